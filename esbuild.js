@@ -1,0 +1,74 @@
+// Bundles the extension host code, the devnode CLI and each webview script.
+// `node esbuild.js [--watch] [--production]`
+const esbuild = require('esbuild');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const common = {
+  bundle: true,
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+function webviewEntries() {
+  const dir = path.join(__dirname, 'webview');
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir)
+    .filter((f) => /^[a-z][\w-]*\.ts$/.test(f) && !f.endsWith('.d.ts'))
+    .map((f) => path.join(dir, f));
+}
+
+async function main() {
+  const builds = [
+    {
+      ...common,
+      entryPoints: { extension: 'src/extension/extension.ts' },
+      outdir: 'dist',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      // solc is loaded lazily at compile time from node_modules (or a user-configured soljson);
+      // secp256k1 is an optional native accelerator.
+      external: ['vscode', 'solc', 'secp256k1'],
+    },
+    {
+      ...common,
+      entryPoints: { 'devnode-cli': 'src/devnode/cli.ts' },
+      outdir: 'dist',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['secp256k1'],
+      banner: { js: '#!/usr/bin/env node' },
+    },
+  ];
+  const views = webviewEntries();
+  if (views.length) {
+    builds.push({
+      ...common,
+      entryPoints: views,
+      outdir: 'dist/webview',
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+    });
+  }
+  const present = builds.filter((b) => Object.values(b.entryPoints).every((p) => fs.existsSync(p)));
+  if (watch) {
+    for (const b of present) await (await esbuild.context(b)).watch();
+    return;
+  }
+  await Promise.all(present.map((b) => esbuild.build(b)));
+  const cli = path.join(__dirname, 'dist', 'devnode-cli.js');
+  if (fs.existsSync(cli)) fs.chmodSync(cli, 0o755);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
