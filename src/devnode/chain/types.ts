@@ -1,0 +1,121 @@
+// The seam between the devnode's chain engine (pool, sealer, EVM, storage) and its
+// JSON-RPC layer. The RPC layer formats these records into the exact JSON of a real node.
+
+import type { CryptoSuite } from '../../protocol/crypto/suite';
+import type { Transaction } from '../../protocol/transaction';
+import type { TransactionReceiptData } from '../../protocol/receipt';
+import type { BlockHeaderData } from '../../protocol/block';
+import type { ConsensusNode, SystemConfigEntry } from '../builtin/types';
+
+/** A rejection with the code and message the real node puts in the JSON-RPC error. */
+export class TxRejected extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TxRejected';
+  }
+}
+
+export interface SimNode {
+  /** Node name as `getGroupNodeInfo` and node-named requests use it (e.g. "node0"). */
+  name: string;
+  /** 128 lowercase hex, no 0x: the node's public key. */
+  nodeId: string;
+  privateKey: Uint8Array;
+  /** Highest block this node has (all nodes follow the chain; a lagging node is allowed). */
+  blockNumber(): number;
+}
+
+export interface StoredTransaction {
+  tx: Transaction; // as decoded, sender filled by recovery, importTime set on arrival
+  hash: Uint8Array;
+  sender: string; // 0x + 40 lowercase hex
+  blockNumber: number;
+  index: number;
+}
+
+export interface StoredReceipt {
+  data: TransactionReceiptData;
+  hash: Uint8Array;
+  /** Tx facts echoed by getTransactionReceipt. */
+  transactionHash: Uint8Array;
+  index: number;
+  message: string;
+}
+
+export interface StoredBlock {
+  header: BlockHeaderData;
+  hash: Uint8Array;
+  signatureList: { sealerIndex: number; signature: Uint8Array }[];
+  transactions: StoredTransaction[];
+  receipts: StoredReceipt[];
+}
+
+export interface CallOutcome {
+  blockNumber: number;
+  status: number;
+  output: Uint8Array;
+}
+
+export interface TotalTxCount {
+  blockNumber: number;
+  transactionCount: number;
+  failedTransactionCount: number;
+}
+
+export interface ChainOptions {
+  chainId: string;
+  groupId: string;
+  sm: boolean;
+  /** Simulated group size (sealers at genesis). */
+  nodes: number;
+  /** Dev accounts funded at genesis; account 0 is the governor. */
+  accounts: number;
+  /** 0 = seal as soon as transactions arrive, batching what is pending. */
+  blockTimeMs: number;
+  authCheck: boolean;
+  /** Directory for persistence; undefined keeps the chain in memory. */
+  dataDir?: string;
+  /** Deterministic seed for node and dev-account keys (so a restart finds the same keys). */
+  seed?: string;
+  log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+}
+
+export interface DevAccount {
+  address: string;
+  privateKey: Uint8Array;
+}
+
+export interface DevChain {
+  readonly options: ChainOptions;
+  readonly suite: CryptoSuite;
+  readonly nodes: SimNode[];
+  readonly accounts: DevAccount[];
+
+  blockNumber(): number;
+  /**
+   * Validates (in the real node's order and codes), pools, and resolves once the transaction
+   * is committed. Throws TxRejected for pool rejections (10000…) and decode/hash/chain-id (-1).
+   */
+  submit(raw: Uint8Array): Promise<{ tx: StoredTransaction; receipt: StoredReceipt; block: StoredBlock }>;
+  /** Read-only execution at the latest state. `from` is the recovered signer of a signed call. */
+  call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome>;
+
+  getBlockByNumber(n: number): StoredBlock | undefined;
+  getBlockByHash(hash: Uint8Array): StoredBlock | undefined;
+  getTransaction(hash: Uint8Array): StoredTransaction | undefined;
+  getReceipt(hash: Uint8Array): StoredReceipt | undefined;
+  getCode(address: string): Promise<Uint8Array>;
+  getAbi(address: string): string;
+  pendingCount(): number;
+  totalTransactionCount(): TotalTxCount;
+  systemConfig(key: string): SystemConfigEntry | undefined;
+  consensusNodes(): ConsensusNode[];
+  /** Current PBFT view (moves with sealed blocks and leader rotation). */
+  pbftView(): number;
+
+  onBlock(listener: (block: StoredBlock) => void): () => void;
+  close(): Promise<void>;
+}
