@@ -5,7 +5,7 @@ import type { CryptoSuite } from '../../protocol/crypto/suite';
 import type { Transaction } from '../../protocol/transaction';
 import type { TransactionReceiptData } from '../../protocol/receipt';
 import type { BlockHeaderData } from '../../protocol/block';
-import type { ConsensusNode, SystemConfigEntry } from '../builtin/types';
+import type { Builtins, ConsensusNode, SystemConfigEntry } from '../builtin/types';
 
 /** A rejection with the code and message the real node puts in the JSON-RPC error. */
 export class TxRejected extends Error {
@@ -81,6 +81,8 @@ export interface ChainOptions {
   /** Deterministic seed for node and dev-account keys (so a restart finds the same keys). */
   seed?: string;
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+  /** Built-in contracts; defaults to `createBuiltins()` from ../builtin (tests may pass stand-ins). */
+  builtins?: Builtins;
 }
 
 export interface DevAccount {

@@ -1,0 +1,338 @@
+// Dev node vs Hardhat node on the same workload, in the same run, both as separate processes
+// behind their JSON-RPC ports on loopback:
+//   - a counter contract's set(uint256) (storage write + event): 2,000 pre-signed transactions
+//     from 8 concurrent senders, timed from the first send to the last receipt;
+//   - 5,000 calls of value() and 5,000 block-number requests from 16 concurrent clients (p50/p99).
+// Prints tx/s for both and the ratio, and the dev node's peak RSS. Goals: throughput >= 2x
+// Hardhat, calls and block number >= Hardhat, peak RSS <= 200 MiB.
+//
+// Run: npm run bench -- devnode   (or: node --import tsx bench/devnode.bench.ts)
+// Options: --durable also measures the dev node with a data directory (fsync per block).
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HDNodeWallet, Interface, Transaction as EthTx, Wallet } from 'ethers';
+
+const TXS = 2000;
+const SENDERS = 8;
+const READS = 5000;
+const READERS = 16;
+const GOAL_RSS_MIB = 200;
+
+// ---- child mode: the dev node -------------------------------------------------------------------
+
+async function serve(): Promise<void> {
+  const { startDevnode } = await import('../src/devnode/index');
+  const dataDir = process.argv[3] && process.argv[3] !== '-' ? process.argv[3] : undefined;
+  const node = await startDevnode({ port: 0, logLevel: 'silent', dataDir, accounts: 10, nodes: 4 });
+  process.stdout.write(JSON.stringify({ url: node.url, accounts: node.accounts }) + '\n');
+  process.on('SIGTERM', () => void node.stop().then(() => process.exit(0)));
+}
+
+// ---- HTTP JSON-RPC client (same for both peers) -------------------------------------------------
+
+class Rpc {
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  private id = 0;
+  private readonly host: string;
+  private readonly port: number;
+
+  constructor(url: string) {
+    const u = new URL(url);
+    this.host = u.hostname;
+    this.port = Number(u.port);
+  }
+
+  call<T = unknown>(method: string, params: unknown[]): Promise<T> {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: ++this.id, method, params });
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: this.host,
+          port: this.port,
+          method: 'POST',
+          path: '/',
+          agent: this.agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            try {
+              const msg = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { result?: T; error?: { code: number; message: string } };
+              if (msg.error) reject(new Error(`${method}: ${msg.error.code} ${msg.error.message}`));
+              else resolve(msg.result as T);
+            } catch (e) {
+              reject(e);
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+// ---- workload helpers ---------------------------------------------------------------------------
+
+const COUNTER = `
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Counter {
+    uint256 public value;
+    event Set(address indexed who, uint256 value);
+    function set(uint256 v) public { value = v; emit Set(msg.sender, v); }
+}`;
+
+function compileCounter(): { abi: unknown[]; bytecode: string } {
+  const solc = createRequire(__filename)('solc') as { compile(input: string): string };
+  const out = JSON.parse(
+    solc.compile(
+      JSON.stringify({
+        language: 'Solidity',
+        sources: { 'c.sol': { content: COUNTER } },
+        settings: { evmVersion: 'paris', optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+      }),
+    ),
+  ) as { contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>> };
+  const c = out.contracts['c.sol'].Counter;
+  return { abi: c.abi, bytecode: '0x' + c.evm.bytecode.object };
+}
+
+interface Timing {
+  seconds: number;
+  p50: number;
+  p99: number;
+}
+
+/** Runs `total` jobs on `workers` concurrent loops; returns wall time and per-request latency. */
+async function runConcurrent(total: number, workers: number, job: (i: number, worker: number) => Promise<void>): Promise<Timing> {
+  const latencies: number[] = new Array(total);
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      for (let i = next++; i < total; i = next++) {
+        const s = performance.now();
+        await job(i, w);
+        latencies[i] = performance.now() - s;
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { seconds, p50: latencies[Math.floor(total * 0.5)], p99: latencies[Math.floor(total * 0.99)] };
+}
+
+/** Each sender sends its own transactions one after another (per-sender order, like nonces). */
+async function runSenders(perSender: unknown[][], send: (tx: unknown) => Promise<void>): Promise<number> {
+  const t0 = performance.now();
+  await Promise.all(
+    perSender.map(async (txs) => {
+      for (const tx of txs) await send(tx);
+    }),
+  );
+  return (performance.now() - t0) / 1000;
+}
+
+function peakRssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const m = /VmHWM:\s+(\d+) kB/.exec(status);
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+function waitForLine(child: ChildProcess, test: (line: string) => boolean, what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      const hit = lines.find(test);
+      if (hit !== undefined) {
+        child.stdout?.off('data', onData);
+        child.stdout?.resume();
+        resolve(hit);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before it was ready`)));
+  });
+}
+
+// ---- the dev node side --------------------------------------------------------------------------
+
+interface SideResult {
+  txPerSec: number;
+  call: Timing;
+  blockNumber: Timing;
+  rssMiB?: number;
+}
+
+async function benchDevnode(counter: { abi: unknown[]; bytecode: string }, dataDir?: string): Promise<SideResult> {
+  // BENCH_DEVNODE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the dev node process.
+  const extra = (process.env.BENCH_DEVNODE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', __filename, '--serve', dataDir ?? '-'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const line = await waitForLine(child, (l) => l.startsWith('{'), 'dev node');
+    const info = JSON.parse(line) as { url: string; accounts: { address: string; privateKey: string }[] };
+    const rpc = new Rpc(info.url);
+    const { ecdsaSuite } = await import('../src/protocol/crypto/suite');
+    const { encodeTransaction, hashTransactionData } = await import('../src/protocol/transaction');
+    const { fromHex, toHex } = await import('../src/protocol/hex');
+    const keys = info.accounts.map((a) => fromHex(a.privateKey));
+    let nonce = 0;
+    const sign = (key: Uint8Array, to: string, input: string, abi = '', blockLimit: bigint) => {
+      const data = { version: 0, chainID: 'chain0', groupID: 'group0', blockLimit, nonce: `bench-${nonce++}`, to, input: fromHex(input), abi };
+      const hash = hashTransactionData(data, ecdsaSuite);
+      return toHex(encodeTransaction({ data, dataHash: hash, signature: ecdsaSuite.sign(hash, key) }));
+    };
+    const head = BigInt(await rpc.call<number>('getBlockNumber', ['group0', '']));
+    const deployed = await rpc.call<{ status: number; contractAddress: string }>('sendTransaction', [
+      'group0',
+      '',
+      sign(keys[0], '', counter.bytecode, JSON.stringify(counter.abi), head + 500n),
+      false,
+    ]);
+    if (deployed.status !== 0) throw new Error(`dev node deploy failed: status ${deployed.status}`);
+    const address = deployed.contractAddress;
+    const iface = new Interface(counter.abi as never);
+    const perSender: string[][] = Array.from({ length: SENDERS }, () => []);
+    for (let i = 0; i < TXS; i++) {
+      perSender[i % SENDERS].push(sign(keys[i % SENDERS], address, iface.encodeFunctionData('set', [i + 1]), '', head + 900n));
+    }
+    const seconds = await runSenders(perSender, async (tx) => {
+      const r = await rpc.call<{ status: number }>('sendTransaction', ['group0', '', tx, false]);
+      if (r.status !== 0) throw new Error(`dev node set failed: status ${r.status}`);
+    });
+    const callData = iface.encodeFunctionData('value');
+    const call = await runConcurrent(READS, READERS, async () => {
+      const r = await rpc.call<{ status: number }>('call', ['group0', '', address, callData]);
+      if (r.status !== 0) throw new Error('dev node call failed');
+    });
+    const blockNumber = await runConcurrent(READS, READERS, async () => {
+      await rpc.call('getBlockNumber', ['group0', '']);
+    });
+    const rssMiB = peakRssMiB(child.pid!);
+    rpc.close();
+    return { txPerSec: TXS / seconds, call, blockNumber, rssMiB };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+  }
+}
+
+// ---- the Hardhat side ---------------------------------------------------------------------------
+
+const HARDHAT_MNEMONIC = 'test test test test test test test test test test test junk';
+
+async function benchHardhat(counter: { abi: unknown[]; bytecode: string }): Promise<SideResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-hardhat-'));
+  const config = join(dir, 'hardhat.config.js');
+  writeFileSync(config, 'module.exports = { networks: { hardhat: { chainId: 31337 } } };\n');
+  const port = 28545 + Math.floor(Math.random() * 1000);
+  const bin = createRequire(__filename).resolve('hardhat/internal/cli/bootstrap');
+  const child = spawn(process.execPath, [bin, 'node', '--port', String(port), '--hostname', '127.0.0.1', '--config', config], {
+    // Hardhat insists on resolving itself from the working directory: run it from the repository.
+    cwd: join(__dirname, '..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
+  });
+  try {
+    await waitForLine(child, (l) => l.includes('Started HTTP'), 'hardhat node');
+    const rpc = new Rpc(`http://127.0.0.1:${port}`);
+    const wallets = Array.from({ length: SENDERS + 1 }, (_, i) => HDNodeWallet.fromPhrase(HARDHAT_MNEMONIC, undefined, `m/44'/60'/0'/0/${i}`));
+    const fee = { type: 2, chainId: 31337, maxFeePerGas: 20_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
+    const deployRaw = await new Wallet(wallets[0].privateKey).signTransaction({ ...fee, nonce: 0, gasLimit: 1_000_000, data: counter.bytecode });
+    const deployHash = await rpc.call<string>('eth_sendRawTransaction', [deployRaw]);
+    const deployReceipt = await rpc.call<{ status: string; contractAddress: string }>('eth_getTransactionReceipt', [deployHash]);
+    if (deployReceipt.status !== '0x1') throw new Error('hardhat deploy failed');
+    const address = deployReceipt.contractAddress;
+    const iface = new Interface(counter.abi as never);
+    const perSender: string[][] = Array.from({ length: SENDERS }, () => []);
+    const signers = wallets.slice(1).map((w) => new Wallet(w.privateKey));
+    for (let i = 0; i < TXS; i++) {
+      const s = i % SENDERS;
+      const tx = EthTx.from({ ...fee, nonce: perSender[s].length, gasLimit: 100_000, to: address, data: iface.encodeFunctionData('set', [i + 1]) });
+      tx.signature = signers[s].signingKey.sign(tx.unsignedHash);
+      perSender[s].push(tx.serialized);
+    }
+    const seconds = await runSenders(perSender, async (raw) => {
+      const hash = await rpc.call<string>('eth_sendRawTransaction', [raw]);
+      const r = await rpc.call<{ status: string } | null>('eth_getTransactionReceipt', [hash]);
+      if (r === null || r.status !== '0x1') throw new Error('hardhat set failed');
+    });
+    const callData = iface.encodeFunctionData('value');
+    const call = await runConcurrent(READS, READERS, async () => {
+      await rpc.call('eth_call', [{ to: address, data: callData }, 'latest']);
+    });
+    const blockNumber = await runConcurrent(READS, READERS, async () => {
+      await rpc.call('eth_blockNumber', []);
+    });
+    rpc.close();
+    return { txPerSec: TXS / seconds, call, blockNumber, rssMiB: peakRssMiB(child.pid!) };
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---- report -------------------------------------------------------------------------------------
+
+function fmt(t: Timing): string {
+  return `${(READS / t.seconds).toFixed(0).padStart(6)} req/s  p50 ${t.p50.toFixed(2)} ms  p99 ${t.p99.toFixed(2)} ms`;
+}
+
+async function main(): Promise<void> {
+  const counter = compileCounter();
+  const dev = await benchDevnode(counter);
+  if (process.argv.includes('--devnode-only')) {
+    console.log(`devnode ${dev.txPerSec.toFixed(0)} tx/s; call ${fmt(dev.call)}; getBlockNumber ${fmt(dev.blockNumber)}; RSS ${dev.rssMiB!.toFixed(0)} MiB`);
+    return;
+  }
+  const hh = await benchHardhat(counter);
+  let durable: SideResult | undefined;
+  if (process.argv.includes('--durable')) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-devnode-data-'));
+    try {
+      durable = await benchDevnode(counter, dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const ratio = dev.txPerSec / hh.txPerSec;
+  const p50Ok = (a: Timing, b: Timing) => a.p50 <= b.p50 && READS / a.seconds >= READS / b.seconds;
+  console.log(`workload: ${TXS} set(uint256) txs from ${SENDERS} senders; ${READS} calls and ${READS} block-number requests from ${READERS} clients`);
+  console.log(`devnode  sendTransaction ${dev.txPerSec.toFixed(0).padStart(6)} tx/s`);
+  console.log(`hardhat  send+receipt    ${hh.txPerSec.toFixed(0).padStart(6)} tx/s`);
+  console.log(`ratio devnode/hardhat    ${ratio.toFixed(2)}x  (goal >= 2x) ${ratio >= 2 ? 'ok' : 'GOAL MISSED'}`);
+  console.log(`devnode  call            ${fmt(dev.call)}`);
+  console.log(`hardhat  eth_call        ${fmt(hh.call)}  ${p50Ok(dev.call, hh.call) ? 'ok' : 'GOAL MISSED'}`);
+  console.log(`devnode  getBlockNumber  ${fmt(dev.blockNumber)}`);
+  console.log(`hardhat  eth_blockNumber ${fmt(hh.blockNumber)}  ${p50Ok(dev.blockNumber, hh.blockNumber) ? 'ok' : 'GOAL MISSED'}`);
+  console.log(
+    `devnode  peak RSS        ${dev.rssMiB!.toFixed(0)} MiB (goal <= ${GOAL_RSS_MIB}) ${dev.rssMiB! <= GOAL_RSS_MIB ? 'ok' : 'GOAL MISSED'}; hardhat ${hh.rssMiB!.toFixed(0)} MiB`,
+  );
+  if (durable) {
+    console.log(`devnode with data dir (fsync per block): ${durable.txPerSec.toFixed(0)} tx/s, peak RSS ${durable.rssMiB!.toFixed(0)} MiB`);
+  }
+}
+
+if (process.argv[2] === '--serve') {
+  void serve();
+} else {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,167 @@
+// ABI encoding on FISCO chains. The argument coding is Ethereum's (ethers), but function and
+// error selectors are computed with the chain hash: keccak256 on normal chains, SM3 on SM chains
+// (precompiled.md §0.1). Revert data is decoded into readable text: Error(string) (08c379a0 /
+// c703cb12), Panic(uint256), or a custom error of the contract ABI.
+
+import { AbiCoder, ErrorFragment, FunctionFragment, Interface, type InterfaceAbi, type Result } from 'ethers';
+import type { CryptoSuite } from '../protocol/crypto/suite';
+import { fromHex, toHex, utf8Encode } from '../protocol/hex';
+
+const coder = AbiCoder.defaultAbiCoder();
+
+export type AbiInput = Interface | InterfaceAbi;
+
+export function toInterface(abi: AbiInput): Interface {
+  if (abi instanceof Interface) return abi;
+  try {
+    return Interface.from(abi);
+  } catch (err) {
+    throw new TypeError(`invalid contract ABI: ${(err as Error).message}`);
+  }
+}
+
+/** 4-byte selector of a canonical signature such as "transfer(address,uint256)", with the chain hash. */
+export function selector(signature: string, suite: CryptoSuite): string {
+  return toHex(suite.hash(utf8Encode(signature)).subarray(0, 4));
+}
+
+/** Finds a function by name or full signature; overloaded names need the signature. */
+export function functionOf(iface: Interface, nameOrSignature: string): FunctionFragment {
+  let fragment: FunctionFragment | null;
+  try {
+    fragment = iface.getFunction(nameOrSignature);
+  } catch (err) {
+    throw new TypeError(`function "${nameOrSignature}": ${(err as Error).message.split(' (')[0]}`);
+  }
+  if (!fragment) throw new TypeError(`function "${nameOrSignature}" is not in the contract ABI`);
+  return fragment;
+}
+
+/** ABI-encoded call input: chain-hash selector ‖ encoded arguments. */
+export function encodeFunctionCall(abi: AbiInput, nameOrSignature: string, args: readonly unknown[], suite: CryptoSuite): Uint8Array {
+  const iface = toInterface(abi);
+  const fragment = functionOf(iface, nameOrSignature);
+  if (args.length !== fragment.inputs.length)
+    throw new TypeError(`${fragment.format('sighash')}: expected ${fragment.inputs.length} argument(s), got ${args.length}`);
+  let encodedArgs: string;
+  try {
+    encodedArgs = coder.encode(fragment.inputs, args);
+  } catch (err) {
+    throw new TypeError(`${fragment.format('sighash')}: bad arguments: ${(err as Error).message}`);
+  }
+  const sel = fromHex(selector(fragment.format('sighash'), suite));
+  const body = fromHex(encodedArgs);
+  const out = new Uint8Array(4 + body.length);
+  out.set(sel, 0);
+  out.set(body, 4);
+  return out;
+}
+
+/** Decodes a function's return data. */
+export function decodeFunctionResult(abi: AbiInput, nameOrSignature: string, output: string | Uint8Array): Result {
+  const fragment = functionOf(toInterface(abi), nameOrSignature);
+  const data = typeof output === 'string' ? output : toHex(output);
+  try {
+    return coder.decode(fragment.outputs, data === '0x' && fragment.outputs.length === 0 ? '0x' : data);
+  } catch (err) {
+    throw new Error(`${fragment.format('sighash')}: cannot decode output ${preview(data)}: ${(err as Error).message.split(' (')[0]}`);
+  }
+}
+
+/** Creation input: bytecode ‖ ABI-encoded constructor arguments. */
+export function encodeDeploy(abi: AbiInput, bytecode: string | Uint8Array, args: readonly unknown[]): Uint8Array {
+  const iface = toInterface(abi);
+  const code = typeof bytecode === 'string' ? fromHex(bytecode.trim()) : bytecode;
+  if (code.length === 0) throw new TypeError('deploy: bytecode is empty');
+  const inputs = iface.deploy.inputs;
+  if (args.length !== inputs.length) throw new TypeError(`constructor: expected ${inputs.length} argument(s), got ${args.length}`);
+  let encodedArgs: Uint8Array;
+  try {
+    encodedArgs = fromHex(coder.encode(inputs, args));
+  } catch (err) {
+    throw new TypeError(`constructor: bad arguments: ${(err as Error).message}`);
+  }
+  const out = new Uint8Array(code.length + encodedArgs.length);
+  out.set(code, 0);
+  out.set(encodedArgs, code.length);
+  return out;
+}
+
+/** ABI JSON text to store with a deployment (what getABI later returns). */
+export function abiJson(abi: AbiInput): string {
+  if (typeof abi === 'string') return abi;
+  return toInterface(abi).formatJson();
+}
+
+export interface DecodedRevert {
+  /** Human-readable summary. */
+  message: string;
+  /** Error(string) text. */
+  reason?: string;
+  /** Panic(uint256) code. */
+  panicCode?: bigint;
+  /** Custom error name and arguments, when the ABI declares it. */
+  errorName?: string;
+  errorArgs?: Result;
+}
+
+const PANIC_REASONS: Record<number, string> = {
+  0x00: 'generic compiler panic',
+  0x01: 'assertion failed',
+  0x11: 'arithmetic overflow or underflow',
+  0x12: 'division or modulo by zero',
+  0x21: 'invalid enum value',
+  0x22: 'invalid storage byte array encoding',
+  0x31: 'pop() on an empty array',
+  0x32: 'array index out of bounds',
+  0x41: 'out of memory',
+  0x51: 'call to an uninitialised function pointer',
+};
+
+/**
+ * Reads revert data: Error(string) and Panic(uint256) with either chain hash's selector (the
+ * compiler may not match the chain), then custom errors of `abi` with the chain hash.
+ */
+export function decodeRevert(output: string | Uint8Array, suite: CryptoSuite, abi?: AbiInput): DecodedRevert {
+  const hex = (typeof output === 'string' ? output : toHex(output)).toLowerCase();
+  const data = hex.startsWith('0x') ? hex : '0x' + hex;
+  if (data.length < 10) return { message: data === '0x' ? 'reverted without a reason' : `reverted with data ${data}` };
+  const sel = data.slice(0, 10);
+  const body = '0x' + data.slice(10);
+  if (sel === '0x08c379a0' || sel === '0xc703cb12') {
+    try {
+      const [reason] = coder.decode(['string'], body);
+      return { message: `reverted: ${reason}`, reason };
+    } catch {
+      /* fall through: not a well-formed Error(string) */
+    }
+  }
+  if (sel === '0x4e487b71' || sel === selector('Panic(uint256)', suite)) {
+    try {
+      const [code] = coder.decode(['uint256'], body) as unknown as [bigint];
+      const what = PANIC_REASONS[Number(code)] ?? 'unknown panic code';
+      return { message: `panic 0x${code.toString(16)}: ${what}`, panicCode: code };
+    } catch {
+      /* fall through */
+    }
+  }
+  if (abi) {
+    const iface = toInterface(abi);
+    for (const fragment of iface.fragments) {
+      if (!(fragment instanceof ErrorFragment)) continue;
+      if (selector(fragment.format('sighash'), suite) !== sel) continue;
+      try {
+        const args = coder.decode(fragment.inputs, body);
+        const shown = fragment.inputs.map((p, i) => `${p.name || i}=${String(args[i])}`).join(', ');
+        return { message: `reverted with ${fragment.name}(${shown})`, errorName: fragment.name, errorArgs: args };
+      } catch {
+        /* keep looking */
+      }
+    }
+  }
+  return { message: `reverted with data ${preview(data)}` };
+}
+
+function preview(text: string): string {
+  return text.length > 74 ? text.slice(0, 71) + '...' : text;
+}

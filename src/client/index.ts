@@ -1,0 +1,50 @@
+// Public surface of the FISCO BCOS 3.x SDK (client side). Services for the built-in contracts
+// live in ./services and are exported from there.
+
+export { Client, BLOCK_LIMIT_RANGE, type ClientOptions, type NodeOptions, type CallOptions } from './client';
+export type { Callback } from './callback';
+export { RpcError, TxPoolError, TransportError, RevertError, rpcErrorFrom, type TransportErrorKind } from './errors';
+export { HttpTransport, type HttpTransportOptions, type TlsOptions } from './transport/http';
+export type { Transport, RequestOptions } from './transport/types';
+export {
+  parseSyncStatus,
+  parseConsensusStatus,
+  parseGroupInfo,
+  parseNodeInfo,
+  parseJsonText,
+  withTxSums,
+  isSmGroup,
+  type SyncStatusResult,
+  type ConsensusStatusResult,
+  type TotalTransactionCountResult,
+  type GroupInfoResult,
+  type NodeInfoResult,
+} from './results';
+export {
+  selector,
+  encodeFunctionCall,
+  decodeFunctionResult,
+  encodeDeploy,
+  decodeRevert,
+  abiJson,
+  toInterface,
+  type AbiInput,
+  type DecodedRevert,
+} from './abi';
+export {
+  getChainInfo,
+  buildSignedTransaction,
+  signAndSend,
+  deployContract,
+  sendContractTransaction,
+  callContract,
+  signCall,
+  type ChainInfo,
+  type TransactionFields,
+  type SignedTransaction,
+  type SendOptions,
+  type ContractCallOptions,
+  type SelectorHash,
+} from './transactions';
+export { Contract } from './contract';
+export type * from '../protocol/rpc/types';

@@ -1,0 +1,110 @@
+// Common plumbing of the built-in contract services: ABIs bound to the chain's hash (SM3
+// selectors on SM chains), transactions whose int return becomes a RetCode with the SDK's
+// messages, read-only calls, and the RevertError raised when a receipt or call status is not 0.
+
+import type { Result } from 'ethers';
+import type { Account } from '../../protocol/account';
+import { bindAbi, decodeIntWord, decodeRevertReason, type BuiltinAbi } from '../../protocol/builtin/abi';
+import { retCodeOf, type RetCode } from '../../protocol/builtin/retcode';
+import { fromHex } from '../../protocol/hex';
+import type { SendTransactionReceiptJson } from '../../protocol/rpc/types';
+import type { Client } from '../client';
+import { deliver, splitCallback } from '../callback';
+import { RevertError } from '../errors';
+import { getChainInfo, signAndSend, type ChainInfo, type SendOptions } from '../transactions';
+
+/** A write's outcome: the decoded return code with its message, and the receipt it came from. */
+export interface TxRetCode extends RetCode {
+  transactionReceipt: SendTransactionReceiptJson;
+}
+
+/** Receipt status names (protocol TransactionStatus) used when a revert carries no text. */
+const STATUS_NAMES: Record<number, string> = {
+  1: 'Unknown',
+  12: 'OutOfGas',
+  15: 'PrecompiledError',
+  16: 'RevertInstruction',
+  18: 'PermissionDenied',
+  19: 'CallAddressError',
+  21: 'ContractFrozen',
+  22: 'AccountFrozen',
+  23: 'AccountAbolished',
+  24: 'ContractAbolished',
+};
+
+function failureText(what: string, status: number, output: string, message?: string): { text: string; reason?: string } {
+  const reason = output && output !== '0x' ? decodeRevertReason(fromHex(output)) : undefined;
+  const detail = reason ?? (message || STATUS_NAMES[status] || 'no revert reason');
+  return { text: `${what} failed with status ${status}: ${detail}`, reason };
+}
+
+export abstract class BuiltinService {
+  constructor(
+    readonly client: Client,
+    readonly account: Account,
+    /** Options applied to every transaction and call (node name, timeouts, block limit…). */
+    protected readonly sendOptions: SendOptions = {},
+  ) {}
+
+  protected chain(): Promise<ChainInfo> {
+    return getChainInfo(this.client, this.sendOptions);
+  }
+
+  protected async abi(abi: readonly string[]): Promise<BuiltinAbi> {
+    return bindAbi(abi, (await this.chain()).suite);
+  }
+
+  /** Sends a transaction; rejects with RevertError (reason decoded) when the status is not 0. */
+  protected async transact(
+    to: string,
+    abiText: readonly string[],
+    signature: string,
+    args: readonly unknown[],
+  ): Promise<{ receipt: SendTransactionReceiptJson; values: Result }> {
+    const abi = await this.abi(abiText);
+    const input = abi.encodeCall(signature, args);
+    const { receipt } = await signAndSend(this.client, this.account, { to, input }, this.sendOptions);
+    if (receipt.status !== 0) {
+      const { text, reason } = failureText(signature, receipt.status, receipt.output, receipt.message);
+      throw new RevertError(text, receipt.status, receipt.output, reason, undefined, receipt.transactionHash, receipt);
+    }
+    const values = abi.decodeResult(signature, fromHex(receipt.output));
+    return { receipt, values };
+  }
+
+  /** Sends a transaction whose first return value is an int code, as the RetCode the SDK reports. */
+  protected async transactForRetCode(
+    to: string,
+    abiText: readonly string[],
+    signature: string,
+    args: readonly unknown[],
+  ): Promise<TxRetCode> {
+    const { receipt } = await this.transact(to, abiText, signature, args);
+    const code = Number(decodeIntWord(fromHex(receipt.output)));
+    return { ...retCodeOf(code, receipt.message ?? ''), transactionReceipt: receipt };
+  }
+
+  /** Read-only call with decoded outputs; rejects with RevertError when the status is not 0. */
+  protected async query(to: string, abiText: readonly string[], signature: string, args: readonly unknown[]): Promise<Result> {
+    const abi = await this.abi(abiText);
+    const result = await this.client.call(to, abi.encodeCall(signature, args), this.sendOptions);
+    if (result.status !== 0) {
+      const { text, reason } = failureText(signature, result.status, result.output);
+      throw new RevertError(text, result.status, result.output, reason);
+    }
+    return abi.decodeResult(signature, fromHex(result.output));
+  }
+
+  /** Callback form: runs `fn` with the arguments before the callback; every error reaches the callback. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  protected runAsync<R>(name: string, args: unknown[], fn: (...a: any[]) => Promise<R>): void {
+    const [rest, callback] = splitCallback<R>(name, args);
+    deliver(Promise.resolve().then(() => fn(...rest)), callback);
+  }
+}
+
+/** Throws a TypeError naming the operation when `value` is not a non-empty string. */
+export function requireText(op: string, name: string, value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0) throw new TypeError(`${op}: ${name} must be a non-empty string`);
+  return value;
+}

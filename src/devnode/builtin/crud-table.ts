@@ -1,0 +1,177 @@
+// TablePrecompiled (0x1001 implementation) behind each CRUD table's own address (precompiled.md §5.4):
+// select, count, insert, update and remove by key or by conditions, plus the 3.0/3.1 key-only forms.
+
+import type { Result } from 'ethers';
+import {
+  CODE_INSERT_KEY_EXIST,
+  CODE_REMOVE_KEY_NOT_EXIST,
+  CODE_TABLE_KEY_VALUE_LENGTH_OVERFLOW,
+  CODE_TABLE_FIELD_VALUE_LENGTH_OVERFLOW,
+  CODE_UPDATE_KEY_NOT_EXIST,
+} from '../../protocol/builtin/retcode';
+import { KeyOrder, TABLE_ABI, TABLE_FIELD_VALUE_MAX_LENGTH, TABLE_KEY_MAX_LENGTH, TABLE_SIG } from '../../protocol/builtin/tables';
+import { checkLength, schemaOrThrow } from './kv-table';
+import { definePrecompiled, PrecompiledError } from './precompiled-base';
+import { selectRows, type Condition, type Limit } from './table-conditions';
+import { allRows, parseInt64, readRow, writeRow, type TableSchema } from './table-registry';
+import type { Precompiled, TableStore } from './types';
+
+function toConditions(raw: Result): Condition[] {
+  return [...raw].map((c: Result) => ({ op: Number(c[0]), field: c[1] as string, value: c[2] as string }));
+}
+
+/** 3.0/3.1 conditions apply to the key only, with ops GT/GE/LT/LE. */
+function legacyConditions(schema: TableSchema, raw: Result): Condition[] {
+  return [...raw].map((c: Result) => {
+    const op = Number(c[0]);
+    if (op > 3) throw new PrecompiledError(`${op} ConditionOP not exist!`);
+    return { op, field: schema.key, value: c[1] as string };
+  });
+}
+
+function toLimit(raw: Result): Limit {
+  return { offset: Number(raw[0]), count: Number(raw[1]) };
+}
+
+function checkKey(schema: TableSchema, key: string): void {
+  if (key.length === 0) throw new PrecompiledError('Table insert entry key is empty');
+  checkLength(key, TABLE_KEY_MAX_LENGTH, CODE_TABLE_KEY_VALUE_LENGTH_OVERFLOW);
+  if (schema.keyOrder === KeyOrder.Numerical && parseInt64(key) === undefined)
+    throw new PrecompiledError('The key cannot be converted to a number(int64)');
+}
+
+/** Column updates as value indexes; refuses the key column and unknown columns. */
+function toUpdates(schema: TableSchema, raw: Result): [number, string][] {
+  return [...raw].map((u: Result) => {
+    const column = u[0] as string;
+    const value = u[1] as string;
+    if (column === schema.key) throw new PrecompiledError('Table update fields cannot contains key field');
+    const i = schema.values.indexOf(column);
+    if (i < 0) throw new PrecompiledError('Table update fields not found');
+    checkLength(value, TABLE_FIELD_VALUE_MAX_LENGTH, CODE_TABLE_FIELD_VALUE_LENGTH_OVERFLOW);
+    return [i, value];
+  });
+}
+
+function applyUpdates(schema: TableSchema, fields: string[], updates: [number, string][]): string[] {
+  const out = schema.values.map((_, i) => fields[i] ?? '');
+  for (const [i, v] of updates) out[i] = v;
+  return out;
+}
+
+function rowsMatching(store: TableStore, path: string, schema: TableSchema, conds: Condition[], limit?: Limit) {
+  return selectRows(schema, allRows(store, path, schema), conds, limit);
+}
+
+function updateWhere(store: TableStore, path: string, conds: (s: TableSchema) => Condition[], limitRaw: Result, updatesRaw: Result): number {
+  const schema = schemaOrThrow(store, path);
+  const updates = toUpdates(schema, updatesRaw);
+  const rows = rowsMatching(store, path, schema, conds(schema), toLimit(limitRaw));
+  for (const r of rows) writeRow(store, path, schema, r.key, applyUpdates(schema, r.fields, updates));
+  return rows.length;
+}
+
+function removeWhere(store: TableStore, path: string, conds: (s: TableSchema) => Condition[], limitRaw: Result): number {
+  const schema = schemaOrThrow(store, path);
+  const rows = rowsMatching(store, path, schema, conds(schema), toLimit(limitRaw));
+  for (const r of rows) writeRow(store, path, schema, r.key, undefined);
+  return rows.length;
+}
+
+export function crudTableAt(address: string, path: string): Precompiled {
+  const schemaOf = (store: TableStore) => schemaOrThrow(store, path);
+  return definePrecompiled({
+    address,
+    name: 'TablePrecompiled',
+    abi: TABLE_ABI,
+    functions: {
+      [TABLE_SIG.selectByKey]: {
+        run: (ctx, a) => {
+          const schema = schemaOf(ctx.store);
+          const key = a[0] as string;
+          const row = readRow(ctx.store, path, schema, key);
+          return [row ? [key, row] : ['', []]];
+        },
+      },
+      [TABLE_SIG.select]: {
+        run: (ctx, a) => {
+          const schema = schemaOf(ctx.store);
+          const rows = rowsMatching(ctx.store, path, schema, toConditions(a[0] as Result), toLimit(a[1] as Result));
+          return [rows.map((r) => [r.key, r.fields])];
+        },
+      },
+      [TABLE_SIG.legacySelect]: {
+        run: (ctx, a) => {
+          const schema = schemaOf(ctx.store);
+          const rows = rowsMatching(ctx.store, path, schema, legacyConditions(schema, a[0] as Result), toLimit(a[1] as Result));
+          return [rows.map((r) => [r.key, r.fields])];
+        },
+      },
+      [TABLE_SIG.count]: {
+        run: (ctx, a) => {
+          const schema = schemaOf(ctx.store);
+          return [rowsMatching(ctx.store, path, schema, toConditions(a[0] as Result)).length];
+        },
+      },
+      [TABLE_SIG.legacyCount]: {
+        run: (ctx, a) => {
+          const schema = schemaOf(ctx.store);
+          return [rowsMatching(ctx.store, path, schema, legacyConditions(schema, a[0] as Result)).length];
+        },
+      },
+      [TABLE_SIG.insert]: {
+        write: true,
+        run: (ctx, a) => {
+          const schema = schemaOf(ctx.store);
+          const entry = a[0] as Result;
+          const key = entry[0] as string;
+          const fields = [...(entry[1] as string[])];
+          if (fields.length !== schema.values.length) throw new PrecompiledError('Table insert entry fields number mismatch');
+          checkKey(schema, key);
+          for (const f of fields) checkLength(f, TABLE_FIELD_VALUE_MAX_LENGTH, CODE_TABLE_FIELD_VALUE_LENGTH_OVERFLOW);
+          if (readRow(ctx.store, path, schema, key)) return [CODE_INSERT_KEY_EXIST];
+          writeRow(ctx.store, path, schema, key, fields);
+          return [1];
+        },
+      },
+      [TABLE_SIG.updateByKey]: {
+        write: true,
+        run: (ctx, a) => {
+          const schema = schemaOf(ctx.store);
+          const key = a[0] as string;
+          const updates = toUpdates(schema, a[1] as Result);
+          const row = readRow(ctx.store, path, schema, key);
+          if (!row) return [CODE_UPDATE_KEY_NOT_EXIST];
+          writeRow(ctx.store, path, schema, key, applyUpdates(schema, row, updates));
+          return [1];
+        },
+      },
+      [TABLE_SIG.update]: {
+        write: true,
+        run: (ctx, a) => [updateWhere(ctx.store, path, () => toConditions(a[0] as Result), a[1] as Result, a[2] as Result)],
+      },
+      [TABLE_SIG.legacyUpdate]: {
+        write: true,
+        run: (ctx, a) => [updateWhere(ctx.store, path, (s) => legacyConditions(s, a[0] as Result), a[1] as Result, a[2] as Result)],
+      },
+      [TABLE_SIG.removeByKey]: {
+        write: true,
+        run: (ctx, a) => {
+          const schema = schemaOf(ctx.store);
+          const key = a[0] as string;
+          if (!readRow(ctx.store, path, schema, key)) return [CODE_REMOVE_KEY_NOT_EXIST];
+          writeRow(ctx.store, path, schema, key, undefined);
+          return [1];
+        },
+      },
+      [TABLE_SIG.remove]: {
+        write: true,
+        run: (ctx, a) => [removeWhere(ctx.store, path, () => toConditions(a[0] as Result), a[1] as Result)],
+      },
+      [TABLE_SIG.legacyRemove]: {
+        write: true,
+        run: (ctx, a) => [removeWhere(ctx.store, path, (s) => legacyConditions(s, a[0] as Result), a[1] as Result)],
+      },
+    },
+  });
+}

@@ -1,0 +1,56 @@
+// createBuiltins(): every built-in contract of the devnode behind the core's seam (./types.ts).
+// System contracts (BFS, consensus, system config, tables) live in this directory; governance
+// (committee at 0x10001, contract auth at 0x1005, the auth hooks) comes from ./governance.
+
+import { bfsPrecompiled } from './bfs';
+import { recordDeployedContract } from './bfs-tree';
+import { consensusNodes } from './consensus-store';
+import { consensusPrecompiled } from './consensus';
+import { writeSystemGenesis } from './genesis';
+import { createGovernance } from './governance';
+import { BuiltinRegistry } from './registry';
+import { systemConfig } from './system-config-store';
+import { systemConfigPrecompiled } from './system-config';
+import { createTableManagerPrecompiled } from './table-manager';
+import type { AuthHooks, Builtins } from './types';
+
+export { recordDeployedContract } from './bfs-tree';
+export { tableContractCode } from './table-manager';
+export { tableContractAt } from './table-contracts';
+
+export function createBuiltins(): Builtins {
+  const governance = createGovernance();
+  const auth: AuthHooks = {
+    checkDeploy: (store, info) => governance.auth.checkDeploy(store, info),
+    checkCall: (store, info) => governance.auth.checkCall(store, info),
+    onDeployed(store, contract, info) {
+      governance.auth.onDeployed(store, contract, info);
+      recordDeployedContract(store, contract);
+    },
+  };
+  // Table contracts get an ACL record like any deployment (admin = tx.origin).
+  const tableManager = createTableManagerPrecompiled((ctx, address) =>
+    governance.auth.onDeployed(ctx.store, address, {
+      origin: ctx.origin,
+      caller: ctx.caller,
+      to: '',
+      selector: new Uint8Array(0),
+      blockNumber: ctx.blockNumber,
+    }),
+  );
+  const precompiles = new BuiltinRegistry();
+  for (const p of [systemConfigPrecompiled, tableManager, consensusPrecompiled, bfsPrecompiled, ...governance.precompiles]) {
+    precompiles.set(p.address, p);
+  }
+  return {
+    precompiles,
+    genesis(store, options) {
+      precompiles.bind(store);
+      writeSystemGenesis(store, options);
+      governance.genesis(store, options);
+    },
+    systemConfig,
+    consensusNodes,
+    auth,
+  };
+}

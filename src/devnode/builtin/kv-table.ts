@@ -1,0 +1,49 @@
+// KVTablePrecompiled (0x1009 implementation) behind each KV table's own address (precompiled.md §5.3).
+
+import { KV_TABLE_ABI, KV_TABLE_SIG, TABLE_FIELD_VALUE_MAX_LENGTH, TABLE_KEY_MAX_LENGTH } from '../../protocol/builtin/tables';
+import { CODE_TABLE_KEY_VALUE_LENGTH_OVERFLOW } from '../../protocol/builtin/retcode';
+import { definePrecompiled, PrecompiledError } from './precompiled-base';
+import { readRow, readSchema, rowTable, writeRow, type TableSchema } from './table-registry';
+import type { Precompiled, TableStore } from './types';
+
+/** The node's checkLengthValidate text. */
+export function checkLength(value: string, max: number, code: number): void {
+  if (Buffer.byteLength(value, 'utf8') > max)
+    throw new PrecompiledError(`size of value/key greater than${max} error code: ${code}`);
+}
+
+export function schemaOrThrow(store: TableStore, path: string): TableSchema {
+  const schema = readSchema(store, path);
+  if (!schema) throw new PrecompiledError(`${rowTable(path)} does not exist`);
+  return schema;
+}
+
+export function kvTableAt(address: string, path: string): Precompiled {
+  return definePrecompiled({
+    address,
+    name: 'KVTablePrecompiled',
+    abi: KV_TABLE_ABI,
+    functions: {
+      [KV_TABLE_SIG.get]: {
+        run: (ctx, a) => {
+          const schema = schemaOrThrow(ctx.store, path);
+          const row = readRow(ctx.store, path, schema, a[0] as string);
+          return row ? [true, row[0] ?? ''] : [false, ''];
+        },
+      },
+      [KV_TABLE_SIG.set]: {
+        write: true,
+        run: (ctx, a) => {
+          const [key, value] = [a[0] as string, a[1] as string];
+          const schema = schemaOrThrow(ctx.store, path);
+          if (key.length === 0) throw new PrecompiledError('Table insert entry key is empty');
+          checkLength(key, TABLE_KEY_MAX_LENGTH, CODE_TABLE_KEY_VALUE_LENGTH_OVERFLOW);
+          checkLength(value, TABLE_FIELD_VALUE_MAX_LENGTH, CODE_TABLE_KEY_VALUE_LENGTH_OVERFLOW);
+          const fields = schema.values.map((_, i) => (i === 0 ? value : ''));
+          writeRow(ctx.store, path, schema, key, fields.length > 0 ? fields : [value]);
+          return [1];
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,36 @@
+// The precompile map handed to the core. Fixed addresses are ordinary entries; table contracts
+// (created at run time by TableManager) are found through the chain's TableStore, which the
+// registry is bound to at genesis, so `get(address)` also answers for them. Iteration (keys,
+// values) lists only the fixed entries.
+
+import { bareAddress } from './precompiled-base';
+import { tableContractAt } from './table-contracts';
+import type { Precompiled, TableStore } from './types';
+
+function normalize(address: string): string {
+  return '0x' + bareAddress(address).padStart(40, '0');
+}
+
+export class BuiltinRegistry extends Map<string, Precompiled> {
+  private store: TableStore | undefined;
+
+  /** Binds the chain's store (called from genesis) so table contracts can be resolved. */
+  bind(store: TableStore): void {
+    this.store = store;
+  }
+
+  override set(address: string, precompiled: Precompiled): this {
+    return super.set(normalize(address), precompiled);
+  }
+
+  override get(address: string): Precompiled | undefined {
+    if (typeof address !== 'string') return undefined;
+    const fixed = super.get(normalize(address));
+    if (fixed) return fixed;
+    return this.store && tableContractAt(this.store, address);
+  }
+
+  override has(address: string): boolean {
+    return this.get(address) !== undefined;
+  }
+}

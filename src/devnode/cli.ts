@@ -1,0 +1,105 @@
+// `bcos-devnode`: starts a local FISCO BCOS 3.x compatible node and prints its accounts the way
+// Hardhat does. Bad options and start-up failures print one line on stderr and exit with 2.
+// With --json, stdout carries one machine-readable ready line (the VS Code extension parses it).
+
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { startDevnode, DEFAULTS, type Devnode, type DevnodeOptions } from './index';
+import { BINARY_VERSION } from './group/constants';
+import { CliUsageError, parseCliArgs, USAGE } from './server/cliOptions';
+
+const EXIT_USAGE = 2;
+
+function fail(message: string): never {
+  process.stderr.write(`bcos-devnode: error: ${message.split('\n')[0]}\n`);
+  process.exit(EXIT_USAGE);
+}
+
+/** A data directory must be a readable, writable directory (or creatable). */
+function checkDataDir(dir: string): void {
+  if (!existsSync(dir)) return;
+  let isDir: boolean;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch (e) {
+    fail(`cannot read data directory ${dir}: ${(e as Error).message}`);
+  }
+  if (!isDir) fail(`data directory ${dir} is not a directory`);
+  try {
+    accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch {
+    fail(`data directory ${dir} is not readable and writable`);
+  }
+}
+
+function banner(node: Devnode, options: DevnodeOptions): string {
+  const lines = [
+    `FISCO BCOS dev node (compatible with ${BINARY_VERSION}) listening on ${node.url}`,
+    `chain ${node.chainId}, group ${node.groupId}, ${node.nodes.length} sealers, ${node.sm ? 'SM2/SM3' : 'secp256k1/keccak256'}, ` +
+      `auth ${options.auth === false ? 'off' : 'on'}, ${options.dataDir ? `data in ${options.dataDir}` : 'in memory'}` +
+      `, block time ${options.blockTimeMs ? `${options.blockTimeMs} ms` : 'instant'}`,
+  ];
+  if (node.sdkCertDir) lines.push(`mutual TLS: SDK certificates in ${node.sdkCertDir} (ca.crt, sdk.crt, sdk.key)`);
+  lines.push('', 'Accounts', '========', '', 'WARNING: these keys are public. Never use them on a real chain.', '');
+  node.accounts.forEach((a, i) => {
+    lines.push(`Account #${i}: ${a.address}${i === 0 ? ' (committee governor)' : ''}`, `Private Key: ${a.privateKey}`, '');
+  });
+  return lines.join('\n') + '\n';
+}
+
+function readyLine(node: Devnode): string {
+  return (
+    JSON.stringify({
+      event: 'ready',
+      url: node.url,
+      port: node.port,
+      chainId: node.chainId,
+      group: node.groupId,
+      groupId: node.groupId,
+      sm: node.sm,
+      tls: node.sdkCertDir !== undefined,
+      sdkCertDir: node.sdkCertDir,
+      nodes: node.nodes,
+      accounts: node.accounts,
+    }) + '\n'
+  );
+}
+
+async function main(): Promise<void> {
+  let command;
+  try {
+    command = parseCliArgs(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof CliUsageError) fail(e.message);
+    throw e;
+  }
+  if (command.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const options: DevnodeOptions = {
+    ...command.options,
+    log: (level, message) => process.stderr.write(`[${level}] ${message}\n`),
+  };
+  if (options.dataDir) checkDataDir(options.dataDir);
+  if (options.tls && options.sm) process.stderr.write('[warn] --tls uses RSA certificates: SM (guomi) TLS is not available\n');
+  let node: Devnode;
+  try {
+    node = await startDevnode(options);
+  } catch (e) {
+    fail((e as Error).message ?? String(e));
+  }
+  process.stdout.write(command.json ? readyLine(node) : banner(node, { ...options, host: options.host ?? DEFAULTS.host }));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    node.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => fail(e instanceof Error ? e.message : String(e)));

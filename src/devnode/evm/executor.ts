@@ -1,0 +1,443 @@
+// Runs transactions and calls on @ethereumjs/evm under FISCO BCOS rules: Paris by default
+// (Cancun with feature_evm_cancun), 1 MiB code limit, no gas price or balances, contract
+// addresses from H("{block}_{index}_{seq}"), built-in contracts as precompiles that see the
+// caller, and table writes dropped together with the EVM frame that made them.
+
+import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
+import { EVM, EVMError, createEVM, type EVMResult, type ExecResult, type Log, type Message } from '@ethereumjs/evm';
+import { Address } from '@ethereumjs/util';
+import type { CryptoSuite } from '../../protocol/crypto/suite';
+import { concatBytes, fromHex, toHex, utf8Encode } from '../../protocol/hex';
+import type {
+  Builtins,
+  ChainFacts,
+  LogRecord,
+  Precompiled,
+  PrecompiledContext,
+  PrecompiledResult,
+} from '../builtin/types';
+import type { MemoryTableStore } from '../storage/tableStore';
+import { JournaledStateManager } from './stateManager';
+import { Status, encodeErrorString, statusForEvmError } from './status';
+import { installJumpAnalysisCache } from './jumpCache';
+
+/** FISCO BCOS's EVM code size limit (vmSchedule maxEvmCodeSize). */
+export const MAX_CODE_SIZE = 0x100000;
+/** Gas charged for a built-in contract call when the handler does not say. */
+export const DEFAULT_PRECOMPILED_GAS = 3000n;
+
+export interface ExecLog {
+  address: string; // 40 lowercase hex, no 0x
+  topics: Uint8Array[];
+  data: Uint8Array;
+}
+
+export interface ExecOutcome {
+  status: number;
+  output: Uint8Array;
+  gasUsed: bigint;
+  logs: ExecLog[];
+  /** 40 lowercase hex without 0x, '' unless a deployment succeeded. */
+  contractAddress: string;
+}
+
+export interface BlockEnv {
+  number: number;
+  timestamp: number;
+  gasLimit: bigint;
+  /** Index of the transaction in its block (the "contextID" of the address rule). */
+  txIndex: number;
+  cancun: boolean;
+  authCheck: boolean;
+}
+
+export interface Invocation {
+  /** 0x + 40 lowercase hex. */
+  origin: string;
+  /** 0x + 40 lowercase hex, or '' for a deployment. */
+  to: string;
+  input: Uint8Array;
+  /** True for `call`: the writes are discarded and built-ins refuse to write. */
+  readOnly: boolean;
+}
+
+interface Frame {
+  tableMark: number;
+  message: Message;
+}
+
+interface TxScope {
+  env: BlockEnv;
+  origin: string;
+  readOnly: boolean;
+  seq: number;
+  frames: Frame[];
+}
+
+type SeqMessage = Message & { fiscoSeq?: number };
+
+const ETH_PRECOMPILE_MAX = 0x11;
+
+export interface ExecutorOptions {
+  suite: CryptoSuite;
+  builtins: Builtins;
+  tables: MemoryTableStore;
+  facts: ChainFacts;
+  blockHash(number: number): Uint8Array | undefined;
+}
+
+export class EvmExecutor {
+  readonly state = new JournaledStateManager();
+  private readonly evms = new Map<boolean, EVM>();
+  private scope: TxScope | undefined;
+
+  private readonly wrapped = new WeakMap<Precompiled, (input: { data: Uint8Array; gasLimit: bigint }) => Promise<ExecResult>>();
+
+  constructor(private readonly opts: ExecutorOptions) {
+    installJumpAnalysisCache();
+    this.state.hasVirtualCode = (address) => opts.builtins.precompiles.has(address);
+  }
+
+  /** The EVM-facing function of a built-in, one per handler. */
+  private precompileFunction(p: Precompiled) {
+    let fn = this.wrapped.get(p);
+    if (fn === undefined) {
+      fn = (input) => this.runNestedBuiltin(p, input.data, input.gasLimit);
+      this.wrapped.set(p, fn);
+    }
+    return fn;
+  }
+
+  private async evm(cancun: boolean): Promise<EVM> {
+    let evm = this.evms.get(cancun);
+    if (evm !== undefined) return evm;
+    const suite = this.opts.suite;
+    const common = new Common({
+      chain: Mainnet,
+      hardfork: cancun ? Hardfork.Cancun : Hardfork.Paris,
+      // SM chains run the hash opcode with SM3, as FISCO's evmone does.
+      customCrypto: suite.sm ? { keccak256: (d: Uint8Array) => suite.hash(d) } : {},
+    });
+    const customPrecompiles = [...this.opts.builtins.precompiles.values()].map((p) => ({
+      address: new Address(fromHex(p.address)),
+      function: this.precompileFunction(p),
+    }));
+    evm = await createEVM({
+      common,
+      stateManager: this.state,
+      customPrecompiles,
+      blockchain: {
+        getBlock: async (n: number) => {
+          const hash = this.opts.blockHash(Number(n)) ?? new Uint8Array(32);
+          return { hash: () => hash };
+        },
+        putBlock: async () => {},
+        shallowCopy() {
+          return this;
+        },
+      },
+    });
+    // FISCO allows 1 MiB of code (and twice that of init code under Cancun's EIP-3860).
+    common.updateParams({ 607: { maxCodeSize: MAX_CODE_SIZE }, 3860: { maxInitCodeSize: 2 * MAX_CODE_SIZE } });
+    this.hook(evm);
+    // Table contracts get addresses at run time: resolve them through the built-ins too.
+    const fixed = evm.getPrecompile.bind(evm);
+    const builtins = this.opts.builtins;
+    evm.getPrecompile = (address: Address | `0x${string}`) => {
+      const hit = fixed(address);
+      if (hit !== undefined) return hit;
+      const hex = typeof address === 'string' ? address.toLowerCase() : address.toString();
+      const p = builtins.precompiles.get(hex);
+      return p === undefined ? undefined : (this.precompileFunction(p) as unknown as ReturnType<typeof fixed>);
+    };
+    this.evms.set(cancun, evm);
+    return evm;
+  }
+
+  private hook(evm: EVM): void {
+    const tables = this.opts.tables;
+    evm.events.on('beforeMessage', (m: Message) => {
+      const scope = this.scope;
+      if (scope === undefined) return;
+      // FISCO numbers every external call of a transaction (depth-first) and uses that
+      // sequence number in the address of contracts created by contracts.
+      if (m.depth > 0 && !isEthereumPrecompile(m.to)) (m as SeqMessage).fiscoSeq = ++scope.seq;
+      scope.frames.push({ tableMark: tables.mark(), message: m });
+    });
+    evm.events.on('afterMessage', (r: EVMResult) => {
+      const scope = this.scope;
+      if (scope === undefined) return;
+      const frame = scope.frames.pop();
+      if (frame === undefined) return;
+      if (r.execResult.exceptionError !== undefined) {
+        tables.undoTo(frame.tableMark);
+      } else if (frame.message.depth > 0 && r.createdAddress !== undefined && !scope.readOnly) {
+        // A contract created by a contract: record its admin, as the node does for every deploy.
+        this.opts.builtins.auth.onDeployed(tables, r.createdAddress.toString(), {
+          origin: scope.origin,
+          caller: frame.message.caller.toString(),
+          to: '',
+          selector: new Uint8Array(0),
+          blockNumber: scope.env.number,
+        });
+      }
+    });
+    const suite = this.opts.suite;
+    (evm as unknown as { _generateAddress(m: Message): Promise<Address> })._generateAddress = async (m: Message) => {
+      const scope = this.scope;
+      if (m.salt !== undefined) {
+        const code = m.code instanceof Uint8Array ? m.code : m.data;
+        const h = suite.hash(concatBytes(new Uint8Array([0xff]), m.caller.bytes, m.salt, suite.hash(code)));
+        return new Address(h.subarray(12));
+      }
+      const seq = m.depth === 0 ? 0 : ((m as SeqMessage).fiscoSeq ?? 0);
+      const n = scope?.env.number ?? 0;
+      const index = scope?.env.txIndex ?? 0;
+      return new Address(contractAddressBytes(n, index, seq, suite));
+    };
+  }
+
+  /**
+   * Executes one transaction at the current state. A failed transaction leaves no trace in
+   * the EVM state or the tables; for `readOnly` invocations nothing is kept at all.
+   */
+  async run(inv: Invocation, env: BlockEnv): Promise<ExecOutcome> {
+    const tables = this.opts.tables;
+    const stateMark = this.state.mark();
+    const tableMark = tables.mark();
+    const scope: TxScope = { env, origin: inv.origin, readOnly: inv.readOnly, seq: 0, frames: [] };
+    this.scope = scope;
+    let outcome: ExecOutcome;
+    try {
+      outcome = await this.dispatch(inv, env, scope);
+    } catch (e) {
+      // An internal fault must not leave half a transaction behind.
+      this.state.undoTo(stateMark);
+      tables.undoTo(tableMark);
+      throw e;
+    } finally {
+      this.scope = undefined;
+    }
+    if (inv.readOnly || outcome.status !== Status.None) {
+      this.state.undoTo(stateMark);
+      tables.undoTo(tableMark);
+    }
+    this.state.settle();
+    return outcome;
+  }
+
+  private async dispatch(inv: Invocation, env: BlockEnv, scope: TxScope): Promise<ExecOutcome> {
+    const builtins = this.opts.builtins;
+    const tables = this.opts.tables;
+    const selector = inv.input.subarray(0, 4);
+    const info = { origin: inv.origin, caller: inv.origin, to: inv.to, selector, blockNumber: env.number };
+    const builtin = inv.to === '' ? undefined : builtins.precompiles.get(inv.to);
+    if (builtin !== undefined) {
+      const r = await this.invokeBuiltin(builtin, inv.input, inv.origin, inv.readOnly, scope, 0);
+      const gasUsed = r.result.gasUsed ?? DEFAULT_PRECOMPILED_GAS;
+      return {
+        status: r.result.status,
+        output: r.result.output,
+        gasUsed,
+        logs: r.result.status === Status.None ? r.logs.map(toExecLog) : [],
+        contractAddress: '',
+      };
+    }
+    if (env.authCheck && !inv.readOnly) {
+      const decision = inv.to === '' ? builtins.auth.checkDeploy(tables, info) : builtins.auth.checkCall(tables, info);
+      if (!decision.ok) {
+        return {
+          status: decision.status ?? Status.PermissionDenied,
+          output: decision.message !== undefined ? encodeErrorString(decision.message, this.opts.suite) : new Uint8Array(0),
+          gasUsed: 0n,
+          logs: [],
+          contractAddress: '',
+        };
+      }
+    }
+    const evm = await this.evm(env.cancun);
+    evm.journal.cleanJournal();
+    this.state.originalStorageCache.clear();
+    const origin = new Address(fromHex(inv.origin));
+    const result = await evm.runCall({
+      caller: origin,
+      origin,
+      to: inv.to === '' ? undefined : new Address(fromHex(inv.to)),
+      data: inv.input,
+      gasLimit: env.gasLimit,
+      block: blockFor(env),
+    });
+    const exec = result.execResult;
+    const err = exec.exceptionError;
+    if (err !== undefined) {
+      const status = statusForEvmError(err.error);
+      let output = status === Status.RevertInstruction ? exec.returnValue : new Uint8Array(0);
+      if (inv.to === '' && err.error === 'code size to deposit exceeds maximum code size') {
+        output = encodeErrorString('Deploy code is too large.', this.opts.suite);
+      }
+      return { status, output, gasUsed: exec.executionGasUsed, logs: [], contractAddress: '' };
+    }
+    let contractAddress = '';
+    if (inv.to === '' && result.createdAddress !== undefined) {
+      contractAddress = toHex(result.createdAddress.bytes, false);
+      if (!inv.readOnly) builtins.auth.onDeployed(tables, '0x' + contractAddress, info);
+    }
+    return {
+      status: Status.None,
+      // The node returns no output for a deployment.
+      output: inv.to === '' ? new Uint8Array(0) : exec.returnValue,
+      gasUsed: exec.executionGasUsed,
+      logs: (exec.logs ?? []).map(fromEvmLog),
+      contractAddress,
+    };
+  }
+
+  /** A built-in reached from EVM code (CALL/STATICCALL to its address). */
+  private async runNestedBuiltin(p: Precompiled, data: Uint8Array, gasLimit: bigint): Promise<ExecResult> {
+    const scope = this.scope;
+    if (scope === undefined) throw new Error('built-in contract called outside a transaction');
+    const frame = scope.frames[scope.frames.length - 1];
+    const caller = frame.message.caller.toString();
+    const isStatic = scope.readOnly || frame.message.isStatic;
+    const r = await this.invokeBuiltin(p, data, caller, isStatic, scope, frame.message.depth);
+    const gas = r.result.gasUsed ?? DEFAULT_PRECOMPILED_GAS;
+    if (gas > gasLimit) {
+      return { returnValue: new Uint8Array(0), executionGasUsed: gasLimit, exceptionError: new EVMError('out of gas') };
+    }
+    if (r.result.status !== Status.None) {
+      // Since bugfix_precompiled_evm_status a failing built-in is a REVERT to its caller.
+      return { returnValue: r.result.output, executionGasUsed: gas, exceptionError: new EVMError('revert') };
+    }
+    return {
+      returnValue: r.result.output,
+      executionGasUsed: gas,
+      logs: r.logs.map((l): Log => [fromHex(l.address), l.topics, l.data]),
+    };
+  }
+
+  private async invokeBuiltin(
+    p: Precompiled,
+    input: Uint8Array,
+    caller: string,
+    isStatic: boolean,
+    scope: TxScope,
+    depth: number,
+  ): Promise<{ result: PrecompiledResult; logs: LogRecord[] }> {
+    const tables = this.opts.tables;
+    const mark = tables.mark();
+    const logs: LogRecord[] = [];
+    const ctx: PrecompiledContext = {
+      caller,
+      origin: scope.origin,
+      blockNumber: scope.env.number,
+      timestamp: scope.env.timestamp,
+      isStatic,
+      suite: this.opts.suite,
+      store: tables,
+      chain: this.opts.facts,
+      emit: (log) => {
+        logs.push(log);
+      },
+      callInternal: (to, data, from) => this.callInternal(to, data, from, isStatic, scope, depth + 1),
+      codeAt: async (address) => this.state.codeAt(normalizeAddress(address)),
+    };
+    let result: PrecompiledResult;
+    try {
+      result = await p.execute(ctx, input);
+    } catch (e) {
+      // A handler that throws is the node's PrecompiledError with the text in Error(string).
+      result = {
+        status: Status.PrecompiledError,
+        output: encodeErrorString(e instanceof Error ? e.message : String(e), this.opts.suite),
+      };
+    }
+    if (result.status !== Status.None) {
+      tables.undoTo(mark);
+      logs.length = 0;
+    }
+    return { result, logs };
+  }
+
+  private async callInternal(
+    to: string,
+    data: Uint8Array,
+    caller: string,
+    isStatic: boolean,
+    scope: TxScope,
+    depth: number,
+  ): Promise<PrecompiledResult> {
+    const target = normalizeAddress(to);
+    const builtin = this.opts.builtins.precompiles.get(target);
+    if (builtin !== undefined) {
+      const r = await this.invokeBuiltin(builtin, data, normalizeAddress(caller), isStatic, scope, depth);
+      return r.result;
+    }
+    const evm = await this.evm(scope.env.cancun);
+    const origin = new Address(fromHex(scope.origin));
+    const result = await evm.runCall({
+      caller: new Address(fromHex(normalizeAddress(caller))),
+      origin,
+      to: new Address(fromHex(target)),
+      data,
+      gasLimit: scope.env.gasLimit,
+      depth,
+      isStatic,
+      block: blockFor(scope.env),
+    });
+    const err = result.execResult.exceptionError;
+    if (err !== undefined) {
+      const status = statusForEvmError(err.error);
+      return { status, output: status === Status.RevertInstruction ? result.execResult.returnValue : new Uint8Array(0) };
+    }
+    return { status: Status.None, output: result.execResult.returnValue, gasUsed: result.execResult.executionGasUsed };
+  }
+
+  /** Runtime code at an address ("0x" optional, any case). */
+  codeAt(address: string): Uint8Array {
+    return this.state.codeAt(normalizeAddress(address));
+  }
+}
+
+function blockFor(env: BlockEnv) {
+  return {
+    header: {
+      number: BigInt(env.number),
+      coinbase: new Address(new Uint8Array(20)),
+      // FISCO's TIMESTAMP opcode yields milliseconds unless feature_evm_timestamp is set.
+      timestamp: BigInt(env.timestamp),
+      difficulty: 0n,
+      prevRandao: new Uint8Array(32),
+      gasLimit: env.gasLimit,
+      baseFeePerGas: env.cancun ? 0n : undefined,
+      getBlobGasPrice: () => (env.cancun ? 1n : undefined),
+    },
+  };
+}
+
+function isEthereumPrecompile(to: Address | undefined): boolean {
+  if (to === undefined) return false;
+  const b = to.bytes;
+  for (let i = 0; i < 19; i++) if (b[i] !== 0) return false;
+  return b[19] > 0 && b[19] <= ETH_PRECOMPILE_MAX;
+}
+
+/** "0x" + 40 lowercase hex from any accepted spelling (with/without 0x, any case, short forms padded). */
+export function normalizeAddress(address: string): string {
+  let body = address.startsWith('0x') || address.startsWith('0X') ? address.slice(2) : address;
+  body = body.toLowerCase();
+  if (!/^[0-9a-f]{0,40}$/.test(body)) throw new Error(`invalid address "${address}"`);
+  return '0x' + body.padStart(40, '0');
+}
+
+/** FISCO's contract address: first 20 bytes of H("{blockNumber}_{contextID}_{seq}"). */
+export function contractAddressBytes(block: number, index: number, seq: number, suite: CryptoSuite): Uint8Array {
+  return suite.hash(utf8Encode(`${block}_${index}_${seq}`)).slice(0, 20);
+}
+
+function fromEvmLog(l: Log): ExecLog {
+  return { address: toHex(l[0], false), topics: l[1], data: l[2] };
+}
+
+function toExecLog(l: LogRecord): ExecLog {
+  return { address: normalizeAddress(l.address).slice(2), topics: l.topics, data: l.data };
+}

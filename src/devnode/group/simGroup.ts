@@ -1,0 +1,268 @@
+// The simulated group behind one RPC port: N nodes with their own keys and names, each with its
+// own view of sync, consensus and P2P state. Roles, weights and the PBFT view are read from the
+// chain on every request, so they follow sealed blocks and consensus built-in changes.
+
+import { concatBytes, toHex, utf8Encode } from '../../protocol/hex';
+import type {
+  ConsensusStatus,
+  GenesisConfig,
+  GroupInfo,
+  NodeIniConfig,
+  NodeInfo,
+  PeerInfo,
+  PeersInfo,
+  SealerEntry,
+  SyncStatus,
+} from '../../protocol/rpc/types';
+import type { ConsensusNode } from '../builtin/types';
+import type { DevChain, SimNode } from '../chain/types';
+import { writeJsonFast, type JsonValue } from '../rpc/json';
+import {
+  AIR_SERVICE_INFO,
+  BINARY_INFO,
+  DEFAULT_COMPATIBILITY,
+  FEATURE_KEYS,
+  MAX_PROTOCOL,
+  MIN_PROTOCOL,
+  NON_CONSENSUS_INDEX,
+  P2P_BASE_PORT,
+  SUPPORT_CONFIGS,
+  versionNumber,
+} from './constants';
+
+export interface GroupOptions {
+  /** getGroupInfo's isAuthCheck etc. come from the chain's options; these are Air-node facts. */
+  serialExecute?: boolean;
+}
+
+/** Genesis facts frozen when the group starts (genesisConfig never changes on a real node). */
+interface GenesisFacts {
+  blockTxCountLimit: number;
+  consensusLeaderPeriod: number;
+  txGasLimit: number;
+  sealers: { nodeID: string; weight: number }[];
+}
+
+export class SimGroup {
+  readonly chainId: string;
+  readonly groupId: string;
+  private readonly genesis: GenesisFacts;
+  private readonly p2pIds = new Map<string, string>();
+
+  constructor(
+    readonly chain: DevChain,
+    private readonly opts: GroupOptions = {},
+  ) {
+    this.chainId = chain.options.chainId;
+    this.groupId = chain.options.groupId;
+    this.genesis = {
+      blockTxCountLimit: this.configNumber('tx_count_limit', 1000),
+      consensusLeaderPeriod: this.configNumber('consensus_leader_period', 1),
+      txGasLimit: this.configNumber('tx_gas_limit', 3000000000),
+      sealers: chain.nodes.map((n) => ({
+        nodeID: n.nodeId,
+        weight: this.chain.consensusNodes().find((c) => c.nodeId === n.nodeId)?.weight ?? 1,
+      })),
+    };
+  }
+
+  get nodes(): SimNode[] {
+    return this.chain.nodes;
+  }
+
+  /** A node by its name (or its node ID, the name Air nodes use). */
+  findNode(name: string): SimNode | undefined {
+    const lower = name.toLowerCase();
+    return this.chain.nodes.find((n) => n.name === name || n.nodeId === lower);
+  }
+
+  /** What the RPC picks when no node is named: a node with the highest block (the first one). */
+  defaultNode(): SimNode {
+    let best = this.chain.nodes[0];
+    for (const n of this.chain.nodes) if (n.blockNumber() > best.blockNumber()) best = n;
+    return best;
+  }
+
+  // ---- ledger-derived helpers ------------------------------------------------------------------
+
+  private configNumber(key: string, fallback: number): number {
+    const v = Number(this.chain.systemConfig(key)?.value);
+    return Number.isFinite(v) && v > 0 ? v : fallback;
+  }
+
+  private blockHashHex(n: number): string {
+    const b = this.chain.getBlockByNumber(n);
+    return b ? toHex(b.hash, false) : '0'.repeat(64);
+  }
+
+  compatibilityVersion(): number {
+    const text = this.chain.systemConfig('compatibility_version')?.value;
+    return (text && versionNumber(text)) || DEFAULT_COMPATIBILITY;
+  }
+
+  /** Consensus entries in force, PBFT-sorted by node ID. */
+  private consensusNodes(type: ConsensusNode['type']): ConsensusNode[] {
+    return this.chain
+      .consensusNodes()
+      .filter((c) => c.type === type)
+      .sort((a, b) => (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0));
+  }
+
+  /** getSealerList / getNodeListByType: ledger order, termWeight 1 (rPBFT off). */
+  nodeList(type: string): SealerEntry[] {
+    return this.chain
+      .consensusNodes()
+      .filter((c) => c.type === type)
+      .map((c) => ({ nodeID: c.nodeId, termWeight: 1, weight: c.weight }));
+  }
+
+  observerList(): string[] {
+    return this.chain
+      .consensusNodes()
+      .filter((c) => c.type === 'consensus_observer')
+      .map((c) => c.nodeId);
+  }
+
+  // ---- per-node views --------------------------------------------------------------------------
+
+  syncStatus(node: SimNode): string {
+    const genesisHash = this.blockHashHex(0);
+    const highest = Math.max(...this.chain.nodes.map((n) => n.blockNumber()));
+    const own = node.blockNumber();
+    const status: SyncStatus = {
+      archivedBlockNumber: 0,
+      blockNumber: own,
+      genesisHash,
+      isSyncing: own < highest,
+      knownHighestNumber: highest,
+      knownLatestHash: this.blockHashHex(highest),
+      latestHash: this.blockHashHex(own),
+      nodeID: node.nodeId,
+      peers: this.chain.nodes
+        .filter((n) => n !== node)
+        .map((n) => ({
+          archivedBlockNumber: 0,
+          blockNumber: n.blockNumber(),
+          genesisHash,
+          latestHash: this.blockHashHex(n.blockNumber()),
+          nodeID: n.nodeId,
+        })),
+    };
+    return writeJsonFast(status as unknown as JsonValue);
+  }
+
+  consensusStatus(node: SimNode): string {
+    const sealers = this.consensusNodes('consensus_sealer');
+    const total = sealers.reduce((s, c) => s + c.weight, 0);
+    const maxFaulty = total > 0 ? Math.floor((total - 1) / 3) : 0;
+    const index = sealers.findIndex((c) => c.nodeId === node.nodeId);
+    const committed = node.blockNumber();
+    const view = this.chain.pbftView();
+    const period = this.configNumber('consensus_leader_period', 1);
+    const leader = sealers.length ? (Math.floor((committed + 1) / period) + view) % sealers.length : 0;
+    const status: ConsensusStatus = {
+      blockNumber: committed,
+      changeCycle: 0,
+      connectedNodeList: this.chain.nodes.length,
+      consensusNodeList: sealers.map((c, i) => ({ index: i, nodeID: c.nodeId, termWeight: 1, weight: c.weight })),
+      consensusNodesNum: sealers.length,
+      hash: this.blockHashHex(committed),
+      // An observer's index is PBFT's NON_CONSENSUS_NODE, (uint64)-1, written exactly.
+      index: (index >= 0 ? index : NON_CONSENSUS_INDEX) as number,
+      isConsensusNode: index >= 0,
+      leaderIndex: leader,
+      maxFaultyQuorum: maxFaulty,
+      minRequiredQuorum: total - maxFaulty,
+      nodeID: node.nodeId,
+      timeout: false,
+      view,
+    };
+    return writeJsonFast(status as unknown as JsonValue);
+  }
+
+  /** The node's P2P identity: build_chain gives each node a separate TLS key, derived here. */
+  p2pNodeId(node: SimNode): string {
+    let id = this.p2pIds.get(node.nodeId);
+    if (!id) {
+      const suite = this.chain.suite;
+      const key = suite.hash(concatBytes(node.privateKey, utf8Encode('p2p')));
+      id = '04' + toHex(suite.publicKey(key), false);
+      this.p2pIds.set(node.nodeId, id);
+    }
+    return id;
+  }
+
+  private peerInfo(node: SimNode, endPoint: string): PeerInfo {
+    return {
+      endPoint,
+      groupNodeIDInfo: [{ group: this.groupId, nodeIDList: [node.nodeId] }],
+      p2pNodeID: this.p2pNodeId(node),
+    };
+  }
+
+  peers(node: SimNode): PeersInfo {
+    const port = (n: SimNode) => P2P_BASE_PORT + this.chain.nodes.indexOf(n);
+    return {
+      ...this.peerInfo(node, `0.0.0.0:${port(node)}`),
+      peers: this.chain.nodes.filter((n) => n !== node).map((n) => this.peerInfo(n, `127.0.0.1:${port(n)}`)),
+    };
+  }
+
+  /** getGroupPeers: every node of the group the gateway knows, sorted, self included. */
+  groupPeers(group: string): string[] {
+    if (group !== this.groupId) return [];
+    return [...new Set(this.chain.nodes.map((n) => n.nodeId))].sort();
+  }
+
+  // ---- group / node info -----------------------------------------------------------------------
+
+  nodeInfo(node: SimNode): NodeInfo {
+    const o = this.chain.options;
+    const ini: NodeIniConfig = {
+      binaryInfo: { ...BINARY_INFO },
+      chainID: this.chainId,
+      gatewayServiceName: '',
+      groupID: this.groupId,
+      isAuthCheck: o.authCheck,
+      isSerialExecute: this.opts.serialExecute ?? true,
+      isWasm: false,
+      nodeID: node.nodeId,
+      nodeName: node.name,
+      rpcServiceName: '',
+      smCryptoType: o.sm,
+    };
+    return {
+      featureKeys: [...FEATURE_KEYS],
+      iniConfig: writeJsonFast(ini as unknown as JsonValue),
+      microService: false,
+      name: node.name,
+      nodeID: node.nodeId,
+      protocol: {
+        compatibilityVersion: this.compatibilityVersion(),
+        maxSupportedVersion: MAX_PROTOCOL,
+        minSupportedVersion: MIN_PROTOCOL,
+      },
+      serviceInfo: AIR_SERVICE_INFO.map((s) => ({ ...s })),
+      supportConfigs: [...SUPPORT_CONFIGS],
+      type: o.sm ? 1 : 0,
+    };
+  }
+
+  groupInfo(): GroupInfo {
+    const g = this.genesis;
+    const genesis: GenesisConfig = {
+      blockTxCountLimit: g.blockTxCountLimit,
+      consensusLeaderPeriod: g.consensusLeaderPeriod,
+      consensusType: 'pbft',
+      sealerList: g.sealers,
+      txGasLimit: g.txGasLimit,
+    };
+    return {
+      chainID: this.chainId,
+      genesisConfig: writeJsonFast(genesis as unknown as JsonValue),
+      groupID: this.groupId,
+      iniConfig: '',
+      nodeList: this.chain.nodes.map((n) => this.nodeInfo(n)),
+    };
+  }
+}

@@ -1,0 +1,143 @@
+// In-process dev node: a chain, its simulated group, and the JSON-RPC port. Used by tests and
+// by the CLI (which the VS Code extension runs as a child process).
+
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { toHex } from '../protocol/hex';
+import { createChain } from './chain';
+import type { ChainOptions, DevChain } from './chain/types';
+import { SimGroup } from './group/simGroup';
+import { createRpcHandler, type RpcHandler } from './rpc/dispatch';
+import { methods } from './rpc/methods';
+import { startHttpServer } from './server/http';
+import { ensureTlsMaterial } from './tls/certs';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+export interface DevnodeOptions {
+  host?: string;
+  /** 20200 by default; 0 picks a free port. */
+  port?: number;
+  /** Persistent data directory; omitted keeps the chain in memory. */
+  dataDir?: string;
+  /** Wipe the data directory first. */
+  fresh?: boolean;
+  chainId?: string;
+  groupId?: string;
+  sm?: boolean;
+  /** Simulated sealers (default 4). */
+  nodes?: number;
+  /** Funded dev accounts; account 0 is the governor (default 10). */
+  accounts?: number;
+  /** 0 (default): seal as soon as transactions arrive. */
+  blockTimeMs?: number;
+  /** Mutual TLS with certificates under <dataDir>/sdk (or a temporary folder). */
+  tls?: boolean;
+  /** Committee permission checks (default on). */
+  auth?: boolean;
+  seed?: string;
+  bodyLimit?: number;
+  logLevel?: LogLevel;
+  log?: (level: Exclude<LogLevel, 'silent'>, message: string) => void;
+}
+
+export interface DevnodeAccountInfo {
+  address: string;
+  /** "0x" + 64 hex. */
+  privateKey: string;
+}
+
+export interface DevnodeNodeInfo {
+  name: string;
+  nodeId: string;
+}
+
+export interface Devnode {
+  url: string;
+  port: number;
+  chainId: string;
+  groupId: string;
+  sm: boolean;
+  accounts: DevnodeAccountInfo[];
+  nodes: DevnodeNodeInfo[];
+  chain: DevChain;
+  group: SimGroup;
+  /** The JSON-RPC handler without HTTP (body text → response text). */
+  handle: RpcHandler;
+  /** With TLS: the folder holding ca.crt, sdk.crt, sdk.key. */
+  sdkCertDir?: string;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 20200;
+export const DEFAULTS = { host: '127.0.0.1', chainId: 'chain0', groupId: 'group0', nodes: 4, accounts: 10 };
+
+const LEVELS: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 };
+
+export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnode> {
+  const threshold = LEVELS[options.logLevel ?? 'info'];
+  const log = (level: Exclude<LogLevel, 'silent'>, message: string) => {
+    if (LEVELS[level] >= threshold) options.log?.(level, message);
+  };
+  const dataDir = options.dataDir;
+  if (dataDir !== undefined) {
+    if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const chainOptions: ChainOptions = {
+    chainId: options.chainId ?? DEFAULTS.chainId,
+    groupId: options.groupId ?? DEFAULTS.groupId,
+    sm: options.sm ?? false,
+    nodes: options.nodes ?? DEFAULTS.nodes,
+    accounts: options.accounts ?? DEFAULTS.accounts,
+    blockTimeMs: options.blockTimeMs ?? 0,
+    authCheck: options.auth ?? true,
+    dataDir,
+    seed: options.seed,
+    log,
+  };
+  const chain = await createChain(chainOptions);
+  let tempCertDir: string | undefined;
+  try {
+    const group = new SimGroup(chain);
+    const handle = createRpcHandler({ chain, group }, methods);
+    let tls;
+    if (options.tls) {
+      const certRoot = dataDir ?? (tempCertDir = mkdtempSync(join(tmpdir(), 'bcos-devnode-tls-')));
+      tls = ensureTlsMaterial(certRoot);
+    }
+    const server = await startHttpServer({
+      host: options.host ?? DEFAULTS.host,
+      port: options.port ?? DEFAULT_PORT,
+      handler: handle,
+      tls,
+      bodyLimit: options.bodyLimit,
+    });
+    log('info', `JSON-RPC listening on ${server.url}`);
+    let stopped: Promise<void> | undefined;
+    return {
+      url: server.url,
+      port: server.port,
+      chainId: chainOptions.chainId,
+      groupId: chainOptions.groupId,
+      sm: chainOptions.sm,
+      accounts: chain.accounts.map((a) => ({ address: a.address, privateKey: toHex(a.privateKey) })),
+      nodes: chain.nodes.map((n) => ({ name: n.name, nodeId: n.nodeId })),
+      chain,
+      group,
+      handle,
+      sdkCertDir: tls?.sdkDir,
+      stop: () =>
+        (stopped ??= (async () => {
+          await server.close();
+          await chain.close();
+          if (tempCertDir) rmSync(tempCertDir, { recursive: true, force: true });
+        })()),
+    };
+  } catch (e) {
+    await chain.close();
+    if (tempCertDir) rmSync(tempCertDir, { recursive: true, force: true });
+    throw e;
+  }
+}

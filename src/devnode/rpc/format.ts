@@ -1,0 +1,147 @@
+// Stored chain records → the JSON objects a real node returns (bcos-rpc toJsonResp), with its
+// quirks: hashes as hex0x, 32 zero bytes for empty roots, decimal gasUsed, log addresses
+// without 0x, nonce as hex of its bytes, proofs as hex without 0x.
+
+import { toHex, utf8Encode } from '../../protocol/hex';
+import { merkleProof } from '../../protocol/merkle';
+import { toChecksumAddress, isAddress } from '../../protocol/address';
+import type { CryptoSuite } from '../../protocol/crypto/suite';
+import type {
+  BlockHeaderJson,
+  BlockJson,
+  BlockTransactionJson,
+  LogEntryJson,
+  ReceiptCommonJson,
+} from '../../protocol/rpc/types';
+import type { StoredBlock, StoredReceipt, StoredTransaction } from '../chain/types';
+
+const ZERO_HASH = new Uint8Array(32);
+
+/** int64 values beyond 2^53 are written exactly (the JSON writer takes bigint). */
+function int64(v: bigint | number): number {
+  if (typeof v === 'number') return v;
+  return (Number.isSafeInteger(Number(v)) ? Number(v) : v) as number;
+}
+
+/** u256 text as the node re-renders it: canonical decimal, "0" when empty. */
+export function decimalText(text: string): string {
+  if (!/^[0-9]+$/.test(text)) return '0';
+  return BigInt(text).toString();
+}
+
+/** A fixed 32-byte hash field: empty storage renders as zeros. */
+function hash32(bytes: Uint8Array): string {
+  return toHex(bytes.length === 0 ? ZERO_HASH : bytes);
+}
+
+export function formatTransaction(st: StoredTransaction): BlockTransactionJson {
+  const tx = st.tx;
+  const d = tx.data;
+  const out: BlockTransactionJson = {
+    abi: d.abi,
+    blockLimit: int64(d.blockLimit),
+    chainID: d.chainID,
+    extraData: tx.extraData ?? '',
+    from: st.sender,
+    groupID: d.groupID,
+    hash: toHex(st.hash),
+    importTime: int64(tx.importTime ?? 0),
+    input: toHex(d.input),
+    nonce: toHex(utf8Encode(d.nonce), false),
+    signature: toHex(tx.signature),
+    to: d.to,
+    version: d.version,
+  };
+  if (d.version >= 1) {
+    out.value = d.value ?? '';
+    out.gasPrice = d.gasPrice ?? '';
+    out.gasLimit = int64(d.gasLimit ?? 0n);
+    out.maxFeePerGas = d.maxFeePerGas ?? '';
+    out.maxPriorityFeePerGas = d.maxPriorityFeePerGas ?? '';
+  }
+  if (d.version >= 2) out.extension = Array.from(d.extension ?? new Uint8Array(0));
+  return out;
+}
+
+/**
+ * The receipt keys shared by sendTransaction and getTransactionReceipt. `hash` is the literal
+ * "0x" unless `successForHash` (sendTransaction passes status == 0; getTransactionReceipt true).
+ */
+export function formatReceiptCore(
+  r: StoredReceipt,
+  transactionHash: string,
+  successForHash: boolean,
+  suite: CryptoSuite,
+): Omit<ReceiptCommonJson, 'from' | 'to'> {
+  const d = r.data;
+  let contractAddress = d.contractAddress;
+  let checksum = contractAddress;
+  if (contractAddress !== '') {
+    const bare = contractAddress.replace(/^0[xX]/, '');
+    checksum = isAddress(bare) ? toChecksumAddress(bare.toLowerCase(), suite) : '0x' + bare;
+    contractAddress = '0x' + bare;
+  }
+  const out: Omit<ReceiptCommonJson, 'from' | 'to'> = {
+    blockNumber: d.blockNumber,
+    checksumContractAddress: checksum,
+    contractAddress,
+    gasUsed: decimalText(d.gasUsed),
+    hash: successForHash ? toHex(r.hash) : '0x',
+    logEntries: d.logEntries.map(
+      (log): LogEntryJson => ({ address: log.address, data: toHex(log.data), topics: log.topic.map((t) => toHex(t)) }),
+    ),
+    message: r.message,
+    output: toHex(d.output),
+    status: d.status,
+    transactionHash,
+    version: d.version,
+  };
+  if (d.version >= 1) out.effectiveGasPrice = d.effectiveGasPrice;
+  return out;
+}
+
+export function formatHeader(b: StoredBlock): BlockHeaderJson {
+  const h = b.header;
+  return {
+    consensusWeights: h.consensusWeights.map((w) => int64(w)),
+    extraData: toHex(h.extraData),
+    gasUsed: decimalText(h.gasUsed),
+    hash: toHex(b.hash),
+    number: h.blockNumber,
+    parentInfo: h.parentInfo.map((p) => ({ blockHash: toHex(p.blockHash), blockNumber: p.blockNumber })),
+    receiptsRoot: hash32(h.receiptRoot),
+    sealer: h.sealer,
+    sealerList: h.sealerList.map((s) => toHex(s)),
+    signatureList: b.signatureList.map((s) => ({ sealerIndex: s.sealerIndex, signature: toHex(s.signature) })),
+    stateRoot: hash32(h.stateRoot),
+    timestamp: h.timestamp,
+    txsRoot: hash32(h.txsRoot),
+    version: h.version,
+  };
+}
+
+export function formatBlock(b: StoredBlock, onlyHeader: boolean, onlyTxHash: boolean): BlockJson {
+  const out: BlockJson = formatHeader(b);
+  if (!onlyHeader) {
+    out.transactions = onlyTxHash ? b.transactions.map((t) => toHex(t.hash)) : b.transactions.map(formatTransaction);
+  }
+  return out;
+}
+
+/** txProof of a transaction: merkle proof over the block's transaction hashes. */
+export function transactionProof(block: StoredBlock, index: number, suite: CryptoSuite): string[] {
+  return merkleProof(
+    block.transactions.map((t) => t.hash),
+    index,
+    suite,
+  );
+}
+
+/** txReceiptProof of a receipt: merkle proof over the block's receipt hashes. */
+export function receiptProof(block: StoredBlock, index: number, suite: CryptoSuite): string[] {
+  return merkleProof(
+    block.receipts.map((r) => r.hash),
+    index,
+    suite,
+  );
+}

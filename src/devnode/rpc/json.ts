@@ -1,0 +1,317 @@
+// JSON as the real node reads and writes it (jsoncpp). Requests are parsed with jsoncpp's
+// lenient `Json::Reader` rules (comments allowed, trailing text ignored, 64-bit integers kept
+// exact, nesting limit) and responses are written like its StreamWriter/FastWriter: compact,
+// keys sorted byte-wise, non-ASCII escaped as \uXXXX. A plain JSON.parse/stringify would differ
+// on exactly the inputs an SDK or a fuzzer can send.
+
+/** A JSON number: jsoncpp keeps integers that fit 64 bits exact, everything else as a double. */
+export class JsonNumber {
+  constructor(
+    /** 'int' = Int64 (incl. all negatives), 'uint' = UInt64 above Int64 max, 'real' = double. */
+    readonly kind: 'int' | 'uint' | 'real',
+    readonly int: bigint,
+    readonly real: number,
+  ) {}
+}
+
+export type JsonValue = null | boolean | string | JsonNumber | bigint | number | JsonValue[] | JsonObject;
+export type JsonObject = { [key: string]: JsonValue | undefined };
+
+/** jsoncpp's Reader stack limit: deeper nesting throws (which the node reports as -32700). */
+const STACK_LIMIT = 1000;
+
+export class JsonNestingError extends Error {}
+
+const MAX_INT64 = (1n << 63n) - 1n;
+const MAX_UINT64 = (1n << 64n) - 1n;
+
+/**
+ * Parses like jsoncpp `Json::Reader::parse` with default features. Returns undefined when the
+ * reader would report failure; throws JsonNestingError when it would throw (nesting > 1000).
+ * Objects come back with a null prototype so keys like "__proto__" are plain data.
+ */
+export function parseJsonLenient(text: string): JsonValue | undefined {
+  const r = new Reader(text);
+  const value = r.readValue(0);
+  // Text after the first value is ignored, as jsoncpp does.
+  return r.failed ? undefined : value;
+}
+
+class Reader {
+  pos = 0;
+  failed = false;
+  constructor(private readonly s: string) {}
+
+  private fail(): undefined {
+    this.failed = true;
+    return undefined;
+  }
+
+  private skipSpaces(): void {
+    const s = this.s;
+    while (this.pos < s.length) {
+      const c = s.charCodeAt(this.pos);
+      if (c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a) this.pos++;
+      else break;
+    }
+  }
+
+  /** Skips whitespace and comments; false on a malformed comment. */
+  private skipSpacesAndComments(): boolean {
+    for (;;) {
+      this.skipSpaces();
+      if (this.s[this.pos] !== '/') return true;
+      const next = this.s[this.pos + 1];
+      if (next === '*') {
+        const end = this.s.indexOf('*/', this.pos + 2);
+        if (end < 0) return false;
+        this.pos = end + 2;
+      } else if (next === '/') {
+        let i = this.pos + 2;
+        while (i < this.s.length && this.s[i] !== '\n' && this.s[i] !== '\r') i++;
+        this.pos = i;
+      } else {
+        return false;
+      }
+    }
+  }
+
+  readValue(depth: number): JsonValue | undefined {
+    if (depth > STACK_LIMIT) throw new JsonNestingError('Exceeded stackLimit in readValue().');
+    if (!this.skipSpacesAndComments()) return this.fail();
+    const s = this.s;
+    const c = s[this.pos];
+    if (c === '{') return this.readObject(depth);
+    if (c === '[') return this.readArray(depth);
+    if (c === '"') return this.readString();
+    if (c === '-' || (c >= '0' && c <= '9')) return this.readNumber();
+    if (s.startsWith('true', this.pos)) return (this.pos += 4), true;
+    if (s.startsWith('false', this.pos)) return (this.pos += 5), false;
+    if (s.startsWith('null', this.pos)) return (this.pos += 4), null;
+    return this.fail();
+  }
+
+  private readObject(depth: number): JsonValue | undefined {
+    this.pos++; // '{'
+    const obj: JsonObject = Object.create(null) as JsonObject;
+    let lastName = '';
+    for (;;) {
+      if (!this.skipSpacesAndComments()) return this.fail();
+      const c = this.s[this.pos];
+      // jsoncpp quirk: "}" in member position ends the object only while the last key is "".
+      if (c === '}' && lastName === '') {
+        this.pos++;
+        return obj;
+      }
+      if (c !== '"') return this.fail();
+      const name = this.readString();
+      if (name === undefined) return this.fail();
+      lastName = name;
+      if (!this.skipSpacesAndComments() || this.s[this.pos] !== ':') return this.fail();
+      this.pos++;
+      const value = this.readValue(depth + 1);
+      if (this.failed) return undefined;
+      obj[name] = value as JsonValue;
+      if (!this.skipSpacesAndComments()) return this.fail();
+      const sep = this.s[this.pos];
+      this.pos++;
+      if (sep === '}') return obj;
+      if (sep !== ',') return this.fail();
+    }
+  }
+
+  private readArray(depth: number): JsonValue | undefined {
+    this.pos++; // '['
+    const arr: JsonValue[] = [];
+    this.skipSpaces(); // jsoncpp only skips blanks (not comments) before an empty array's "]"
+    if (this.s[this.pos] === ']') {
+      this.pos++;
+      return arr;
+    }
+    for (;;) {
+      const value = this.readValue(depth + 1);
+      if (this.failed) return undefined;
+      arr.push(value as JsonValue);
+      if (!this.skipSpacesAndComments()) return this.fail();
+      const sep = this.s[this.pos];
+      this.pos++;
+      if (sep === ']') return arr;
+      if (sep !== ',') return this.fail();
+    }
+  }
+
+  private readString(): string | undefined {
+    const s = this.s;
+    let i = this.pos + 1;
+    let out = '';
+    let chunk = i;
+    while (i < s.length) {
+      const c = s[i];
+      if (c === '"') {
+        out += s.slice(chunk, i);
+        this.pos = i + 1;
+        return out;
+      }
+      if (c !== '\\') {
+        i++;
+        continue;
+      }
+      out += s.slice(chunk, i);
+      const e = s[i + 1];
+      i += 2;
+      switch (e) {
+        case '"': out += '"'; break;
+        case '/': out += '/'; break;
+        case '\\': out += '\\'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+          const unit = this.hex4(i);
+          if (unit === undefined) return this.fail();
+          i += 4;
+          if (unit >= 0xd800 && unit <= 0xdbff) {
+            // A high surrogate must be followed by \u + low surrogate.
+            if (s[i] !== '\\' || s[i + 1] !== 'u') return this.fail();
+            const low = this.hex4(i + 2);
+            if (low === undefined || low < 0xdc00 || low > 0xdfff) return this.fail();
+            i += 6;
+            out += String.fromCharCode(unit, low);
+          } else {
+            out += String.fromCharCode(unit);
+          }
+          break;
+        }
+        default:
+          return this.fail();
+      }
+      chunk = i;
+    }
+    return this.fail(); // unterminated
+  }
+
+  private hex4(at: number): number | undefined {
+    const h = this.s.slice(at, at + 4);
+    return /^[0-9a-fA-F]{4}$/.test(h) ? parseInt(h, 16) : undefined;
+  }
+
+  private readNumber(): JsonValue | undefined {
+    const s = this.s;
+    const start = this.pos;
+    let i = start;
+    if (s[i] === '-') i++;
+    while (i < s.length && s[i] >= '0' && s[i] <= '9') i++;
+    if (s[i] === '.') {
+      i++;
+      while (i < s.length && s[i] >= '0' && s[i] <= '9') i++;
+    }
+    if (s[i] === 'e' || s[i] === 'E') {
+      i++;
+      if (s[i] === '+' || s[i] === '-') i++;
+      while (i < s.length && s[i] >= '0' && s[i] <= '9') i++;
+    }
+    this.pos = i;
+    return decodeNumber(s.slice(start, i)) ?? this.fail();
+  }
+}
+
+/** jsoncpp decodeNumber: integers that fit 64 bits stay exact, the rest become doubles. */
+function decodeNumber(token: string): JsonNumber | undefined {
+  const negative = token.startsWith('-');
+  const digits = negative ? token.slice(1) : token;
+  if (/^[0-9]*$/.test(digits)) {
+    const value = digits === '' ? 0n : BigInt(digits);
+    if (negative && value <= MAX_INT64 + 1n) return new JsonNumber('int', -value, Number(-value));
+    if (!negative && value <= MAX_INT64) return new JsonNumber('int', value, Number(value));
+    if (!negative && value <= MAX_UINT64) return new JsonNumber('uint', value, Number(value));
+  }
+  // istream >> double: needs at least one digit in the mantissa and a complete exponent.
+  if (!/^-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(token)) return undefined;
+  const real = Number(token);
+  return new JsonNumber('real', 0n, real);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/** Compact JSON with sorted keys, as jsoncpp's StreamWriter (indentation "") writes it. */
+export function writeJson(value: JsonValue | undefined): string {
+  return write(value);
+}
+
+/** jsoncpp FastWriter output: the same compact form plus a trailing newline. */
+export function writeJsonFast(value: JsonValue): string {
+  return write(value) + '\n';
+}
+
+function write(v: JsonValue | undefined): string {
+  if (v === null || v === undefined) return 'null';
+  switch (typeof v) {
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'string':
+      return quote(v);
+    case 'bigint':
+      return v.toString();
+    case 'number':
+      return Number.isInteger(v) ? String(v) : formatDouble(v);
+    default:
+      break;
+  }
+  if (v instanceof JsonNumber) return v.kind === 'real' ? formatDouble(v.real) : v.int.toString();
+  if (Array.isArray(v)) return '[' + v.map(write).join(',') + ']';
+  const keys = Object.keys(v)
+    .filter((k) => v[k] !== undefined)
+    .sort(compareKeys);
+  return '{' + keys.map((k) => quote(k) + ':' + write(v[k])).join(',') + '}';
+}
+
+/** std::map<std::string> order: byte-wise on UTF-8. */
+function compareKeys(a: string, b: string): number {
+  if (/^[\x00-\x7f]*$/.test(a + b)) return a < b ? -1 : a > b ? 1 : 0;
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+function quote(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22) out += '\\"';
+    else if (c === 0x5c) out += '\\\\';
+    else if (c === 0x08) out += '\\b';
+    else if (c === 0x0c) out += '\\f';
+    else if (c === 0x0a) out += '\\n';
+    else if (c === 0x0d) out += '\\r';
+    else if (c === 0x09) out += '\\t';
+    else if (c < 0x20 || c >= 0x80) out += '\\u' + c.toString(16).padStart(4, '0');
+    else out += s[i];
+  }
+  return out + '"';
+}
+
+/** printf("%.17g") with jsoncpp's ".0" suffix for integral values. */
+export function formatDouble(x: number): string {
+  if (Number.isNaN(x)) return 'null';
+  if (!Number.isFinite(x)) return x > 0 ? '1e+9999' : '-1e+9999';
+  let text = formatG17(x);
+  if (!text.includes('.') && !text.includes('e')) text += '.0';
+  return text;
+}
+
+function formatG17(x: number): string {
+  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
+  const [mant, e] = x.toExponential(16).split('e');
+  const exponent = Number(e);
+  if (exponent < -4 || exponent >= 17) {
+    const m = trimZeros(mant);
+    const sign = exponent < 0 ? '-' : '+';
+    return `${m}e${sign}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  }
+  return trimZeros(x.toFixed(Math.max(0, 16 - exponent)));
+}
+
+function trimZeros(t: string): string {
+  return t.includes('.') ? t.replace(/\.?0+$/, '') : t;
+}

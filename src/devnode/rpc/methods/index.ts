@@ -1,0 +1,17 @@
+// The method table by wire name.
+
+import type { MethodTable } from '../context';
+import { transactionMethods } from './transactions';
+import { ledgerMethods } from './ledger';
+import { consensusMethods } from './consensus';
+import { groupMethods } from './groups';
+
+export const methods: MethodTable = {
+  ...transactionMethods,
+  ...ledgerMethods,
+  ...consensusMethods,
+  ...groupMethods,
+  // Not a 3.x node method (the node only has getTransaction); kept as an alias because SDK
+  // docs and the Java SDK constant use this name.
+  getTransactionByHash: transactionMethods.getTransaction,
+};

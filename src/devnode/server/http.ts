@@ -1,0 +1,102 @@
+// The RPC port: every method except OPTIONS on every path is a JSON-RPC body; the answer is
+// always HTTP 200 + application/json (errors live in the JSON). OPTIONS is a CORS preflight
+// (204). Keep-alive follows the request. With TLS a client certificate signed by the chain CA
+// is mandatory, as on a node built by build_chain.sh.
+
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { RpcHandler } from '../rpc/dispatch';
+
+export interface HttpServerOptions {
+  host: string;
+  port: number;
+  handler: RpcHandler;
+  tls?: { ca: Buffer; cert: Buffer; key: Buffer };
+  /** Largest accepted request body in bytes. */
+  bodyLimit?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024;
+// What Boost.Beast servers put in the Server header (the node uses the Beast default).
+const SERVER_HEADER = 'Boost.Beast/351';
+
+function respond(res: http.ServerResponse, status: number, body: string, close = false): void {
+  const headers: http.OutgoingHttpHeaders = { Server: SERVER_HEADER, 'Content-Type': 'application/json' };
+  if (status !== 204) headers['Content-Length'] = Buffer.byteLength(body);
+  if (close) headers.Connection = 'close';
+  res.writeHead(status, headers);
+  res.end(status === 204 ? undefined : body);
+}
+
+export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer> {
+  const limit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    if (req.method === 'OPTIONS') {
+      req.resume();
+      respond(res, 204, '');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > limit) {
+        tooLarge = true;
+        const message = `request body larger than ${limit} bytes`;
+        respond(res, 413, JSON.stringify({ error: { code: -32600, message }, id: 0, jsonrpc: '' }), true);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (tooLarge) return;
+      const body = Buffer.concat(chunks).toString('utf8');
+      opts.handler(body).then(
+        (text) => respond(res, 200, text),
+        (e: unknown) => respond(res, 200, JSON.stringify({ error: { code: -32603, message: String((e as Error)?.message ?? e) }, id: 0, jsonrpc: '' })),
+      );
+    });
+    req.on('error', () => res.destroy());
+  };
+
+  const server: http.Server = opts.tls
+    ? https.createServer({ ...opts.tls, requestCert: true, rejectUnauthorized: true }, onRequest)
+    : http.createServer(onRequest);
+  // sendTransaction holds the request open until the block commits.
+  server.requestTimeout = 0;
+  server.keepAliveTimeout = 60_000;
+
+  return new Promise((resolve, reject) => {
+    const onError = (e: NodeJS.ErrnoException) => {
+      server.close();
+      if (e.code === 'EADDRINUSE') reject(new Error(`port ${opts.port} on ${opts.host} is already in use (EADDRINUSE)`));
+      else if (e.code === 'EACCES') reject(new Error(`not allowed to listen on ${opts.host}:${opts.port} (EACCES)`));
+      else reject(new Error(`cannot listen on ${opts.host}:${opts.port}: ${e.message}`));
+    };
+    server.once('error', onError);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', onError);
+      const port = (server.address() as AddressInfo).port;
+      const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+      resolve({
+        url: `${opts.tls ? 'https' : 'http'}://${host}:${port}`,
+        port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

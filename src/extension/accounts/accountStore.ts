@@ -1,0 +1,104 @@
+// Accounts: private keys live only in SecretStorage; the list of accounts (label, address, SM
+// flag, source) and the active account per connection live in globalState.
+
+import * as vscode from 'vscode';
+import type { Signer } from '../chain/chainApi';
+import type { KeyInfo } from './keyMaterial';
+
+export interface AccountMeta {
+  address: string;
+  label: string;
+  sm: boolean;
+  /** 'devnode' accounts are offered for the local node and refreshed when it starts. */
+  source: 'created' | 'imported' | 'devnode';
+}
+
+const LIST_KEY = 'fiscoBcos.accounts';
+const ACTIVE_KEY = 'fiscoBcos.activeAccounts';
+const secretKey = (address: string) => `fiscoBcos.key.${address.toLowerCase()}`;
+
+export class AccountStore implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly secrets: vscode.SecretStorage,
+  ) {}
+
+  list(): AccountMeta[] {
+    return this.state.get<AccountMeta[]>(LIST_KEY, []);
+  }
+
+  /** Accounts usable on a chain of this crypto type. */
+  listFor(sm: boolean, includeDev = true): AccountMeta[] {
+    return this.list().filter((a) => a.sm === sm && (includeDev || a.source !== 'devnode'));
+  }
+
+  async add(key: KeyInfo, label: string, source: AccountMeta['source']): Promise<AccountMeta> {
+    await this.secrets.store(secretKey(key.address), key.privateKey);
+    const meta: AccountMeta = { address: key.address.toLowerCase(), label, sm: key.sm, source };
+    const list = this.list().filter((a) => a.address !== meta.address);
+    list.push(meta);
+    await this.state.update(LIST_KEY, list);
+    this.changed.fire();
+    return meta;
+  }
+
+  async remove(address: string): Promise<void> {
+    const addr = address.toLowerCase();
+    await this.secrets.delete(secretKey(addr));
+    await this.state.update(LIST_KEY, this.list().filter((a) => a.address !== addr));
+    const active = this.state.get<Record<string, string>>(ACTIVE_KEY, {});
+    for (const k of Object.keys(active)) if (active[k] === addr) delete active[k];
+    await this.state.update(ACTIVE_KEY, active);
+    this.changed.fire();
+  }
+
+  /** Replaces the devnode's dev accounts (they change when the node is reset). */
+  async replaceDevAccounts(keys: KeyInfo[]): Promise<void> {
+    const keep = this.list().filter((a) => a.source !== 'devnode');
+    for (const old of this.list().filter((a) => a.source === 'devnode')) {
+      if (!keys.some((k) => k.address.toLowerCase() === old.address)) await this.secrets.delete(secretKey(old.address));
+    }
+    const dev: AccountMeta[] = [];
+    for (const [i, k] of keys.entries()) {
+      await this.secrets.store(secretKey(k.address), k.privateKey);
+      if (keep.some((a) => a.address === k.address.toLowerCase())) continue;
+      dev.push({ address: k.address.toLowerCase(), label: i === 0 ? 'Dev Account 0 (governor)' : `Dev Account ${i}`, sm: k.sm, source: 'devnode' });
+    }
+    await this.state.update(LIST_KEY, [...keep, ...dev]);
+    this.changed.fire();
+  }
+
+  async privateKey(address: string): Promise<string | undefined> {
+    return this.secrets.get(secretKey(address));
+  }
+
+  activeAddress(connection: string): string | undefined {
+    return this.state.get<Record<string, string>>(ACTIVE_KEY, {})[connection];
+  }
+
+  async setActive(connection: string, address: string): Promise<void> {
+    const active = { ...this.state.get<Record<string, string>>(ACTIVE_KEY, {}), [connection]: address.toLowerCase() };
+    await this.state.update(ACTIVE_KEY, active);
+    this.changed.fire();
+  }
+
+  /** Active account for a connection, falling back to the first matching account. */
+  active(connection: string, sm: boolean): AccountMeta | undefined {
+    const candidates = this.listFor(sm);
+    const chosen = this.activeAddress(connection);
+    return candidates.find((a) => a.address === chosen) ?? candidates[0];
+  }
+
+  async signer(meta: AccountMeta): Promise<Signer> {
+    const key = await this.privateKey(meta.address);
+    if (!key) throw new Error(`The private key of ${meta.label} (${meta.address}) is missing from the secret store. Import it again.`);
+    return { address: meta.address, privateKey: key, sm: meta.sm };
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

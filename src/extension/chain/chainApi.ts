@@ -1,0 +1,227 @@
+// The one seam between the extension UI and the SDK: everything the views, commands and webviews
+// need from a chain, for one connection and group. `sdkChainApi.ts` implements it over the
+// client; tests implement it with fakes. No vscode import.
+
+export interface Signer {
+  address: string;
+  /** 0x hex private key; only handed to the SDK to sign, never stored outside SecretStorage. */
+  privateKey: string;
+  sm: boolean;
+}
+
+export interface NodeSummary {
+  name: string;
+  nodeId: string;
+  role: 'sealer' | 'observer' | 'candidate' | 'none';
+  weight?: number;
+  version?: string;
+  protocol?: { compatibilityVersion: number; minSupportedVersion: number; maxSupportedVersion: number };
+  sm?: boolean;
+  authCheck?: boolean;
+}
+
+export interface NodeStatus {
+  blockNumber: number;
+  pendingTxs: number;
+  pbftView?: number;
+  isSyncing?: boolean;
+  knownHighest?: number;
+}
+
+export interface GroupSummary {
+  group: string;
+  chainId: string;
+  nodes: NodeSummary[];
+}
+
+export interface BlockJson {
+  number: number;
+  hash: string;
+  timestamp: number;
+  gasUsed: string;
+  parentInfo: { blockHash: string; blockNumber: number }[];
+  sealer: number;
+  sealerList: string[];
+  signatureList: { sealerIndex: number; signature: string }[];
+  consensusWeights: number[];
+  stateRoot: string;
+  txsRoot: string;
+  receiptsRoot: string;
+  extraData: string;
+  version: number;
+  transactions?: (string | TransactionJson)[];
+}
+
+export interface TransactionJson {
+  hash: string;
+  from: string;
+  to: string;
+  input: string;
+  abi?: string;
+  nonce: string;
+  blockLimit: number;
+  chainID: string;
+  groupID: string;
+  importTime: number;
+  signature: string;
+  version: number;
+  extraData?: string;
+}
+
+export interface LogJson {
+  address: string;
+  topics: string[];
+  data: string;
+}
+
+export interface ReceiptJson {
+  transactionHash: string;
+  blockNumber: number;
+  status: number;
+  from: string;
+  to: string;
+  contractAddress: string;
+  gasUsed: string;
+  output: string;
+  message?: string;
+  logEntries: LogJson[];
+  input?: string;
+  hash?: string;
+}
+
+export interface CallResultJson {
+  blockNumber: number;
+  status: number;
+  output: string;
+}
+
+export interface BfsEntry {
+  name: string;
+  /** directory | contract | link */
+  type: string;
+  /** For links: target address. */
+  address?: string;
+  /** For links: the stored ABI JSON. */
+  abi?: string;
+}
+
+export interface BfsPage {
+  entries: BfsEntry[];
+  /** Entries not yet returned after this page. */
+  left: number;
+}
+
+export interface Governor {
+  address: string;
+  weight: number;
+}
+
+export interface CommitteeInfo {
+  governors: Governor[];
+  participatesRate: number;
+  winRate: number;
+}
+
+export interface ProposalInfo {
+  id: number;
+  proposer: string;
+  /** Numeric proposal type as the chain stores it. */
+  proposalType: number;
+  resourceId: string;
+  blockNumberInterval: number;
+  /** Numeric status as the chain stores it. */
+  status: number;
+  agreeVoters: string[];
+  againstVoters: string[];
+}
+
+/** Outcome of a write: the receipt plus what the contract returned, decoded. */
+export interface WriteResult {
+  /** The transaction's receipt (absent only when the SDK reports just an id). */
+  receipt?: ReceiptJson;
+  /** Precompiled return code or proposal id when the function returns an integer. */
+  value?: bigint;
+  /** Human message (RetCode message, revert reason, status name). */
+  message: string;
+  ok: boolean;
+}
+
+export type ProposalRequest =
+  | { kind: 'updateGovernor'; account: string; weight: number }
+  | { kind: 'setRate'; participatesRate: number; winRate: number }
+  | { kind: 'setDeployAuthType'; authType: 1 | 2 }
+  | { kind: 'modifyDeployAuth'; account: string; open: boolean }
+  | { kind: 'resetAdmin'; newAdmin: string; contract: string }
+  | { kind: 'setConsensusWeight'; nodeId: string; weight: number; addFlag: boolean }
+  | { kind: 'addObserver'; nodeId: string }
+  | { kind: 'removeNode'; nodeId: string }
+  | { kind: 'setSysConfig'; key: string; value: string }
+  | { kind: 'upgradeVoteComputer'; address: string };
+
+export interface MethodAuthInfo {
+  authType: number;
+  access: string[];
+  block: string[];
+}
+
+export interface ChainApi {
+  readonly group: string;
+  readonly sm: boolean;
+
+  // queries (node: node name for node-named requests; '' / undefined lets the RPC pick)
+  blockNumber(node?: string): Promise<number>;
+  nodeStatus(node?: string): Promise<NodeStatus>;
+  groupSummary(): Promise<GroupSummary>;
+  groupList(): Promise<string[]>;
+  block(id: number | string, fullTransactions: boolean): Promise<BlockJson>;
+  transaction(hash: string): Promise<TransactionJson | null>;
+  receipt(hash: string): Promise<ReceiptJson | null>;
+  abiOf(address: string): Promise<string>;
+  code(address: string): Promise<string>;
+  call(to: string, data: string, from?: string): Promise<CallResultJson>;
+  systemConfig(key: string): Promise<{ value: string; blockNumber: number } | undefined>;
+  /** Keys supported by the node (from featureKeys/supportConfigs or a known default list). */
+  systemConfigKeys(): Promise<string[]>;
+
+  // transactions
+  send(signer: Signer, to: string, data: string, abi?: string): Promise<ReceiptJson>;
+  deploy(signer: Signer, bytecodeWithArgs: string, abi: string): Promise<ReceiptJson>;
+
+  // BFS
+  bfsList(path: string, offset: number, limit: number): Promise<BfsPage>;
+  bfsMkdir(signer: Signer, path: string): Promise<WriteResult>;
+  bfsLink(signer: Signer, path: string, address: string, abi: string): Promise<WriteResult>;
+  bfsReadlink(path: string): Promise<string>;
+
+  // consensus and system config (direct; on auth-enabled chains they need proposals)
+  addSealer(signer: Signer, nodeId: string, weight: number): Promise<WriteResult>;
+  addObserver(signer: Signer, nodeId: string): Promise<WriteResult>;
+  removeNode(signer: Signer, nodeId: string): Promise<WriteResult>;
+  setWeight(signer: Signer, nodeId: string, weight: number): Promise<WriteResult>;
+  setSystemConfig(signer: Signer, key: string, value: string): Promise<WriteResult>;
+
+  // KV tables
+  kvCreate(signer: Signer, table: string, keyField: string, valueFields: string[]): Promise<WriteResult>;
+  kvSet(signer: Signer, table: string, key: string, value: string): Promise<WriteResult>;
+  kvGet(table: string, key: string): Promise<string | undefined>;
+  kvDesc(table: string): Promise<{ keyField: string; valueFields: string[] }>;
+
+  // governance and permissions
+  authEnabled(): Promise<boolean>;
+  committee(): Promise<CommitteeInfo>;
+  proposalCount(): Promise<number>;
+  proposal(id: number): Promise<ProposalInfo>;
+  createProposal(signer: Signer, request: ProposalRequest): Promise<WriteResult>;
+  vote(signer: Signer, id: number, agree: boolean): Promise<WriteResult>;
+  revoke(signer: Signer, id: number): Promise<WriteResult>;
+  deployAuthType(): Promise<number>;
+  checkDeployAuth(account: string): Promise<boolean>;
+  admin(contract: string): Promise<string>;
+  methodAuth(contract: string, selector: string): Promise<MethodAuthInfo>;
+  setMethodAuthType(signer: Signer, contract: string, selector: string, authType: number): Promise<WriteResult>;
+  setMethodAuth(signer: Signer, contract: string, selector: string, account: string, open: boolean): Promise<WriteResult>;
+
+  /** Keccak-256 or SM3 of UTF-8 text (0x + 64 hex): selectors and event topics on this chain. */
+  hashText(text: string): string;
+  close(): void;
+}

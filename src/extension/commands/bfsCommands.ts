@@ -1,0 +1,117 @@
+// BFS context actions: load more, new directory, link a contract here, copy path/address,
+// open ABI, call the contract, show permissions.
+
+import * as vscode from 'vscode';
+import { isAddress } from 'ethers';
+import { BfsItem, type BfsTree, type LoadMoreItem } from '../views/bfsTree';
+import { joinPath, validateChildName, validateLinkPath } from '../models/bfsModel';
+import type { Session } from '../session';
+import { guarded, required } from '../errors';
+import { transact } from './transact';
+
+/** The ABI of a BFS entry: stored in the link, else the chain's getABI for its address. */
+export async function abiOfEntry(session: Session, item: BfsItem): Promise<string> {
+  if (item.entry.abi) return item.entry.abi;
+  if (!item.address) throw new Error(`${item.path} is not a contract.`);
+  const abi = await session.requireChain().abiOf(item.address);
+  if (!abi) throw new Error(`The chain has no ABI for ${item.address}. Link it with an ABI, or deploy it from this workspace.`);
+  return abi;
+}
+
+export async function linkContract(session: Session, path: string, address: string, abi: string, confirmed = false) {
+  const pathError = validateLinkPath(path);
+  if (pathError) throw new Error(pathError);
+  if (!isAddress(address)) throw new Error(`${address} is not an address.`);
+  return transact(session, { what: `Link ${path} → ${address}`, confirmed }, (api, signer) => api.bfsLink(signer, path, address, abi));
+}
+
+export function registerBfsCommands(session: Session, tree: BfsTree): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(
+      'fiscoBcos.bfs.loadMore',
+      guarded('Load more failed', async (item?: LoadMoreItem) => {
+        if (item) await tree.loadMore(item.parentPath);
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'fiscoBcos.bfs.mkdir',
+      guarded('New directory failed', async (item?: BfsItem | string, name?: string) => {
+        const parent = typeof item === 'string' ? item : item instanceof BfsItem ? item.path : '/apps';
+        const dirName =
+          name ?? required(await vscode.window.showInputBox({ title: `New directory in ${parent}`, prompt: 'Directory name', validateInput: (v) => validateChildName(parent, v.trim()) })).trim();
+        const err = validateChildName(parent, dirName);
+        if (err) throw new Error(err);
+        const path = joinPath(parent, dirName);
+        const r = await transact(session, { what: `Create directory ${path}` }, (api, signer) => api.bfsMkdir(signer, path));
+        tree.refreshPath(parent);
+        return r;
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'fiscoBcos.bfs.linkHere',
+      guarded('Link failed', async (item?: BfsItem) => {
+        const parent = item instanceof BfsItem ? item.path : '/apps';
+        const address = required(
+          await vscode.window.showInputBox({ title: `Link a contract in ${parent}`, prompt: 'Contract address (0x…)', validateInput: (v) => (isAddress(v.trim()) ? undefined : 'Enter a 0x address of 40 hex digits.') }),
+        ).trim();
+        const name = required(
+          await vscode.window.showInputBox({ title: 'Link name', prompt: `Created as ${parent}/<name>`, validateInput: (v) => validateChildName(parent, v.trim()) }),
+        ).trim();
+        const abi = await session.requireChain().abiOf(address).catch(() => '');
+        if (!abi) {
+          const go = await vscode.window.showWarningMessage(`The chain has no ABI for ${address}. Link without an ABI? Calls through this link will need an ABI from the workspace.`, 'Link Anyway');
+          if (go !== 'Link Anyway') return;
+        }
+        const r = await linkContract(session, joinPath(parent, name), address, abi || '[]');
+        tree.refreshPath(parent);
+        return r;
+      }),
+    ),
+    vscode.commands.registerCommand('fiscoBcos.bfs.copyPath', async (item?: BfsItem) => {
+      if (!item) return;
+      await vscode.env.clipboard.writeText(item.path);
+      void vscode.window.showInformationMessage(`Copied ${item.path}`);
+    }),
+    vscode.commands.registerCommand(
+      'fiscoBcos.bfs.copyAddress',
+      guarded('Copy address failed', async (item?: BfsItem) => {
+        if (!item) return;
+        const address = item.address ?? (await session.requireChain().bfsReadlink(item.path));
+        await vscode.env.clipboard.writeText(address);
+        void vscode.window.showInformationMessage(`Copied ${address}`);
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'fiscoBcos.bfs.openAbi',
+      guarded('Open ABI failed', async (item?: BfsItem) => {
+        if (!item) return;
+        const abi = await abiOfEntry(session, item);
+        let content = abi;
+        try {
+          content = JSON.stringify(JSON.parse(abi), null, 2);
+        } catch {
+          // show the stored text as is
+        }
+        const doc = await vscode.workspace.openTextDocument({ language: 'json', content });
+        await vscode.window.showTextDocument(doc, { preview: true });
+        return doc;
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'fiscoBcos.bfs.call',
+      guarded('Open contract failed', async (item?: BfsItem) => {
+        if (!item?.address) return;
+        const abi = await abiOfEntry(session, item);
+        return vscode.commands.executeCommand('fiscoBcos.callContract', { address: item.address, abi, name: item.entry.name, path: item.path });
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'fiscoBcos.bfs.permissions',
+      guarded('Open permissions failed', async (item?: BfsItem) => {
+        if (!item?.address) return;
+        const abi = await abiOfEntry(session, item).catch(() => '[]');
+        return vscode.commands.executeCommand('fiscoBcos.editPermissions', { address: item.address, abi, name: item.entry.name });
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,109 @@
+// Start/stop/restart/reset of the local dev node, connecting to it in one click and offering
+// its dev accounts.
+
+import * as vscode from 'vscode';
+import { DevnodeStartError, findFreePort, type DevnodeManager } from '../devnode/devnodeManager';
+import type { DevnodeReady } from '../devnode/readyLine';
+import { LOCAL_CONNECTION_NAME } from '../connections/connectionModel';
+import { keyFromHex, type KeyInfo } from '../accounts/keyMaterial';
+import type { Session } from '../session';
+import { guarded } from '../errors';
+
+function config() {
+  const c = vscode.workspace.getConfiguration('fiscoBcos.localNode');
+  return { port: c.get<number>('port', 20200), accounts: c.get<number>('accounts', 5) };
+}
+
+async function connectToLocal(session: Session, ready: DevnodeReady): Promise<void> {
+  const existing = session.connections.get(LOCAL_CONNECTION_NAME);
+  await session.connections.upsert({ name: LOCAL_CONNECTION_NAME, url: ready.url, group: ready.group, local: true, ...(ready.sm ? { sm: true } : {}) }, existing ? LOCAL_CONNECTION_NAME : undefined);
+  const keys: KeyInfo[] = [];
+  for (const a of ready.accounts) {
+    try {
+      keys.push(keyFromHex(a.privateKey, ready.sm));
+    } catch {
+      // a malformed dev key is skipped; the others stay usable
+    }
+  }
+  if (keys.length) await session.accounts.replaceDevAccounts(keys);
+  const active = session.accounts.activeAddress(LOCAL_CONNECTION_NAME);
+  if (keys.length && (!active || !session.accounts.listFor(ready.sm).some((a) => a.address === active))) await session.accounts.setActive(LOCAL_CONNECTION_NAME, keys[0].address);
+  await session.connections.setActive(LOCAL_CONNECTION_NAME);
+}
+
+export function registerDevnodeCommands(session: Session, devnode: DevnodeManager): vscode.Disposable[] {
+  const start = async (portOverride?: number): Promise<DevnodeReady | undefined> => {
+    const { port, accounts } = config();
+    const usePort = portOverride ?? port;
+    try {
+      const ready = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Starting the local FISCO BCOS node on port ${usePort}…` },
+        () => devnode.start(usePort, accounts),
+      );
+      await connectToLocal(session, ready);
+      void vscode.window.showInformationMessage(`Local node running at ${ready.url} with ${ready.accounts.length} dev accounts.`);
+      return ready;
+    } catch (err) {
+      if (!(err instanceof DevnodeStartError)) throw err;
+      const action = await vscode.window.showErrorMessage(`Could not start the local node. ${err.message}`, ...err.failure.actions);
+      if (action === 'Show Log') devnode.log.show(true);
+      if (action === 'Reset Local Node') await vscode.commands.executeCommand('fiscoBcos.resetLocalNode');
+      if (action === 'Use Another Port') {
+        const free = await findFreePort();
+        await vscode.workspace.getConfiguration('fiscoBcos.localNode').update('port', free, vscode.ConfigurationTarget.Global);
+        return start(free);
+      }
+      return undefined;
+    }
+  };
+
+  return [
+    vscode.commands.registerCommand(
+      'fiscoBcos.startLocalNode',
+      guarded('Start local node failed', async () => {
+        if (devnode.state === 'running' && devnode.info) {
+          await connectToLocal(session, devnode.info);
+          return devnode.info;
+        }
+        return start();
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'fiscoBcos.stopLocalNode',
+      guarded('Stop local node failed', async () => {
+        if (devnode.state === 'stopped') {
+          void vscode.window.showInformationMessage('The local node is not running.');
+          return;
+        }
+        await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Stopping the local node…' }, () => devnode.stop());
+        session.notify();
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'fiscoBcos.restartLocalNode',
+      guarded('Restart local node failed', async () => {
+        await devnode.stop();
+        return start();
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'fiscoBcos.resetLocalNode',
+      guarded('Reset local node failed', async (options?: { confirm?: boolean }) => {
+        if (options?.confirm !== false) {
+          const ok = await vscode.window.showWarningMessage(
+            'Reset the local node? All its blocks, contracts and BFS entries are deleted and cannot be recovered.',
+            { modal: true },
+            'Reset',
+          );
+          if (ok !== 'Reset') return;
+        }
+        const wasRunning = devnode.state !== 'stopped';
+        await devnode.reset();
+        if (wasRunning) return start();
+        void vscode.window.showInformationMessage('Local node data deleted. Start the local node to begin a fresh chain.');
+        return undefined;
+      }),
+    ),
+    vscode.commands.registerCommand('fiscoBcos.showLocalNodeLog', () => devnode.log.show(true)),
+  ];
+}

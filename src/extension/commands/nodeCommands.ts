@@ -1,0 +1,82 @@
+// Consensus changes from the Groups tree: add sealer/observer, set weight, remove node. On a
+// chain with the committee enabled these become proposals; otherwise direct precompiled calls.
+
+import * as vscode from 'vscode';
+import type { NodeItem } from '../views/groupsTree';
+import type { Session } from '../session';
+import { guarded, required } from '../errors';
+import { transact } from './transact';
+import type { ChainApi, Signer, WriteResult } from '../chain/chainApi';
+
+const NODE_ID = /^[0-9a-fA-F]{128}$/;
+
+async function nodeIdOf(arg: unknown, title: string): Promise<string> {
+  if (arg && typeof arg === 'object' && 'node' in arg) return (arg as NodeItem).node.nodeId;
+  if (typeof arg === 'string' && NODE_ID.test(arg)) return arg;
+  return required(
+    await vscode.window.showInputBox({ title, prompt: 'Node ID: 128 hex digits (the node public key)', validateInput: (v) => (NODE_ID.test(v.trim()) ? undefined : 'A node ID is 128 hex digits.') }),
+  ).trim();
+}
+
+async function weightOf(arg: unknown, title: string, current?: number): Promise<number> {
+  if (typeof arg === 'number') return arg;
+  const text = required(
+    await vscode.window.showInputBox({
+      title,
+      value: String(current ?? 1),
+      validateInput: (v) => (/^[1-9]\d{0,9}$/.test(v.trim()) ? undefined : 'Weight is a whole number of at least 1.'),
+    }),
+  );
+  return Number(text.trim());
+}
+
+/** Direct precompiled call, or a committee proposal when governance is on. */
+async function change(
+  session: Session,
+  what: string,
+  direct: (api: ChainApi, s: Signer) => Promise<WriteResult>,
+  proposal: Parameters<ChainApi['createProposal']>[1],
+): Promise<WriteResult> {
+  const api = session.requireChain();
+  const viaProposal = await api.authEnabled().catch(() => false);
+  const result = await transact(session, { what: viaProposal ? `Propose: ${what}` : what }, (a, s) => (viaProposal ? a.createProposal(s, proposal) : direct(a, s)));
+  return result;
+}
+
+export function registerNodeCommands(session: Session, refresh: () => void): vscode.Disposable[] {
+  const run = (title: string, fn: (...args: unknown[]) => Promise<unknown>) =>
+    vscode.commands.registerCommand(
+      title,
+      guarded(title.replace('fiscoBcos.', ''), async (...args: unknown[]) => {
+        const r = await fn(...args);
+        refresh();
+        return r;
+      }),
+    );
+  return [
+    vscode.commands.registerCommand('fiscoBcos.copyNodeId', async (item?: NodeItem) => {
+      if (!item) return;
+      await vscode.env.clipboard.writeText(item.node.nodeId);
+      void vscode.window.showInformationMessage(`Copied node ID of ${item.node.name}.`);
+    }),
+    run('fiscoBcos.addSealer', async (arg, w) => {
+      const nodeId = await nodeIdOf(arg, 'Add sealer');
+      const weight = await weightOf(w, 'Consensus weight of the new sealer');
+      return change(session, `Make ${nodeId.slice(0, 12)}… a sealer with weight ${weight}`, (a, s) => a.addSealer(s, nodeId, weight), { kind: 'setConsensusWeight', nodeId, weight, addFlag: true });
+    }),
+    run('fiscoBcos.addObserver', async (arg) => {
+      const nodeId = await nodeIdOf(arg, 'Add observer');
+      return change(session, `Make ${nodeId.slice(0, 12)}… an observer`, (a, s) => a.addObserver(s, nodeId), { kind: 'addObserver', nodeId });
+    }),
+    run('fiscoBcos.setNodeWeight', async (arg, w) => {
+      const current = arg && typeof arg === 'object' && 'node' in arg ? (arg as NodeItem).node.weight : undefined;
+      const nodeId = await nodeIdOf(arg, 'Set consensus weight');
+      const weight = await weightOf(w, 'New consensus weight', current);
+      return change(session, `Set the weight of ${nodeId.slice(0, 12)}… to ${weight}`, (a, s) => a.setWeight(s, nodeId, weight), { kind: 'setConsensusWeight', nodeId, weight, addFlag: false });
+    }),
+    run('fiscoBcos.removeNode', async (arg) => {
+      const nodeId = await nodeIdOf(arg, 'Remove node from consensus');
+      return change(session, `Remove ${nodeId.slice(0, 12)}… from the group's consensus`, (a, s) => a.removeNode(s, nodeId), { kind: 'removeNode', nodeId });
+    }),
+  ];
+}

@@ -1,0 +1,90 @@
+// System config view/edit and the KV table browser.
+
+import * as vscode from 'vscode';
+import type { Session } from '../session';
+import { guarded, required } from '../errors';
+import { transact } from './transact';
+
+const TABLE_NAME = /^[A-Za-z0-9_$\-@.]{1,50}$/;
+
+export function registerQueryCommands(session: Session, _context: vscode.ExtensionContext): vscode.Disposable[] {
+  const setConfig = async (key: string, value: string) => {
+    const api = session.requireChain();
+    const viaProposal = await api.authEnabled().catch(() => false);
+    return transact(session, { what: viaProposal ? `Propose ${key} = ${value}` : `Set ${key} = ${value}` }, (a, s) =>
+      viaProposal ? a.createProposal(s, { kind: 'setSysConfig', key, value }) : a.setSystemConfig(s, key, value),
+    );
+  };
+
+  return [
+    vscode.commands.registerCommand(
+      'fiscoBcos.showSystemConfig',
+      guarded('System config failed', async (options?: { pick?: boolean }) => {
+        const api = session.requireChain();
+        const keys = await api.systemConfigKeys();
+        const rows = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading system config…' }, () =>
+          Promise.all(keys.map(async (key) => ({ key, entry: await api.systemConfig(key).catch(() => undefined) }))),
+        );
+        if (options?.pick === false) return rows.map((r) => ({ key: r.key, value: r.entry?.value, blockNumber: r.entry?.blockNumber }));
+        const picked = await vscode.window.showQuickPick(
+          rows.map((r) => ({
+            label: r.key,
+            description: r.entry ? r.entry.value : 'not set',
+            detail: r.entry ? `effective from block ${r.entry.blockNumber} · select to change` : undefined,
+            key: r.key,
+            value: r.entry?.value,
+          })),
+          { title: `System config of ${session.connection?.name} (${session.connection?.group})`, placeHolder: 'Select a key to change its value' },
+        );
+        if (!picked) return rows.map((r) => ({ key: r.key, value: r.entry?.value }));
+        const value = required(await vscode.window.showInputBox({ title: `New value of ${picked.key}`, value: picked.value ?? '', validateInput: (v) => (v.trim() ? undefined : 'Enter a value.') }));
+        return setConfig(picked.key, value.trim());
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'fiscoBcos.setSystemConfig',
+      guarded('Set system config failed', async (key?: string, value?: string) => {
+        const api = session.requireChain();
+        const k = key ?? required(await vscode.window.showQuickPick(await api.systemConfigKeys(), { title: 'System config key' }));
+        const current = await api.systemConfig(k).catch(() => undefined);
+        const v = value ?? required(await vscode.window.showInputBox({ title: `New value of ${k}`, value: current?.value ?? '', validateInput: (t) => (t.trim() ? undefined : 'Enter a value.') })).trim();
+        return setConfig(k, v);
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'fiscoBcos.createKvTable',
+      guarded('Create table failed', async (name?: string, keyField?: string, valueFields?: string[]) => {
+        const table = name ?? required(await vscode.window.showInputBox({ title: 'New KV table name', validateInput: (v) => (TABLE_NAME.test(v.trim()) ? undefined : 'Letters, digits and _$-@. (up to 50).') })).trim();
+        const key = keyField ?? required(await vscode.window.showInputBox({ title: 'Key field name', value: 'id' })).trim();
+        const values =
+          valueFields ??
+          required(await vscode.window.showInputBox({ title: 'Value field names (comma-separated)', value: 'value', validateInput: (v) => (v.split(',').every((f) => f.trim()) ? undefined : 'Enter field names separated by commas.') }))
+            .split(',')
+            .map((f) => f.trim());
+        return transact(session, { what: `Create table ${table}(${key}, ${values.join(', ')})` }, (api, s) => api.kvCreate(s, table, key, values));
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'fiscoBcos.browseKvTable',
+      guarded('KV table failed', async (name?: string, keyArg?: string) => {
+        const api = session.requireChain();
+        const table = name ?? required(await vscode.window.showInputBox({ title: 'KV table name', prompt: 'Name used at createTable (the table lives at /tables/<name>)', validateInput: (v) => (TABLE_NAME.test(v.trim()) ? undefined : 'Enter a table name.') })).trim();
+        const desc = await api.kvDesc(table);
+        const key = keyArg ?? required(await vscode.window.showInputBox({ title: `${table}: look up ${desc.keyField}`, prompt: `Value fields: ${desc.valueFields.join(', ')}` })).trim();
+        const value = await api.kvGet(table, key);
+        if (keyArg !== undefined) return value;
+        const action = await vscode.window.showInformationMessage(
+          value === undefined ? `${table}: no row with ${desc.keyField} = ${key}.` : `${table}[${key}] → ${desc.valueFields.join(', ')} = ${value}`,
+          'Set Value',
+          'Look Up Another Key',
+        );
+        if (action === 'Look Up Another Key') return vscode.commands.executeCommand('fiscoBcos.browseKvTable', table);
+        if (action === 'Set Value') {
+          const v = required(await vscode.window.showInputBox({ title: `${table}[${key}]`, value: value ?? '' }));
+          return transact(session, { what: `Set ${table}[${key}] = ${v}` }, (a, s) => a.kvSet(s, table, key, v));
+        }
+        return value;
+      }),
+    ),
+  ];
+}

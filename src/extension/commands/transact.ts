@@ -1,0 +1,41 @@
+// Every transaction goes through here: a confirmation naming what is sent, from which account,
+// to which chain (a transaction cannot be undone), progress while it is sealed, and the outcome.
+
+import * as vscode from 'vscode';
+import type { ChainApi, Signer, WriteResult } from '../chain/chainApi';
+import type { Session } from '../session';
+import { CancelledError } from '../errors';
+import { testHooks } from '../testHooks';
+
+export interface TransactOptions {
+  /** What the transaction does, e.g. "Create directory /apps/demo". */
+  what: string;
+  /** Skip the modal (tests, or a webview that already confirmed). */
+  confirmed?: boolean;
+}
+
+/** Asks for confirmation; throws CancelledError when the user declines. */
+export async function confirmTransaction(session: Session, signer: Signer, what: string): Promise<void> {
+  if (testHooks.autoConfirm) return;
+  const c = session.connection;
+  const account = session.account();
+  const detail = `From ${account?.label ?? ''} ${signer.address}\nOn ${c?.name} (${c?.url}, ${c?.group})\n\nA transaction cannot be undone.`;
+  const ok = await vscode.window.showWarningMessage(`${what}?`, { modal: true, detail }, 'Send Transaction');
+  if (ok !== 'Send Transaction') throw new CancelledError();
+}
+
+/** Confirms, runs `send` under progress, and reports the result; returns it for callers. */
+export async function transact(session: Session, options: TransactOptions, send: (api: ChainApi, signer: Signer) => Promise<WriteResult>): Promise<WriteResult> {
+  const api = session.requireChain();
+  const signer = await session.requireSigner();
+  if (!options.confirmed) await confirmTransaction(session, signer, options.what);
+  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${options.what}…` }, () => send(api, signer));
+  const tx = result.receipt?.transactionHash;
+  const text = `${options.what}: ${result.message}`;
+  const actions = tx ? ['Show Transaction'] : [];
+  // Not awaited: the command resolves once the chain answered, not when the toast is dismissed.
+  void (result.ok ? vscode.window.showInformationMessage(text, ...actions) : vscode.window.showErrorMessage(text, ...actions)).then((action) => {
+    if (action === 'Show Transaction') void vscode.commands.executeCommand('fiscoBcos.showTransaction', tx);
+  });
+  return result;
+}

@@ -1,0 +1,123 @@
+// Standard-JSON input for solc and reading its output: contracts (ABI, bytecode) and errors with
+// source ranges. Pure; unit-tested without loading solc.
+
+export interface CompileSettings {
+  evmVersion: string;
+  optimizer: boolean;
+}
+
+export interface CompiledContract {
+  /** Source unit path as given to solc. */
+  source: string;
+  name: string;
+  abi: AbiItem[];
+  /** 0x-prefixed creation bytecode; "0x" for interfaces and abstract contracts. */
+  bytecode: string;
+}
+
+export interface AbiParam {
+  name: string;
+  type: string;
+  internalType?: string;
+  components?: AbiParam[];
+  indexed?: boolean;
+}
+
+export interface AbiItem {
+  type: 'function' | 'constructor' | 'event' | 'error' | 'fallback' | 'receive';
+  name?: string;
+  inputs?: AbiParam[];
+  outputs?: AbiParam[];
+  stateMutability?: string;
+  anonymous?: boolean;
+}
+
+export interface CompileProblem {
+  file?: string;
+  start?: number;
+  end?: number;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  code?: string;
+}
+
+export function buildInput(sources: Record<string, string>, settings: CompileSettings): string {
+  return JSON.stringify({
+    language: 'Solidity',
+    sources: Object.fromEntries(Object.entries(sources).map(([k, content]) => [k, { content }])),
+    settings: {
+      evmVersion: settings.evmVersion,
+      optimizer: { enabled: settings.optimizer, runs: 200 },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
+  });
+}
+
+interface SolcOutput {
+  errors?: {
+    severity: string;
+    message: string;
+    formattedMessage?: string;
+    errorCode?: string;
+    sourceLocation?: { file: string; start: number; end: number };
+  }[];
+  contracts?: Record<string, Record<string, { abi: AbiItem[]; evm?: { bytecode?: { object?: string } } }>>;
+}
+
+export function readOutput(json: string): { contracts: CompiledContract[]; problems: CompileProblem[] } {
+  const out = JSON.parse(json) as SolcOutput;
+  const problems: CompileProblem[] = (out.errors ?? []).map((e) => ({
+    file: e.sourceLocation?.file,
+    start: e.sourceLocation?.start,
+    end: e.sourceLocation?.end,
+    severity: e.severity === 'error' ? 'error' : e.severity === 'warning' ? 'warning' : 'info',
+    message: e.message,
+    code: e.errorCode,
+  }));
+  const contracts: CompiledContract[] = [];
+  for (const [source, byName] of Object.entries(out.contracts ?? {})) {
+    for (const [name, c] of Object.entries(byName)) {
+      const object = c.evm?.bytecode?.object ?? '';
+      contracts.push({ source, name, abi: c.abi ?? [], bytecode: `0x${object}` });
+    }
+  }
+  return { contracts, problems };
+}
+
+/** Contract declarations in a source text with their line, for CodeLens (no solc needed). */
+export function findContractDeclarations(text: string): { name: string; line: number; kind: string }[] {
+  const found: { name: string; line: number; kind: string }[] = [];
+  const stripped = text.replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ' ')).replace(/\/\/[^\n]*/g, (m) => ' '.repeat(m.length));
+  const lines = stripped.split('\n');
+  const re = /^\s*(abstract\s+contract|contract|library|interface)\s+([A-Za-z_$][\w$]*)/;
+  lines.forEach((line, i) => {
+    const m = re.exec(line);
+    if (m) found.push({ name: m[2], line: i, kind: m[1].replace(/\s+/g, ' ') });
+  });
+  return found;
+}
+
+/** Import paths of a source (for the import callback's preloading). */
+export function importsOf(text: string): string[] {
+  const re = /import\s+(?:[^'"]*from\s+)?["']([^"']+)["']/g;
+  const out: string[] = [];
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[1]);
+  return out;
+}
+
+/** Resolves an import relative to the importing unit, as solc names units. */
+export function resolveImport(from: string, path: string): string {
+  if (!path.startsWith('.')) return path;
+  const base = from.split('/').slice(0, -1);
+  for (const part of path.split('/')) {
+    if (part === '.') continue;
+    if (part === '..') base.pop();
+    else base.push(part);
+  }
+  return base.join('/');
+}
+
+/** Deployable: a concrete contract with bytecode. */
+export function isDeployable(c: CompiledContract): boolean {
+  return c.bytecode.length > 2;
+}

@@ -1,0 +1,69 @@
+// One place that turns any failure into a clear message: node RPC errors by name, transport
+// failures with the URL, reverts with their reason, and follow-up actions.
+
+import * as vscode from 'vscode';
+import { UserFacingError } from './session';
+
+const ACTION_COMMANDS: Record<string, string> = {
+  'Start Local Node': 'fiscoBcos.startLocalNode',
+  'Add Connection': 'fiscoBcos.addConnection',
+  'Create Account': 'fiscoBcos.createAccount',
+  'Import Account': 'fiscoBcos.importAccount',
+  'Select Account': 'fiscoBcos.selectAccount',
+  'Show Log': 'fiscoBcos.showLocalNodeLog',
+  'Reset Local Node': 'fiscoBcos.resetLocalNode',
+};
+
+/** Message text for any thrown value, using SDK error fields when present (duck-typed by name). */
+export function describeError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const e = err as Error & Record<string, unknown>;
+  switch (e.name) {
+    case 'TransportError': {
+      const kind = String(e.kind ?? '');
+      const hint =
+        kind === 'connect' ? ' Is the node running and is the URL right?' : kind === 'tls' ? ' Check the TLS certificate folder (ca.crt, sdk.crt, sdk.key).' : kind === 'timeout' ? ' The node did not answer in time.' : '';
+      return `${e.message}${hint}`;
+    }
+    case 'RevertError':
+      return e.reason ? `Reverted: ${String(e.reason)}` : e.message;
+    default:
+      return e.message;
+  }
+}
+
+/** Shows an error notification with actions; never throws. */
+export async function showError(prefix: string, err: unknown): Promise<void> {
+  const actions = err instanceof UserFacingError ? err.actions : [];
+  const message = `${prefix}: ${describeError(err)}`;
+  const picked = await vscode.window.showErrorMessage(message, ...actions);
+  const command = picked && ACTION_COMMANDS[picked];
+  if (command) await vscode.commands.executeCommand(command);
+}
+
+/** Wraps a command handler so any failure is shown instead of swallowed. */
+export function guarded<A extends unknown[]>(title: string, fn: (...args: A) => Promise<unknown> | unknown): (...args: A) => Promise<unknown> {
+  return async (...args: A) => {
+    try {
+      return await fn(...args);
+    } catch (err) {
+      if (err instanceof CancelledError) return undefined;
+      await showError(title, err);
+      return undefined;
+    }
+  };
+}
+
+/** Thrown when the user dismisses a prompt: ends the command quietly. */
+export class CancelledError extends Error {
+  constructor() {
+    super('Cancelled');
+    this.name = 'CancelledError';
+  }
+}
+
+/** Returns the value or ends the command when the user pressed Escape. */
+export function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new CancelledError();
+  return value;
+}

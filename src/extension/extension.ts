@@ -1,0 +1,103 @@
+// Activation: cheap by design. Registers views, commands and the status bar; solc, the devnode
+// process and webview bundles are only loaded when a command needs them.
+
+import * as vscode from 'vscode';
+import { ConnectionStore } from './connections/connectionStore';
+import { AccountStore } from './accounts/accountStore';
+import { Session, type ChainApiFactory } from './session';
+import { createSdkChainApi } from './chain/sdkChainApi';
+import { DevnodeManager } from './devnode/devnodeManager';
+import { StatusBar } from './statusBar';
+import { GroupsTree } from './views/groupsTree';
+import { BfsTree } from './views/bfsTree';
+import { GovernanceTree } from './views/governanceTree';
+import { registerConnectionCommands } from './commands/connectionCommands';
+import { registerDevnodeCommands } from './commands/devnodeCommands';
+import { registerAccountCommands } from './commands/accountCommands';
+import { registerNodeCommands } from './commands/nodeCommands';
+import { registerBfsCommands } from './commands/bfsCommands';
+import { registerGovernanceCommands } from './commands/governanceCommands';
+import { registerDeployCommands } from './commands/deployCommands';
+import { registerQueryCommands } from './commands/queryCommands';
+import { registerPanelCommands } from './commands/panelCommands';
+import { Compiler } from './compile/compiler';
+import { AbiRegistry } from './abiRegistry';
+import { testHooks } from './testHooks';
+
+/** What activate() returns: used by the extension-host tests and by other extensions. */
+export interface FiscoBcosApi {
+  session: Session;
+  devnode: DevnodeManager;
+  trees: { groups: GroupsTree; bfs: BfsTree; governance: GovernanceTree };
+  statusBar: StatusBar;
+  registry: AbiRegistry;
+  testHooks: typeof testHooks;
+  setChainApiFactory(factory: ChainApiFactory): void;
+}
+
+export function activate(context: vscode.ExtensionContext): FiscoBcosApi {
+  const log = vscode.window.createOutputChannel('FISCO BCOS Local Node', { log: false } as never);
+  const connections = new ConnectionStore();
+  const accounts = new AccountStore(context.globalState, context.secrets);
+  const session = new Session(connections, accounts, createSdkChainApi);
+  const devnode = new DevnodeManager(context.extensionPath, context.globalStorageUri.fsPath, log);
+  const statusBar = new StatusBar(session);
+  const registry = new AbiRegistry(context.workspaceState);
+  const compiler = new Compiler();
+
+  const groups = new GroupsTree(session);
+  const bfs = new BfsTree(session);
+  const governance = new GovernanceTree(session);
+  const groupsView = vscode.window.createTreeView('fiscoBcos.groups', { treeDataProvider: groups, showCollapseAll: true });
+  const bfsView = vscode.window.createTreeView('fiscoBcos.bfs', { treeDataProvider: bfs, showCollapseAll: true });
+  const governanceView = vscode.window.createTreeView('fiscoBcos.governance', { treeDataProvider: governance });
+
+  const refreshAll = () => {
+    groups.refresh();
+    bfs.refresh();
+    governance.refresh();
+  };
+
+  context.subscriptions.push(
+    log,
+    connections,
+    accounts,
+    session,
+    devnode,
+    statusBar,
+    compiler,
+    groups,
+    bfs,
+    governance,
+    groupsView,
+    bfsView,
+    governanceView,
+    session.onDidChange(refreshAll),
+    devnode.onDidChangeState(() => groups.refresh()),
+    vscode.commands.registerCommand('fiscoBcos.refreshGroups', () => groups.refresh()),
+    vscode.commands.registerCommand('fiscoBcos.refreshBfs', () => bfs.refresh()),
+    ...registerConnectionCommands(session),
+    ...registerDevnodeCommands(session, devnode),
+    ...registerAccountCommands(session),
+    ...registerNodeCommands(session, () => groups.refresh()),
+    ...registerBfsCommands(session, bfs),
+    ...registerGovernanceCommands(session, governance),
+    ...registerDeployCommands(session, compiler, registry, (path) => bfs.refreshPath(path.split('/').slice(0, -1).join('/') || '/')),
+    ...registerQueryCommands(session, context),
+    ...registerPanelCommands(session, context, registry, governance),
+  );
+
+  return {
+    session,
+    devnode,
+    trees: { groups, bfs, governance },
+    statusBar,
+    registry,
+    testHooks,
+    setChainApiFactory: (factory) => session.setFactory(factory),
+  };
+}
+
+export function deactivate(): void {
+  // Disposables (including the local node process) are released through context.subscriptions.
+}

@@ -1,0 +1,64 @@
+// Contract call form webview ↔ host messages. The host sends the ABI's functions; the webview
+// sends JSON argument values which the host validates again before encoding.
+
+import { isBoolean, isNumber, isRecord, isString, shape } from './validate';
+
+export interface ParamView {
+  name: string;
+  type: string;
+  components?: ParamView[];
+}
+
+export interface FunctionView {
+  signature: string;
+  name: string;
+  inputs: ParamView[];
+  outputs: ParamView[];
+  /** view/pure functions default to call; others to send. */
+  readOnly: boolean;
+  payable: boolean;
+}
+
+export interface ResultView {
+  requestId: number;
+  ok: boolean;
+  mode: 'call' | 'send';
+  /** Decoded outputs as [name, type, JSON text]. */
+  outputs: { name: string; type: string; value: string }[];
+  message: string;
+  transactionHash?: string;
+  blockNumber?: number;
+  events?: { name: string; args: { name: string; type: string; value: string }[] }[];
+}
+
+export type HostToCall =
+  | { type: 'init'; contract: { name: string; address: string; path?: string }; functions: FunctionView[]; lastInputs: Record<string, unknown[]>; account?: string }
+  | { type: 'result'; result: ResultView }
+  | { type: 'error'; message: string };
+
+export type CallToHost =
+  | { type: 'ready' }
+  | { type: 'invoke'; requestId: number; signature: string; args: unknown[]; mode: 'call' | 'send' }
+  | { type: 'openTransaction'; hash: string };
+
+export function parseCallToHost(m: unknown): CallToHost | undefined {
+  if (shape<CallToHost>(m, 'ready', {})) return m;
+  if (
+    shape<CallToHost>(m, 'invoke', {
+      requestId: isNumber,
+      signature: (v) => isString(v) && /^[A-Za-z_$][\w$]*\(.*\)$/.test(v),
+      args: Array.isArray,
+      mode: (v) => v === 'call' || v === 'send',
+    })
+  )
+    return m;
+  if (shape<CallToHost>(m, 'openTransaction', { hash: (v) => isString(v) && /^0x[0-9a-fA-F]{64}$/.test(v) })) return m;
+  return undefined;
+}
+
+export function parseHostToCall(m: unknown): HostToCall | undefined {
+  if (shape<HostToCall>(m, 'init', { contract: isRecord, functions: Array.isArray, lastInputs: isRecord })) return m;
+  if (shape<HostToCall>(m, 'result', { result: (r) => isRecord(r) && isNumber(r.requestId) && isBoolean(r.ok) && isString(r.message) })) return m;
+  if (shape<HostToCall>(m, 'error', { message: isString })) return m;
+  return undefined;
+}

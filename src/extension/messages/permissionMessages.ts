@@ -1,0 +1,66 @@
+// Permission editor webview ↔ host messages: deploy policy, and per contract the admin and
+// per-method auth type and account lists. Changes go through proposals (governors) or admin calls.
+
+import { isAddressText, isBoolean, isRecord, isSelector, isString, shape } from './validate';
+
+export interface MethodAuthView {
+  signature: string;
+  selector: string;
+  /** 0 none, 1 white list, 2 black list. */
+  authType: number;
+  access: string[];
+  block: string[];
+}
+
+export interface PermissionState {
+  account?: string;
+  isGovernor: boolean;
+  authEnabled: boolean;
+  deployAuthType: number;
+  contract?: { name: string; address: string; admin: string; isAdmin: boolean; methods: MethodAuthView[] };
+}
+
+export type PermissionAction =
+  | { type: 'setDeployAuthType'; authType: 1 | 2 }
+  | { type: 'modifyDeployAuth'; account: string; open: boolean }
+  | { type: 'checkDeployAuth'; account: string }
+  | { type: 'resetAdmin'; newAdmin: string }
+  | { type: 'setMethodAuthType'; selector: string; authType: 1 | 2 }
+  | { type: 'setMethodAuth'; selector: string; account: string; open: boolean };
+
+export type HostToPermissions =
+  | { type: 'state'; state: PermissionState }
+  | { type: 'outcome'; ok: boolean; message: string; transactionHash?: string; proposalId?: string }
+  | { type: 'error'; message: string };
+
+export type PermissionsToHost = { type: 'ready' } | { type: 'refresh' } | { type: 'action'; action: PermissionAction } | { type: 'openTransaction'; hash: string };
+
+const authType = (v: unknown) => v === 1 || v === 2;
+
+export function parsePermissionAction(a: unknown): PermissionAction | undefined {
+  if (shape<PermissionAction>(a, 'setDeployAuthType', { authType })) return a;
+  if (shape<PermissionAction>(a, 'modifyDeployAuth', { account: isAddressText, open: isBoolean })) return a;
+  if (shape<PermissionAction>(a, 'checkDeployAuth', { account: isAddressText })) return a;
+  if (shape<PermissionAction>(a, 'resetAdmin', { newAdmin: isAddressText })) return a;
+  if (shape<PermissionAction>(a, 'setMethodAuthType', { selector: isSelector, authType })) return a;
+  if (shape<PermissionAction>(a, 'setMethodAuth', { selector: isSelector, account: isAddressText, open: isBoolean })) return a;
+  return undefined;
+}
+
+export function parsePermissionsToHost(m: unknown): PermissionsToHost | undefined {
+  if (shape<PermissionsToHost>(m, 'ready', {})) return m;
+  if (shape<PermissionsToHost>(m, 'refresh', {})) return m;
+  if (shape<PermissionsToHost>(m, 'openTransaction', { hash: (v) => isString(v) && /^0x[0-9a-fA-F]{64}$/.test(v) })) return m;
+  if (isRecord(m) && m.type === 'action') {
+    const action = parsePermissionAction(m.action);
+    return action ? { type: 'action', action } : undefined;
+  }
+  return undefined;
+}
+
+export function parseHostToPermissions(m: unknown): HostToPermissions | undefined {
+  if (shape<HostToPermissions>(m, 'state', { state: (s) => isRecord(s) && isBoolean(s.isGovernor) })) return m;
+  if (shape<HostToPermissions>(m, 'outcome', { ok: isBoolean, message: isString })) return m;
+  if (shape<HostToPermissions>(m, 'error', { message: isString })) return m;
+  return undefined;
+}

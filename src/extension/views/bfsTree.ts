@@ -1,0 +1,107 @@
+// BFS view: the chain's file system from "/", loaded lazily per directory and paged 500 at a
+// time with a "Load more" row.
+
+import * as vscode from 'vscode';
+import type { BfsEntry } from '../chain/chainApi';
+import { BFS_PAGE_SIZE, PagedChildren, addressOf, describeEntry, iconOf, joinPath, kindOf, sortEntries } from '../models/bfsModel';
+import type { Session } from '../session';
+import { ErrorItem, RefreshableTree } from './treeItems';
+
+export class BfsItem extends vscode.TreeItem {
+  readonly address: string | undefined;
+  constructor(
+    readonly path: string,
+    readonly entry: BfsEntry,
+  ) {
+    const kind = kindOf(entry);
+    super(entry.name, kind === 'directory' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    this.id = `bfs:${path}`;
+    this.address = addressOf(entry);
+    this.description = describeEntry(entry, path);
+    this.iconPath = new vscode.ThemeIcon(iconOf(entry));
+    this.contextValue = `bfs.${kind}`;
+    this.tooltip = `${path}\n${kind}${this.address ? `\n${this.address}` : ''}`;
+    this.resourceUri = undefined;
+    if (kind === 'link' || kind === 'contract') {
+      this.command = { command: 'fiscoBcos.bfs.call', title: 'Call Contract', arguments: [this] };
+    }
+  }
+}
+
+export class LoadMoreItem extends vscode.TreeItem {
+  constructor(
+    readonly parentPath: string,
+    left: number,
+  ) {
+    super('Load more…', vscode.TreeItemCollapsibleState.None);
+    this.id = `bfs-more:${parentPath}`;
+    this.description = `${left} more`;
+    this.iconPath = new vscode.ThemeIcon('ellipsis');
+    this.contextValue = 'bfs.loadMore';
+    this.command = { command: 'fiscoBcos.bfs.loadMore', title: 'Load More', arguments: [this] };
+  }
+}
+
+type Item = BfsItem | LoadMoreItem | ErrorItem;
+
+export class BfsTree extends RefreshableTree<Item> {
+  private readonly pages = new Map<string, PagedChildren>();
+  private readonly items = new Map<string, BfsItem>();
+
+  constructor(private readonly session: Session) {
+    super();
+  }
+
+  override refresh(item?: Item): void {
+    if (!item) this.pages.clear();
+    else if (item instanceof BfsItem) this.pages.delete(item.path);
+    super.refresh(item);
+  }
+
+  /** Reloads one directory (after mkdir/link) or everything. */
+  refreshPath(path: string): void {
+    const item = this.items.get(path);
+    this.pages.delete(path);
+    super.refresh(path === '/' || !item ? undefined : item);
+  }
+
+  async loadMore(parentPath: string): Promise<void> {
+    const paged = this.pages.get(parentPath);
+    const api = this.session.requireChain();
+    if (!paged) return;
+    paged.add(await api.bfsList(parentPath, paged.nextOffset, BFS_PAGE_SIZE));
+    super.refresh(parentPath === '/' ? undefined : this.items.get(parentPath));
+  }
+
+  getParent(element: Item): Item | undefined {
+    if (element instanceof BfsItem) {
+      const i = element.path.lastIndexOf('/');
+      return i > 0 ? this.items.get(element.path.slice(0, i)) : undefined;
+    }
+    return undefined;
+  }
+
+  async getChildren(element?: Item): Promise<Item[]> {
+    if (element && !(element instanceof BfsItem)) return [];
+    const api = this.session.chain();
+    if (!api) return [];
+    const path = element ? element.path : '/';
+    try {
+      let paged = this.pages.get(path);
+      if (!paged) {
+        paged = new PagedChildren();
+        paged.add(await api.bfsList(path, 0, BFS_PAGE_SIZE));
+        this.pages.set(path, paged);
+      }
+      const children: Item[] = sortEntries(paged.entries).map((e) => {
+        const item = new BfsItem(joinPath(path, e.name), e);
+        this.items.set(item.path, item);
+        return item;
+      });
+      if (paged.hasMore) children.push(new LoadMoreItem(path, paged.left));
+      return children;
+    } catch (err) {
+      return [new ErrorItem(`Cannot list ${path}`, err)];
+    }
+  }
+}

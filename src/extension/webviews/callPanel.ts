@@ -1,0 +1,123 @@
+// Contract call form: generated from the ABI by the webview; the host validates and encodes the
+// arguments, calls or sends (after confirmation), decodes results, and remembers last inputs.
+
+import * as vscode from 'vscode';
+import type { FunctionFragment, ParamType } from 'ethers';
+import type { Session } from '../session';
+import type { AbiRegistry } from '../abiRegistry';
+import { type CallToHost, type FunctionView, type HostToCall, type ParamView, type ResultView, parseCallToHost } from '../messages/callMessages';
+import { ContractCodec } from '../models/abiCodec';
+import { decodeRevertReason, describeReceiptStatus, statusName } from '../models/txStatus';
+import { describeError, CancelledError } from '../errors';
+import { confirmTransaction } from '../commands/transact';
+import { loadCodecs } from './codecs';
+import { PanelHost } from './panelHost';
+
+export interface CallTarget {
+  address: string;
+  abi: string;
+  name?: string;
+  path?: string;
+}
+
+const panels = new Map<string, PanelHost<CallToHost, HostToCall>>();
+const INPUTS_KEY = 'fiscoBcos.callInputs';
+
+function paramView(p: ParamType): ParamView {
+  return { name: p.name, type: p.isTuple() ? 'tuple' + p.type.slice(p.type.indexOf(')') + 1) : p.type, ...(p.components ? { components: p.components.map(paramView) } : p.isArray() && p.arrayChildren?.components ? { components: p.arrayChildren.components.map(paramView) } : {}) };
+}
+
+export function functionView(f: FunctionFragment): FunctionView {
+  return {
+    signature: f.format('sighash'),
+    name: f.name,
+    inputs: f.inputs.map(paramView),
+    outputs: f.outputs.map(paramView),
+    readOnly: f.stateMutability === 'view' || f.stateMutability === 'pure',
+    payable: f.payable,
+  };
+}
+
+export function showCallPanel(session: Session, registry: AbiRegistry, context: vscode.ExtensionContext, target: CallTarget): PanelHost<CallToHost, HostToCall> {
+  const key = `${session.connection?.name}:${target.address.toLowerCase()}`;
+  const existing = panels.get(key);
+  if (existing && !existing.isDisposed) {
+    existing.panel.reveal();
+    return existing;
+  }
+  const api = session.requireChain();
+  const codec = new ContractCodec(target.abi, (t) => api.hashText(t));
+  const inputsOf = () => context.workspaceState.get<Record<string, Record<string, unknown[]>>>(INPUTS_KEY, {})[key] ?? {};
+  const panel = new PanelHost<CallToHost, HostToCall>({
+    viewType: 'fiscoBcos.callContract',
+    title: `Call ${target.name ?? target.address.slice(0, 10)}`,
+    script: 'call',
+    extensionUri: context.extensionUri,
+    parse: parseCallToHost,
+    onMessage: async (m, host) => {
+      if (m.type === 'ready') {
+        await host.post({
+          type: 'init',
+          contract: { name: target.name ?? 'Contract', address: target.address, path: target.path },
+          functions: codec.functions().map(functionView),
+          lastInputs: inputsOf(),
+          account: session.account()?.address,
+        } satisfies HostToCall);
+        return;
+      }
+      if (m.type === 'openTransaction') {
+        await vscode.commands.executeCommand('fiscoBcos.showTransaction', m.hash);
+        return;
+      }
+      if (m.type !== 'invoke') return;
+      const all = context.workspaceState.get<Record<string, Record<string, unknown[]>>>(INPUTS_KEY, {});
+      await context.workspaceState.update(INPUTS_KEY, { ...all, [key]: { ...(all[key] ?? {}), [m.signature]: m.args } });
+      const result = await invoke(session, registry, codec, target, m.requestId, m.signature, m.args, m.mode);
+      await host.post({ type: 'result', result } satisfies HostToCall);
+    },
+  });
+  panels.set(key, panel);
+  return panel;
+}
+
+/** Runs one call or transaction; every failure becomes a result with a clear message. */
+export async function invoke(session: Session, registry: AbiRegistry, codec: ContractCodec, target: CallTarget, requestId: number, signature: string, args: unknown[], mode: 'call' | 'send'): Promise<ResultView> {
+  const base = { requestId, mode, outputs: [] as ResultView['outputs'] };
+  let data: string;
+  try {
+    data = codec.encodeCall(signature, args);
+  } catch (err) {
+    return { ...base, ok: false, message: `Invalid arguments: ${(err as Error).message}` };
+  }
+  const api = session.requireChain();
+  const fmt = (vals: { name: string; type: string; value: unknown }[]) => vals.map((v) => ({ name: v.name, type: v.type, value: JSON.stringify(v.value) }));
+  try {
+    if (mode === 'call') {
+      const r = await api.call(target.address, data, session.account()?.address);
+      if (r.status !== 0) return { ...base, ok: false, blockNumber: r.blockNumber, message: `${statusName(r.status)} (${r.status})${decodeRevertReason(r.output) ? `: ${decodeRevertReason(r.output)}` : ''}` };
+      return { ...base, ok: true, blockNumber: r.blockNumber, outputs: fmt(codec.decodeOutput(signature, r.output)), message: `Called at block ${r.blockNumber}` };
+    }
+    const signer = await session.requireSigner();
+    await confirmTransaction(session, signer, `Send ${signature} to ${target.name ?? target.address}`);
+    const receipt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending ${signature}…` }, () => api.send(signer, target.address, data, target.abi));
+    const codecs = await loadCodecs(api, registry, (receipt.logEntries ?? []).map((l) => l.address));
+    const events = (receipt.logEntries ?? []).map((l) => {
+      const address = l.address.startsWith('0x') ? l.address : `0x${l.address}`;
+      const d = (codecs(address) ?? codec).decodeEvent(l.topics, l.data);
+      return d ? { name: d.signature, args: fmt(d.args) } : { name: `unknown event from ${address}`, args: [{ name: 'data', type: 'bytes', value: JSON.stringify(l.data) }] };
+    });
+    const ok = receipt.status === 0;
+    let outputs: ResultView['outputs'] = [];
+    if (ok && receipt.output && receipt.output !== '0x') {
+      try {
+        outputs = fmt(codec.decodeOutput(signature, receipt.output));
+      } catch {
+        outputs = [{ name: 'output', type: 'bytes', value: JSON.stringify(receipt.output) }];
+      }
+    }
+    return { ...base, ok, outputs, events, transactionHash: receipt.transactionHash, blockNumber: receipt.blockNumber, message: ok ? `Sealed in block ${receipt.blockNumber}` : describeReceiptStatus(receipt) };
+  } catch (err) {
+    if (err instanceof CancelledError) return { ...base, ok: false, message: 'Cancelled: nothing was sent.' };
+    return { ...base, ok: false, message: describeError(err) };
+  }
+}

@@ -1,0 +1,25 @@
+// Collects ABIs for a set of addresses (workspace deployments first, then the chain's getABI) and
+// returns a lookup of codecs using the chain's hash.
+
+import type { ChainApi } from '../chain/chainApi';
+import type { AbiRegistry } from '../abiRegistry';
+import { ContractCodec } from '../models/abiCodec';
+import type { CodecLookup } from '../models/blockView';
+
+const norm = (a: string) => `0x${a.toLowerCase().replace(/^0x/, '')}`;
+
+export async function loadCodecs(api: ChainApi, registry: AbiRegistry, addresses: Iterable<string>): Promise<CodecLookup> {
+  const codecs = new Map<string, ContractCodec>();
+  await Promise.all(
+    [...new Set([...addresses].filter(Boolean).map(norm))].map(async (address) => {
+      const abi = registry.find(address)?.abi || (await api.abiOf(address).catch(() => ''));
+      if (!abi) return;
+      try {
+        codecs.set(address, new ContractCodec(abi, (t) => api.hashText(t)));
+      } catch {
+        // an unusable ABI leaves the data raw
+      }
+    }),
+  );
+  return (address) => codecs.get(norm(address));
+}

@@ -1,0 +1,108 @@
+// Byte/hex/text helpers shared by every wire format. Hex output is always lowercase.
+
+const HEX_CHARS = '0123456789abcdef';
+const BYTE_TO_HEX: string[] = Array.from({ length: 256 }, (_, i) => HEX_CHARS[i >> 4] + HEX_CHARS[i & 15]);
+
+/** Lowercase hex of `bytes`, with a "0x" prefix unless `prefix` is false. */
+export function toHex(bytes: Uint8Array, prefix = true): string {
+  // Node's Buffer hex encoder is native and much faster than a JS loop for large inputs.
+  const body =
+    bytes.length > 64
+      ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
+      : bytesToHexLoop(bytes);
+  return prefix ? '0x' + body : body;
+}
+
+function bytesToHexLoop(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i++) out += BYTE_TO_HEX[bytes[i]];
+  return out;
+}
+
+/** Removes one leading "0x" or "0X" if present. */
+export function strip0x(text: string): string {
+  return text.length >= 2 && text[0] === '0' && (text[1] === 'x' || text[1] === 'X') ? text.slice(2) : text;
+}
+
+const HEX_RE = /^[0-9a-fA-F]*$/;
+
+/** Parses hex with or without "0x"; rejects odd length and non-hex characters. "" and "0x" give empty bytes. */
+export function fromHex(text: string): Uint8Array {
+  if (typeof text !== 'string') throw new TypeError(`fromHex: expected a string, got ${typeof text}`);
+  const body = strip0x(text);
+  if (body.length % 2 !== 0) throw new Error(`fromHex: odd number of hex digits (${body.length}) in "${preview(text)}"`);
+  if (!HEX_RE.test(body)) throw new Error(`fromHex: invalid hex character in "${preview(text)}"`);
+  const buf = Buffer.from(body, 'hex');
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+}
+
+function preview(text: string): string {
+  return text.length > 80 ? text.slice(0, 77) + '...' : text;
+}
+
+/** True for an even-length hex string, with or without "0x". */
+export function isHex(text: string): boolean {
+  if (typeof text !== 'string') return false;
+  const body = strip0x(text);
+  return body.length % 2 === 0 && HEX_RE.test(body);
+}
+
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  let total = 0;
+  for (const p of parts) total += p.length;
+  const out = new Uint8Array(total);
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
+  return out;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8');
+
+export function utf8Encode(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+export function utf8Decode(bytes: Uint8Array): string {
+  return decoder.decode(bytes);
+}
+
+/** 4-byte big-endian two's complement; accepts -2^31..2^32-1 (hashes cast int to uint32). */
+export function int32BE(value: number): Uint8Array {
+  if (!Number.isInteger(value) || value < -0x80000000 || value > 0xffffffff)
+    throw new RangeError(`int32BE: ${value} is not a 32-bit integer`);
+  const out = new Uint8Array(4);
+  new DataView(out.buffer).setUint32(0, value >>> 0);
+  return out;
+}
+
+/** 8-byte big-endian two's complement of a signed 64-bit value (number must be a safe integer). */
+export function int64BE(value: bigint | number): Uint8Array {
+  const v = typeof value === 'bigint' ? value : toSafeBigInt(value, 'int64BE');
+  if (v < -(1n << 63n) || v >= 1n << 64n) throw new RangeError(`int64BE: ${v} is out of 64-bit range`);
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, BigInt.asUintN(64, v));
+  return out;
+}
+
+function toSafeBigInt(value: number, what: string): bigint {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${what}: ${value} is not a safe integer`);
+  return BigInt(value);
+}
+
+export function readInt32BE(bytes: Uint8Array, offset = 0): number {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getInt32(offset);
+}
+
+export function readInt64BE(bytes: Uint8Array, offset = 0): bigint {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigInt64(offset);
+}
+
+export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

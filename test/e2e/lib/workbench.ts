@@ -1,0 +1,166 @@
+// Playwright helpers for the VS Code 1.100 web workbench, with the selectors verified in
+// vscode-e2e.md §4. Every helper waits for the UI state it needs rather than sleeping.
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+
+/** Monaco renders spaces as U+00A0; compare text with this. */
+export const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
+export class Workbench {
+  constructor(readonly page: Page) {}
+
+  activityEntry(label: string): Locator {
+    // The <li> has an empty aria-label in 1.100; built-in labels carry a keybinding suffix, hence ^=.
+    return this.page.locator(`.part.activitybar li.action-item[role="tab"] > a.action-label[aria-label^="${label}"]`);
+  }
+
+  /** The workbench is ready once the extension's activity-bar entry exists (remote scan finished). */
+  async waitReady(activityLabel: string, timeout = 90_000): Promise<void> {
+    await this.page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout });
+    await this.activityEntry(activityLabel).waitFor({ timeout });
+  }
+
+  /** Opens a view container in the sidebar (a click on an already open one would close it). */
+  async openContainer(label: string): Promise<void> {
+    const entry = this.activityEntry(label);
+    const li = this.page.locator('.part.activitybar li.action-item[role="tab"]', { has: entry });
+    if ((await li.getAttribute('aria-selected')) !== 'true' || !(await this.page.locator('.part.sidebar').isVisible())) {
+      await entry.click();
+    }
+    await this.page.locator('.part.sidebar').waitFor();
+  }
+
+  /** A view's pane in the sidebar, by its name (the pane header title). */
+  pane(viewName: string): Locator {
+    return this.page.locator('.part.sidebar .pane', {
+      has: this.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRe(viewName)}$`, 'i') }),
+    });
+  }
+
+  /** Makes sure the pane is expanded and returns it. */
+  async openPane(viewName: string): Promise<Locator> {
+    const pane = this.pane(viewName);
+    const header = pane.locator('.pane-header');
+    await header.waitFor();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    await pane.locator('.pane-body').waitFor();
+    return pane;
+  }
+
+  /** Tree rows of a view; only rendered rows exist (the list is virtualised). */
+  rows(pane: Locator): Locator {
+    return pane.locator('.monaco-list-row[role="treeitem"]');
+  }
+
+  row(pane: Locator, label: string | RegExp): Locator {
+    const name = typeof label === 'string' ? new RegExp(`^${escapeRe(label)}$`) : label;
+    return this.rows(pane).filter({ has: this.page.locator('.label-name', { hasText: name }) }).first();
+  }
+
+  async expand(row: Locator): Promise<void> {
+    await row.waitFor();
+    if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
+    await this.page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: 15_000 });
+  }
+
+  async rowDescription(row: Locator): Promise<string> {
+    return plain((await row.locator('.label-description').first().textContent()) ?? '');
+  }
+
+  /** A view-title action (rendered twice; the visible one is the real button). */
+  viewAction(pane: Locator, label: string): Locator {
+    return pane.locator(`.pane-header a.action-label[aria-label^="${label}"]`);
+  }
+
+  quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  /** Runs a command by its palette title ("Category: Title"), waiting for the focused row first. */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const input = this.quickInput().locator('.quick-input-box input');
+    await input.waitFor();
+    await input.fill(`>${title}`);
+    await this.quickInput()
+      .locator(`.quick-input-list .monaco-list-row[role="option"].focused[aria-label^="${title}"]`)
+      .waitFor({ timeout: 15_000 });
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Waits for a quick pick / input box whose title or prompt matches. */
+  async waitQuickInput(text: string | RegExp, timeout = 20_000): Promise<void> {
+    const widget = this.quickInput();
+    await widget.filter({ hasText: text }).waitFor({ state: 'visible', timeout });
+  }
+
+  /** Types into the open input box (or quick pick filter) and accepts. */
+  async answer(text: string): Promise<void> {
+    const input = this.quickInput().locator('.quick-input-box input');
+    await input.waitFor();
+    await input.fill(text);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Picks a row of the open quick pick by its label. */
+  async pick(label: string | RegExp): Promise<void> {
+    const row = this.quickInput()
+      .locator('.quick-input-list .monaco-list-row[role="option"]')
+      .filter({ has: this.page.locator('.label-name', { hasText: label }) })
+      .first();
+    await row.click();
+  }
+
+  async quickInputClosed(timeout = 15_000): Promise<void> {
+    await this.quickInput().waitFor({ state: 'hidden', timeout });
+  }
+
+  /** Notification toast; info toasts auto-hide, so wait for them right after the action. */
+  toast(text: string | RegExp): Locator {
+    return this.page.locator('.notifications-toasts .notification-list-item', {
+      has: this.page.locator('.notification-list-item-message', { hasText: text }),
+    }).first();
+  }
+
+  async clearToasts(): Promise<void> {
+    await this.runCommand('Notifications: Clear All Notifications').catch(() => undefined);
+  }
+
+  /** The webview whose HTML <title> matches, as a frame (nested iframes in an overlay). */
+  async webview(title: string | RegExp, timeout = 30_000): Promise<FrameLocator> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const frames = this.page.frames().filter((f) => f.url().includes('/pre/fake.html'));
+      for (const f of frames) {
+        const t = await f.title().catch(() => '');
+        if (typeof title === 'string' ? t.includes(title) : title.test(t)) {
+          const outer = await f.parentFrame()?.frameElement();
+          const name = outer ? ((await outer.getAttribute('name')) ?? '') : '';
+          const outerSelector = name ? `iframe.webview[name="${name}"]` : 'iframe.webview.ready';
+          return this.page.frameLocator(outerSelector).frameLocator('iframe#active-frame');
+        }
+      }
+      if (Date.now() > deadline) throw new Error(`no webview titled ${title} within ${timeout} ms`);
+      await this.page.waitForTimeout(200);
+    }
+  }
+
+  /** Text of the active editor (Monaco), with real spaces. */
+  async editorText(): Promise<string> {
+    return plain(await this.page.locator('.editor-instance .monaco-editor .view-lines').first().innerText());
+  }
+
+  async closeAllEditors(): Promise<void> {
+    await this.runCommand('View: Close All Editors');
+  }
+
+  /** Back to a neutral state between scenarios: no open pickers, editors or toasts. */
+  async reset(): Promise<void> {
+    for (let i = 0; i < 3; i++) await this.page.keyboard.press('Escape');
+    await this.closeAllEditors().catch(() => undefined);
+    await this.clearToasts();
+  }
+}
+
+export function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,129 @@
+// Restart from the data directory: blocks, receipts, state, tables, ABIs and the nonce window
+// come back; a torn last record is dropped; other damage and changed options are refused.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Interface } from 'ethers';
+import { fromHex, toHex } from '../../../src/protocol/hex';
+import { TxRejected } from '../../../src/devnode/chain/types';
+import { COUNTER_SOURCE, KV_ADDRESS, compile, newChain, signedTx } from './chain-fixtures';
+
+const counter = compile(COUNTER_SOURCE).Counter;
+const iface = new Interface(counter.abi as never);
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'devnode-chain-'));
+}
+
+test('a restarted chain has every block, receipt, state, table row and ABI', async () => {
+  const dataDir = tempDir();
+  try {
+    const a = await newChain({ dataDir });
+    const d = await a.submit(signedTx(a, a.accounts[0].privateKey, { input: counter.bytecode, abi: JSON.stringify(counter.abi) }).raw);
+    const addr = '0x' + d.receipt.data.contractAddress;
+    const sets = await Promise.all(
+      [1, 2, 3].map((v) => a.submit(signedTx(a, a.accounts[v - 1].privateKey, { to: addr, input: fromHex(iface.encodeFunctionData('set', [v * 10])) }).raw)),
+    );
+    const kv = await a.submit(signedTx(a, a.accounts[1].privateKey, { to: KV_ADDRESS, input: fromHex('0x0142') }).raw);
+    const value = await a.call(addr, fromHex(iface.encodeFunctionData('value')));
+    const hashes = Array.from({ length: a.blockNumber() + 1 }, (_, n) => toHex(a.getBlockByNumber(n)!.hash));
+    const totals = a.totalTransactionCount();
+    await a.close();
+
+    const b = await newChain({ dataDir });
+    try {
+      assert.equal(b.blockNumber(), hashes.length - 1);
+      assert.deepEqual(Array.from({ length: b.blockNumber() + 1 }, (_, n) => toHex(b.getBlockByNumber(n)!.hash)), hashes);
+      for (const r of [d, ...sets, kv]) {
+        assert.deepEqual(b.getReceipt(r.tx.hash)!.data, r.receipt.data);
+        assert.equal(b.getTransaction(r.tx.hash)!.sender, r.tx.sender);
+        assert.equal(b.getTransaction(r.tx.hash)!.tx.importTime, r.tx.tx.importTime);
+      }
+      assert.deepEqual(await b.call(addr, fromHex(iface.encodeFunctionData('value'))), value);
+      assert.equal(Buffer.from((await b.call(KV_ADDRESS, fromHex('0x0242'))).output).toString(), b.accounts[1].address);
+      assert.equal(b.getAbi(addr), JSON.stringify(counter.abi));
+      assert.deepEqual(b.totalTransactionCount(), totals);
+      // The nonce window survives: replaying an old nonce is refused.
+      await assert.rejects(
+        b.submit(signedTx(b, b.accounts[0].privateKey, { nonce: d.tx.tx.data.nonce }).raw),
+        (e: unknown) => e instanceof TxRejected && e.code === 10000,
+      );
+      // And the chain continues.
+      const more = await b.submit(signedTx(b, b.accounts[0].privateKey).raw);
+      assert.equal(more.block.header.blockNumber, hashes.length);
+    } finally {
+      await b.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('SM chain restarts with its randomized block signatures', async () => {
+  const dataDir = tempDir();
+  try {
+    const a = await newChain({ dataDir, sm: true, nodes: 2 });
+    const r = await a.submit(signedTx(a, a.accounts[0].privateKey).raw);
+    await a.close();
+    const b = await newChain({ dataDir, sm: true, nodes: 2 });
+    try {
+      assert.deepEqual(b.getBlockByNumber(1)!.hash, r.block.hash);
+      assert.deepEqual(b.getBlockByNumber(1)!.signatureList, r.block.signatureList);
+    } finally {
+      await b.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a torn last record is dropped; damage before the end is refused', async () => {
+  const dataDir = tempDir();
+  const logPath = join(dataDir, 'blocks.log');
+  try {
+    const a = await newChain({ dataDir });
+    await a.submit(signedTx(a, a.accounts[0].privateKey).raw);
+    await a.submit(signedTx(a, a.accounts[0].privateKey).raw);
+    await a.close();
+    const good = readFileSync(logPath);
+    // A crash in the middle of an append: a header promising more than was written.
+    appendFileSync(logPath, Buffer.from([0, 0, 1, 0, 1, 2, 3, 4, 5, 6]));
+    const warnings: string[] = [];
+    const b = await newChain({ dataDir, log: (level, m) => level === 'warn' && warnings.push(m) });
+    assert.equal(b.blockNumber(), 2);
+    assert.equal(warnings.length, 1);
+    await b.submit(signedTx(b, b.accounts[0].privateKey).raw);
+    await b.close();
+    const c = await newChain({ dataDir });
+    assert.equal(c.blockNumber(), 3);
+    await c.close();
+
+    // Flip a byte inside the first record: not a torn tail, so refuse rather than lose blocks.
+    const damaged = Buffer.from(readFileSync(logPath));
+    assert.ok(damaged.length > good.length);
+    damaged[20] ^= 0xff;
+    writeFileSync(logPath, damaged);
+    await assert.rejects(newChain({ dataDir }), /checksum mismatch/);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('reopening with other genesis options is refused', async () => {
+  const dataDir = tempDir();
+  try {
+    const a = await newChain({ dataDir });
+    await a.close();
+    await assert.rejects(newChain({ dataDir, chainId: 'chain1' }), /chainId/);
+    await assert.rejects(newChain({ dataDir, seed: 'other' }), /seed/);
+    // The seed is remembered when not given.
+    const b = await newChain({ dataDir, seed: undefined });
+    assert.equal(b.accounts[0].address, a.accounts[0].address);
+    await b.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

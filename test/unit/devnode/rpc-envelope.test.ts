@@ -1,0 +1,109 @@
+// Request parsing exactly as bcos-rpc + jsoncpp do it: which malformed envelopes give -32700,
+// which -32600, param coercions, and the JSON reader/writer quirks behind them.
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startDevnode, type Devnode } from '../../../src/devnode/index';
+import { parseJsonLenient, writeJson, writeJsonFast, JsonNumber, JsonNestingError } from '../../../src/devnode/rpc/json';
+
+const PARSE = '{"error":{"code":-32700,"message":"Invalid JSON was received by the server."},"id":0,"jsonrpc":""}';
+const INVALID = '{"error":{"code":-32600,"message":"The JSON sent is not a valid Request object."},"id":0,"jsonrpc":""}';
+
+describe('JSON-RPC envelope rules', () => {
+  let node: Devnode;
+  before(async () => {
+    node = await startDevnode({ port: 0, nodes: 1, accounts: 1, logLevel: 'silent' });
+  });
+  after(() => node.stop());
+
+  const send = (body: string) => node.handle(body);
+
+  it('batch arrays, scalars and a string id are -32700', async () => {
+    assert.equal(await send('[{"jsonrpc":"2.0","method":"getBlockNumber","params":[],"id":1}]'), PARSE);
+    assert.equal(await send('[]'), PARSE);
+    assert.equal(await send('42'), PARSE);
+    assert.equal(await send('"text"'), PARSE);
+    assert.equal(await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[],"id":"1"}'), PARSE);
+    assert.equal(await send('{"jsonrpc":{},"method":"getBlockNumber","params":[],"id":1}'), PARSE);
+    assert.equal(await send('{"jsonrpc":"2.0","method":[],"params":[],"id":1}'), PARSE);
+    assert.equal(await send('{"jsonrpc":"2.0","method":"x","params":[],"id":18446744073709551615}'), PARSE);
+    assert.equal(await send('['.repeat(1200) + ']'.repeat(1200)), PARSE, 'deeper than jsoncpp stack limit');
+  });
+
+  it('unparsable text, null and missing members are -32600', async () => {
+    assert.equal(await send(''), INVALID);
+    assert.equal(await send('{"jsonrpc":'), INVALID);
+    assert.equal(await send('null'), INVALID);
+    assert.equal(await send('{"method":"getBlockNumber","params":[],"id":1}'), INVALID);
+    assert.equal(await send('{"jsonrpc":"2.0","params":[],"id":1}'), INVALID);
+    assert.equal(await send('{"jsonrpc":"2.0","method":"getBlockNumber","id":1}'), INVALID);
+    assert.equal(await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":{},"id":1}'), INVALID);
+    // Missing jsonrpc is checked before the id is read, so a string id does not matter here.
+    assert.equal(await send('{"method":"getBlockNumber","params":[],"id":"x"}'), INVALID);
+  });
+
+  it('unknown method is -32601 with jsonrpc and id echoed', async () => {
+    assert.equal(
+      await send('{"jsonrpc":"1.0","method":"getClientVersion","params":[],"id":-5}'),
+      '{"error":{"code":-32601,"message":"The method does not exist/is not available."},"id":-5,"jsonrpc":"1.0"}',
+    );
+  });
+
+  it('id: optional (0), 64-bit exact, doubles truncated, bools as 0/1; jsonrpc is echoed as text', async () => {
+    assert.equal(await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[]}'), '{"id":0,"jsonrpc":"2.0","result":0}');
+    assert.equal(await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[],"id":9223372036854775807}'), '{"id":9223372036854775807,"jsonrpc":"2.0","result":0}');
+    assert.equal(await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[],"id":7.9}'), '{"id":7,"jsonrpc":"2.0","result":0}');
+    assert.equal(await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[],"id":true}'), '{"id":1,"jsonrpc":"2.0","result":0}');
+    assert.equal(await send('{"jsonrpc":2,"method":"getBlockNumber","params":[],"id":null}'), '{"id":0,"jsonrpc":"2","result":0}');
+    assert.equal(await send('{"jsonrpc":2.5,"method":"getBlockNumber","params":[],"id":1}'), '{"id":1,"jsonrpc":"2.5","result":0}');
+  });
+
+  it('jsoncpp leniency: comments and trailing text are accepted', async () => {
+    assert.equal(await send('/*c*/{"jsonrpc":"2.0", // x\n"method":"getBlockNumber","params":[],"id":3} trailing'), '{"id":3,"jsonrpc":"2.0","result":0}');
+  });
+
+  it('params: non-strings read as "", bool/int slots coerce or fail with jsoncpp text', async () => {
+    // A number in the group slot reads as "" (the node's only group).
+    assert.equal(await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[1],"id":1}'), '{"id":1,"jsonrpc":"2.0","result":0}');
+    const blk = (p: string) => send(`{"jsonrpc":"2.0","method":"getBlockByNumber","params":${p},"id":1}`);
+    assert.match(await blk('["group0","",0.0]'), /"result":\{/);
+    assert.match(await blk('["group0","",true]'), /Get block failed/);
+    assert.equal(await blk('["group0","","0"]'), '{"error":{"code":-32600,"message":"Value is not convertible to Int64."},"id":1,"jsonrpc":"2.0"}');
+    assert.equal(await blk('["group0","",0,"yes"]'), '{"error":{"code":-32600,"message":"Value is not convertible to bool."},"id":1,"jsonrpc":"2.0"}');
+    // Omitted flags default to true (header only); an explicit null is false.
+    assert.doesNotMatch(await blk('["group0","",0]'), /transactions/);
+    assert.match(await blk('["group0","",0,null]'), /"transactions":\[\]/);
+  });
+
+  it('non-ASCII text is escaped as \\uXXXX in responses', async () => {
+    assert.equal(
+      await send('{"jsonrpc":"2.0é","method":"getBlockNumber","params":[],"id":1}'),
+      '{"id":1,"jsonrpc":"2.0\\u00e9","result":0}',
+    );
+  });
+});
+
+describe('jsoncpp-compatible JSON', () => {
+  it('keeps 64-bit integers exact and classifies numbers as jsoncpp does', () => {
+    const v = parseJsonLenient('[9223372036854775807,-9223372036854775808,18446744073709551615,1e3,-]') as JsonNumber[];
+    assert.deepEqual(v.map((n) => n.kind), ['int', 'int', 'uint', 'real', 'int']);
+    assert.equal(v[0].int, 9223372036854775807n);
+    assert.equal(v[3].real, 1000);
+    assert.equal(v[4].int, 0n);
+  });
+
+  it('rejects what jsoncpp rejects', () => {
+    for (const bad of ['{"a" 1}', '{"a":1,}', '[1,]', '"\\x"', '"\\ud800"', '{1:2}', 'tru', '/* open', '1e']) {
+      assert.equal(parseJsonLenient(bad), undefined, bad);
+    }
+    // The empty-key quirk: "}" after a comma is accepted while the last key is "".
+    assert.ok(parseJsonLenient('{"":1,}'));
+    assert.throws(() => parseJsonLenient('{"a":'.repeat(1100)), JsonNestingError);
+  });
+
+  it('writes compact sorted JSON; FastWriter adds a newline', () => {
+    assert.equal(writeJson({ b: 1, a: [true, null, 'x"\n'], c: 2n ** 63n }), '{"a":[true,null,"x\\"\\n"],"b":1,"c":9223372036854775808}');
+    assert.equal(writeJsonFast({ z: 1, a: 2 }), '{"a":2,"z":1}\n');
+    assert.equal(writeJson('\u0001😀'), '"\\u0001\\ud83d\\ude00"');
+  });
+});

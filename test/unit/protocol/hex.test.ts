@@ -1,0 +1,73 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  concatBytes,
+  equalBytes,
+  fromHex,
+  int32BE,
+  int64BE,
+  isHex,
+  readInt32BE,
+  readInt64BE,
+  strip0x,
+  toHex,
+  utf8Decode,
+  utf8Encode,
+} from '../../../src/protocol/hex';
+
+test('toHex is lowercase, prefixed by default, for short and long inputs', () => {
+  assert.equal(toHex(Uint8Array.of(0xab, 0x01, 0xff)), '0xab01ff');
+  assert.equal(toHex(Uint8Array.of(0xab, 0x01, 0xff), false), 'ab01ff');
+  assert.equal(toHex(new Uint8Array(0)), '0x');
+  const long = Uint8Array.from({ length: 300 }, (_, i) => i & 0xff);
+  assert.equal(toHex(long, false), Buffer.from(long).toString('hex'));
+});
+
+test('fromHex accepts with and without 0x, any case', () => {
+  assert.deepEqual(fromHex('0xABcd'), Uint8Array.of(0xab, 0xcd));
+  assert.deepEqual(fromHex('abcd'), Uint8Array.of(0xab, 0xcd));
+  assert.deepEqual(fromHex('0X01'), Uint8Array.of(1));
+  assert.deepEqual(fromHex(''), new Uint8Array(0));
+  assert.deepEqual(fromHex('0x'), new Uint8Array(0));
+});
+
+test('fromHex rejects odd length and non-hex with clear errors', () => {
+  assert.throws(() => fromHex('0xabc'), /odd number of hex digits/);
+  assert.throws(() => fromHex('zz'), /invalid hex character/);
+  assert.throws(() => fromHex('0x12 4'), /invalid hex character/);
+  assert.throws(() => fromHex('0x0x12'), /invalid hex character/);
+  assert.throws(() => fromHex(12 as unknown as string), /expected a string/);
+});
+
+test('strip0x / isHex', () => {
+  assert.equal(strip0x('0x12'), '12');
+  assert.equal(strip0x('12'), '12');
+  assert.equal(strip0x('0X12'), '12');
+  assert.equal(isHex('0x12'), true);
+  assert.equal(isHex('123'), false);
+  assert.equal(isHex('0xg0'), false);
+});
+
+test('concatBytes, equalBytes, utf8', () => {
+  assert.deepEqual(concatBytes(Uint8Array.of(1), new Uint8Array(0), Uint8Array.of(2, 3)), Uint8Array.of(1, 2, 3));
+  assert.equal(equalBytes(Uint8Array.of(1, 2), Uint8Array.of(1, 2)), true);
+  assert.equal(equalBytes(Uint8Array.of(1, 2), Uint8Array.of(1, 3)), false);
+  assert.equal(equalBytes(Uint8Array.of(1), Uint8Array.of(1, 2)), false);
+  assert.deepEqual(utf8Encode('é'), Uint8Array.of(0xc3, 0xa9));
+  assert.equal(utf8Decode(utf8Encode('区块链')), '区块链');
+});
+
+test('int32BE / int64BE big-endian two\'s complement', () => {
+  assert.equal(toHex(int32BE(1), false), '00000001');
+  assert.equal(toHex(int32BE(-1), false), 'ffffffff');
+  assert.equal(toHex(int32BE(0xffffffff), false), 'ffffffff');
+  assert.equal(toHex(int64BE(522n), false), '000000000000020a');
+  assert.equal(toHex(int64BE(26), false), '000000000000001a');
+  assert.equal(toHex(int64BE(-2n), false), 'fffffffffffffffe');
+  assert.equal(readInt32BE(int32BE(-5)), -5);
+  assert.equal(readInt64BE(int64BE(1n << 40n)), 1n << 40n);
+  assert.throws(() => int32BE(2 ** 32), RangeError);
+  assert.throws(() => int32BE(1.5), RangeError);
+  assert.throws(() => int64BE(2 ** 60), /safe integer/);
+  assert.throws(() => int64BE(1n << 64n), RangeError);
+});
