@@ -23,14 +23,38 @@ const READS = 5000;
 const READERS = 16;
 const GOAL_RSS_MIB = 200;
 
-// ---- child mode: the dev node -------------------------------------------------------------------
+// ---- the dev node process ----------------------------------------------------------------------
 
-async function serve(): Promise<void> {
-  const { startDevnode } = await import('../src/devnode/index');
-  const dataDir = process.argv[3] && process.argv[3] !== '-' ? process.argv[3] : undefined;
-  const node = await startDevnode({ port: 0, logLevel: 'silent', dataDir, accounts: 10, nodes: 4 });
-  process.stdout.write(JSON.stringify({ url: node.url, accounts: node.accounts }) + '\n');
-  process.on('SIGTERM', () => void node.stop().then(() => process.exit(0)));
+const REPO = join(__dirname, '..');
+
+/**
+ * The dev node runs as users run it: an esbuild bundle (like dist/devnode-cli.js) under plain
+ * node, so neither tsx nor its loader thread is measured.
+ */
+async function bundleDevnode(dir: string): Promise<string> {
+  const esbuild = createRequire(__filename)('esbuild') as typeof import('esbuild');
+  const outfile = join(dir, 'devnode-bench-server.js');
+  await esbuild.build({
+    stdin: {
+      resolveDir: REPO,
+      loader: 'ts',
+      contents: `
+        import { startDevnode } from './src/devnode/index';
+        const dataDir = process.argv[2] && process.argv[2] !== '-' ? process.argv[2] : undefined;
+        startDevnode({ port: 0, logLevel: 'silent', dataDir, accounts: 10, nodes: 4 }).then((node) => {
+          process.stdout.write(JSON.stringify({ url: node.url, accounts: node.accounts }) + '\\n');
+          process.on('SIGTERM', () => void node.stop().then(() => process.exit(0)));
+        });`,
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['secp256k1'],
+    outfile,
+    logLevel: 'warning',
+  });
+  return outfile;
 }
 
 // ---- HTTP JSON-RPC client (same for both peers) -------------------------------------------------
@@ -179,10 +203,14 @@ interface SideResult {
   rssMiB?: number;
 }
 
-async function benchDevnode(counter: { abi: unknown[]; bytecode: string }, dataDir?: string): Promise<SideResult> {
+async function benchDevnode(counter: { abi: unknown[]; bytecode: string }, server: string, dataDir?: string): Promise<SideResult> {
   // BENCH_DEVNODE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the dev node process.
   const extra = (process.env.BENCH_DEVNODE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', __filename, '--serve', dataDir ?? '-'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...extra, server, dataDir ?? '-'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    // The native secp256k1 addon stays external to the bundle, as in the shipped CLI.
+    env: { ...process.env, NODE_PATH: join(REPO, 'node_modules') },
+  });
   try {
     const line = await waitForLine(child, (l) => l.startsWith('{'), 'dev node');
     const info = JSON.parse(line) as { url: string; accounts: { address: string; privateKey: string }[] };
@@ -294,8 +322,18 @@ function fmt(t: Timing): string {
 }
 
 async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'bench-devnode-'));
+  try {
+    await run(work);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function run(work: string): Promise<void> {
   const counter = compileCounter();
-  const dev = await benchDevnode(counter);
+  const server = await bundleDevnode(work);
+  const dev = await benchDevnode(counter, server);
   if (process.argv.includes('--devnode-only')) {
     console.log(`devnode ${dev.txPerSec.toFixed(0)} tx/s; call ${fmt(dev.call)}; getBlockNumber ${fmt(dev.blockNumber)}; RSS ${dev.rssMiB!.toFixed(0)} MiB`);
     return;
@@ -305,7 +343,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--durable')) {
     const dir = mkdtempSync(join(tmpdir(), 'bench-devnode-data-'));
     try {
-      durable = await benchDevnode(counter, dir);
+      durable = await benchDevnode(counter, server, dir);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -328,11 +366,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === '--serve') {
-  void serve();
-} else {
-  main().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
-}
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

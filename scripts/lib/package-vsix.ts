@@ -2,14 +2,16 @@
 // dependency walk: everything that runs is bundled into dist/).
 import fs from 'node:fs';
 import path from 'node:path';
+import { bundleSolc } from './bundle-solc';
 import { repoRoot } from './paths';
 import { run } from './run-command';
 
 /** Files the installed extension cannot work without. */
-const REQUIRED = ['package.json', 'dist/extension.js', 'dist/devnode-cli.js'];
+const REQUIRED = ['package.json', 'dist/extension.js', 'dist/devnode-cli.js', 'dist/node_modules/solc/index.js'];
 
 export async function buildExtension(production: boolean): Promise<void> {
   await run(process.execPath, ['esbuild.js', ...(production ? ['--production'] : [])], { cwd: repoRoot });
+  await bundleSolc();
 }
 
 export async function packageVsix(outFile: string, opts: { quiet?: boolean } = {}): Promise<string> {

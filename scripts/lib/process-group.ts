@@ -63,7 +63,31 @@ export async function stopGroup(pgid: number, opts: { graceMs?: number; marker?:
   for (const pid of members) signal(pid, 'SIGKILL');
 }
 
-export interface PidRecord { pgid: number; marker: string; what: string }
+export interface PidRecord {
+  pgid: number;
+  marker: string;
+  what: string;
+  /** The runner that spawned the group (pid and start time, which guards against pid reuse). */
+  owner?: { pid: number; start: string };
+}
+
+function startTime(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Our own identity, recorded with every group we spawn. */
+export function selfOwner(): { pid: number; start: string } {
+  return { pid: process.pid, start: startTime(process.pid) ?? '' };
+}
+
+function ownerAlive(r: PidRecord): boolean {
+  return !!r.owner && r.owner.pid !== process.pid && startTime(r.owner.pid) === r.owner.start;
+}
 
 /** Remembers spawned groups in a JSON file so a later run can clean up after a killed one. */
 export class PidFile {
@@ -71,7 +95,7 @@ export class PidFile {
 
   add(record: PidRecord): void {
     const records = this.read().filter((r) => r.pgid !== record.pgid);
-    records.push(record);
+    records.push({ ...record, owner: selfOwner() });
     fs.writeFileSync(this.file, JSON.stringify(records, null, 2));
   }
 
@@ -89,17 +113,21 @@ export class PidFile {
     }
   }
 
-  /** Kills leftovers of an earlier run that did not shut down; returns what it found. */
+  /** Kills leftovers of an earlier run that died without shutting down; returns what it found. */
   async sweep(): Promise<string[]> {
     const found: string[] = [];
-    for (const r of this.read()) {
+    const records = this.read();
+    const live = records.filter(ownerAlive);
+    for (const r of records.filter((x) => !ownerAlive(x))) {
       const alive = groupMembers(r.pgid).filter((pid) => environHas(pid, r.marker));
       if (alive.length) {
         found.push(`${r.what} (${alive.join(', ')})`);
         await stopGroup(r.pgid, { marker: r.marker, graceMs: 3000 });
       }
     }
-    fs.rmSync(this.file, { force: true });
+    // Groups of a runner that is still going (another test run) are its own business.
+    if (live.length) fs.writeFileSync(this.file, JSON.stringify(live, null, 2));
+    else fs.rmSync(this.file, { force: true });
     return found;
   }
 }

@@ -3,8 +3,9 @@
 // (precompiled.md §0.1). Revert data is decoded into readable text: Error(string) (08c379a0 /
 // c703cb12), Panic(uint256), or a custom error of the contract ABI.
 
-import { AbiCoder, ErrorFragment, FunctionFragment, Interface, type InterfaceAbi, type Result } from 'ethers';
+import { AbiCoder, ErrorFragment, EventFragment, FunctionFragment, Interface, type InterfaceAbi, type Result } from 'ethers';
 import type { CryptoSuite } from '../protocol/crypto/suite';
+import type { LogEntryJson } from '../protocol/rpc/types';
 import { fromHex, toHex, utf8Encode } from '../protocol/hex';
 
 const coder = AbiCoder.defaultAbiCoder();
@@ -160,6 +161,47 @@ export function decodeRevert(output: string | Uint8Array, suite: CryptoSuite, ab
     }
   }
   return { message: `reverted with data ${preview(data)}` };
+}
+
+/** Topic 0 of an event signature such as "Transfer(address,address,uint256)", with the chain hash. */
+export function eventTopic(signature: string, suite: CryptoSuite): string {
+  return toHex(suite.hash(utf8Encode(signature)));
+}
+
+export interface DecodedLog {
+  /** "0x" + 40 lowercase hex (receipts give it without 0x). */
+  address: string;
+  /** Event name, or undefined when the ABI has no matching event. */
+  name?: string;
+  signature?: string;
+  args?: Result;
+  topics: string[];
+  data: string;
+}
+
+/**
+ * Decodes receipt log entries with a contract ABI; topic 0 is matched with the chain hash.
+ * Entries that match no event are returned with only address, topics and data.
+ */
+export function decodeLogs(logs: readonly LogEntryJson[], abi: AbiInput, suite: CryptoSuite): DecodedLog[] {
+  const iface = toInterface(abi);
+  const byTopic = new Map<string, EventFragment>();
+  for (const fragment of iface.fragments) {
+    if (fragment instanceof EventFragment && !fragment.anonymous) byTopic.set(eventTopic(fragment.format('sighash'), suite), fragment);
+  }
+  return logs.map((log) => {
+    const address = '0x' + log.address.replace(/^0x/i, '').toLowerCase();
+    const base: DecodedLog = { address, topics: log.topics, data: log.data };
+    const fragment = log.topics.length ? byTopic.get(log.topics[0].toLowerCase()) : undefined;
+    if (!fragment) return base;
+    try {
+      // ethers checks topic 0 against the keccak hash: hand it that one.
+      const args = iface.decodeEventLog(fragment, log.data, [fragment.topicHash, ...log.topics.slice(1)]);
+      return { ...base, name: fragment.name, signature: fragment.format('sighash'), args };
+    } catch {
+      return base;
+    }
+  });
 }
 
 function preview(text: string): string {

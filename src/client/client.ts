@@ -53,6 +53,7 @@ export interface ClientOptions {
   /** Default request timeout (ms). */
   timeoutMs?: number;
   maxResponseBytes?: number;
+  maxRequestBytes?: number;
   /** Use this transport instead of building one from url/tls. */
   transport?: Transport;
   /** Node every node-aware request names unless overridden ("" = any node). */
@@ -91,6 +92,7 @@ export class Client {
         tls: options.tls,
         timeoutMs: options.timeoutMs,
         maxResponseBytes: options.maxResponseBytes,
+        maxRequestBytes: options.maxRequestBytes,
       });
       this.ownsTransport = true;
     }

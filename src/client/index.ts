@@ -26,10 +26,13 @@ export {
   decodeFunctionResult,
   encodeDeploy,
   decodeRevert,
+  eventTopic,
+  decodeLogs,
   abiJson,
   toInterface,
   type AbiInput,
   type DecodedRevert,
+  type DecodedLog,
 } from './abi';
 export {
   getChainInfo,

@@ -9,6 +9,7 @@ import { createChain } from './chain';
 import type { ChainOptions, DevChain } from './chain/types';
 import { SimGroup } from './group/simGroup';
 import { createRpcHandler, type RpcHandler } from './rpc/dispatch';
+import type { JsonValue } from './rpc/json';
 import { methods } from './rpc/methods';
 import { startHttpServer } from './server/http';
 import { ensureTlsMaterial } from './tls/certs';
@@ -113,6 +114,17 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
       handler: handle,
       tls,
       bodyLimit: options.bodyLimit,
+      ws: {
+        handle,
+        handshake: () => ({
+          groupInfoList: [group.groupInfo()] as unknown as JsonValue,
+          groupBlockNumber: [{ [chainOptions.groupId]: chain.blockNumber() }],
+        }),
+        onBlock: (listener) =>
+          chain.onBlock((block) =>
+            listener(chain.nodes.map((n) => ({ group: chainOptions.groupId, nodeName: n.name, blockNumber: block.header.blockNumber }))),
+          ),
+      },
     });
     log('info', `JSON-RPC listening on ${server.url}`);
     let stopped: Promise<void> | undefined;

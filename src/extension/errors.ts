@@ -32,13 +32,18 @@ export function describeError(err: unknown): string {
   }
 }
 
-/** Shows an error notification with actions; never throws. */
-export async function showError(prefix: string, err: unknown): Promise<void> {
+/**
+ * Shows an error notification with actions; never throws. Resolves once shown, not when the user
+ * dismisses it, so a failed command finishes (and can be awaited) right away.
+ */
+export function showError(prefix: string, err: unknown): void {
   const actions = err instanceof UserFacingError ? err.actions : [];
   const message = `${prefix}: ${describeError(err)}`;
-  const picked = await vscode.window.showErrorMessage(message, ...actions);
-  const command = picked && ACTION_COMMANDS[picked];
-  if (command) await vscode.commands.executeCommand(command);
+  console.error(`[FISCO BCOS] ${message}`);
+  void vscode.window.showErrorMessage(message, ...actions).then((picked) => {
+    const command = picked && ACTION_COMMANDS[picked];
+    if (command) void vscode.commands.executeCommand(command);
+  });
 }
 
 /** Wraps a command handler so any failure is shown instead of swallowed. */
@@ -48,7 +53,7 @@ export function guarded<A extends unknown[]>(title: string, fn: (...args: A) => 
       return await fn(...args);
     } catch (err) {
       if (err instanceof CancelledError) return undefined;
-      await showError(title, err);
+      showError(title, err);
       return undefined;
     }
   };

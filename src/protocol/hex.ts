@@ -32,8 +32,8 @@ export function fromHex(text: string): Uint8Array {
   const body = strip0x(text);
   if (body.length % 2 !== 0) throw new Error(`fromHex: odd number of hex digits (${body.length}) in "${preview(text)}"`);
   if (!HEX_RE.test(body)) throw new Error(`fromHex: invalid hex character in "${preview(text)}"`);
-  const buf = Buffer.from(body, 'hex');
-  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  // Copy out of Node's shared Buffer pool so callers own a standalone ArrayBuffer.
+  return new Uint8Array(Buffer.from(body, 'hex'));
 }
 
 function preview(text: string): string {

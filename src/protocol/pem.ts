@@ -133,10 +133,10 @@ function pemBlocks(text: string): PemBlock[] {
   const re = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
   const out: PemBlock[] = [];
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const inner = m[2];
-    const headerEnd = inner.indexOf('\n\n') >= 0 && /:/.test(inner.split('\n\n')[0]) ? inner.indexOf('\n\n') : -1;
-    const headers = headerEnd >= 0 ? inner.slice(0, headerEnd) : '';
-    const b64 = (headerEnd >= 0 ? inner.slice(headerEnd) : inner).replace(/\s+/g, '');
+    // RFC 1421 headers ("Proc-Type: 4,ENCRYPTED", "DEK-Info: …") are the lines with a colon.
+    const lines = m[2].split(/\r?\n/);
+    const headers = lines.filter((l) => l.includes(':')).join('\n');
+    const b64 = lines.filter((l) => !l.includes(':')).join('').replace(/\s+/g, '');
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) throw new PemError(`corrupt PEM: invalid base64 in ${m[1]} block`);
     out.push({ label: m[1], headers, body: Uint8Array.from(Buffer.from(b64, 'base64')) });
   }

@@ -201,3 +201,42 @@ export function transactionHashPreimage(d: TransactionData): Uint8Array {
 export function hashTransactionData(data: TransactionData, suite: CryptoSuite): Uint8Array {
   return suite.hash(transactionHashPreimage(data));
 }
+
+const HEX_FIELD_RE = /^0x[0-9a-fA-F]*$/;
+
+/** The node's message when a v1+ value/gas field is not "" or "0x…" hex (JSON-RPC error -1). */
+export const INVALID_HEX_FIELDS_MESSAGE =
+  'transaction value or gasPrice or maxFeePerGas or maxPriorityFeePerGas is not hex string';
+
+/**
+ * The node's format check of v1+ fields (§3.6): value, gasPrice, maxFeePerGas and
+ * maxPriorityFeePerGas must each be "" or match 0x[0-9a-fA-F]* (lowercase "0x").
+ * Returns the node's error message, or undefined when the transaction passes.
+ */
+export function checkTransactionFields(d: TransactionData): string | undefined {
+  if (d.version >>> 0 < 1) return undefined;
+  for (const v of [d.value, d.gasPrice, d.maxFeePerGas, d.maxPriorityFeePerGas]) {
+    if (v && !HEX_FIELD_RE.test(v)) return INVALID_HEX_FIELDS_MESSAGE;
+  }
+  return undefined;
+}
+
+export interface SignedTransaction {
+  transaction: Transaction;
+  /** The transaction hash (= dataHash). */
+  hash: Uint8Array;
+  /** TARS bytes of the whole Transaction; hex-encode for sendTransaction. */
+  encoded: Uint8Array;
+}
+
+/** Hashes, signs and encodes `data` as the SDKs do (§6.1 steps 3–4). */
+export function signTransaction(
+  data: TransactionData,
+  suite: CryptoSuite,
+  privateKey: Uint8Array,
+  extra: Pick<Transaction, 'attribute' | 'extraData'> = {},
+): SignedTransaction {
+  const hash = hashTransactionData(data, suite);
+  const transaction: Transaction = { data, dataHash: hash, signature: suite.sign(hash, privateKey), ...extra };
+  return { transaction, hash, encoded: encodeTransaction(transaction) };
+}

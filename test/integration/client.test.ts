@@ -16,6 +16,7 @@ import {
   buildSignedTransaction,
   callContract,
   encodeDeploy,
+  decodeLogs,
   getChainInfo,
   signAndSend,
   type Callback,
@@ -110,6 +111,10 @@ describe('client ↔ devnode (secp256k1, HTTP)', () => {
     assert.match(sent.receipt.hash, /^0x[0-9a-f]{64}$/);
     assert.equal(sent.receipt.logEntries.length, 1);
     assert.equal(sent.receipt.logEntries[0].address, greeterAddress.slice(2), 'log address has no 0x');
+    const [event] = decodeLogs(sent.receipt.logEntries, abi, account.suite);
+    assert.equal(event.name, 'Set');
+    assert.equal(event.args!.value, 'World');
+    assert.equal(event.address, greeterAddress);
     assert.deepEqual([...(await contract.call('get'))], ['World']);
     assert.equal(JSON.parse(await client.getABI(greeterAddress)).length, abi.length);
     assert.match(await client.getCode(greeterAddress), /^0x[0-9a-f]+$/);

@@ -187,7 +187,7 @@ export class TableCrudService extends TableServiceBase {
   selectAsync(tableName: string, conditions: Condition[], callback: Callback<TableRecord[]>): void;
   selectAsync(tableName: string, conditions: Condition[], limit: Limit, callback: Callback<TableRecord[]>): void;
   selectAsync(...args: unknown[]): void {
-    this.runAsync('selectAsync', args, (t: string, k: string | Condition[], l?: Limit) =>
+    this.runAsync<TableRecord | null | TableRecord[]>('selectAsync', args, (t: string, k: string | Condition[], l?: Limit) =>
       typeof k === 'string' ? this.select(t, k) : this.select(t, k, l),
     );
   }

@@ -30,12 +30,15 @@ export interface HttpTransportOptions {
   timeoutMs?: number;
   /** Largest accepted response body in bytes. */
   maxResponseBytes?: number;
+  /** Largest request body sent, in bytes (checked before anything goes out). */
+  maxRequestBytes?: number;
   /** Pooled sockets per transport. */
   maxSockets?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 
 // Node error codes that mean the TLS layer refused the connection.
 const TLS_CODES = new Set([
@@ -57,6 +60,7 @@ export class HttpTransport implements Transport {
   private readonly agent: http.Agent;
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
+  private readonly maxRequestBytes: number;
   private readonly secure: boolean;
   private nextId = 1;
 
@@ -80,6 +84,7 @@ export class HttpTransport implements Transport {
     this.url = endpoint.origin + (endpoint.pathname === '/' ? '' : endpoint.pathname);
     this.timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
     this.maxResponseBytes = positive(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes');
+    this.maxRequestBytes = positive(options.maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES, 'maxRequestBytes');
     const maxSockets = positive(options.maxSockets, 16, 'maxSockets');
     if (this.secure) {
       const files: TlsFiles = loadTlsFiles(options.tls!);
@@ -107,7 +112,17 @@ export class HttpTransport implements Transport {
     } catch (err) {
       return Promise.reject(new TypeError(`${method}: params are not JSON-serializable (${(err as Error).message})`));
     }
-    const timeoutMs = positive(options.timeoutMs, this.timeoutMs, 'timeoutMs');
+    const size = Buffer.byteLength(body);
+    if (size > this.maxRequestBytes)
+      return Promise.reject(
+        new TransportError('too-large', this.url, `${method} to ${this.url}: request of ${size} bytes exceeds the ${this.maxRequestBytes}-byte limit`),
+      );
+    let timeoutMs: number;
+    try {
+      timeoutMs = positive(options.timeoutMs, this.timeoutMs, 'timeoutMs');
+    } catch (err) {
+      return Promise.reject(err);
+    }
     return this.post(method, body, timeoutMs, options.signal).then((text) => this.decode<T>(method, id, text));
   }
 
@@ -173,7 +188,9 @@ export class HttpTransport implements Transport {
         });
         res.on('end', () => finish(null, Buffer.concat(chunks).toString('utf8')));
         res.on('error', (err: NodeJS.ErrnoException) => finish(describeSocketError(err, method, url)));
-        res.on('aborted', () => finish(new TransportError('connect', url, `${method} to ${url}: connection closed mid-response`)));
+        res.on('close', () => {
+          if (!res.complete) finish(new TransportError('connect', url, `${method} to ${url}: connection closed mid-response`));
+        });
       });
       req.end(body);
     });

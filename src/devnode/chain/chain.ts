@@ -324,7 +324,11 @@ class Chain implements DevChain {
 
   // ---- sealing --------------------------------------------------------------------------------
 
-  /** With block time 0, seals as soon as possible, batching whatever arrived meanwhile. */
+  /**
+   * With block time 0, seals after the current event-loop turn: everything that arrived in the
+   * meantime (and everything that arrives while a block is executed or written) shares a block.
+   * Batching matters: pre-signed transactions must land within block_limit blocks.
+   */
   private kick(): void {
     if (this.options.blockTimeMs > 0) return; // the interval timer seals
     if (this.closed || this.sealing || this.sealScheduled || this.pool.length === 0) return;
@@ -491,6 +495,7 @@ class Chain implements DevChain {
 
   private publish(block: StoredBlock, nonces: string[]): void {
     const n = block.header.blockNumber;
+    this.envBase = undefined;
     this.blocks[n] = block;
     this.byHash.set(toHex(block.hash, false), n);
     block.transactions.forEach((t, index) => this.txIndex.set(toHex(t.hash, false), { block: n, index }));
@@ -528,15 +533,21 @@ class Chain implements DevChain {
     }
   }
 
+  /** Config read once per block (values set in block N apply from N+1, so they are stable). */
+  private envBase: { number: number; gasLimit: bigint; cancun: boolean; authCheck: boolean } | undefined;
+
   private blockEnv(number: number, timestamp: number, txIndex: number): BlockEnv {
-    return {
-      number,
-      timestamp,
-      txIndex,
-      gasLimit: BigInt(this.configValue('tx_gas_limit', number) ?? DEFAULT_TX_GAS_LIMIT),
-      cancun: this.configValue('feature_evm_cancun', number) === '1',
-      authCheck: this.authEnabled(number),
-    };
+    let base = this.envBase;
+    if (base === undefined || base.number !== number) {
+      base = {
+        number,
+        gasLimit: BigInt(this.configValue('tx_gas_limit', number) ?? DEFAULT_TX_GAS_LIMIT),
+        cancun: this.configValue('feature_evm_cancun', number) === '1',
+        authCheck: this.authEnabled(number),
+      };
+      this.envBase = base;
+    }
+    return { number, timestamp, txIndex, gasLimit: base.gasLimit, cancun: base.cancun, authCheck: base.authCheck };
   }
 
   // ---- shutdown -------------------------------------------------------------------------------

@@ -94,7 +94,6 @@ export class EvmExecutor {
   private readonly wrapped = new WeakMap<Precompiled, (input: { data: Uint8Array; gasLimit: bigint }) => Promise<ExecResult>>();
 
   constructor(private readonly opts: ExecutorOptions) {
-    installJumpAnalysisCache();
     this.state.hasVirtualCode = (address) => opts.builtins.precompiles.has(address);
   }
 
@@ -140,6 +139,7 @@ export class EvmExecutor {
     // FISCO allows 1 MiB of code (and twice that of init code under Cancun's EIP-3860).
     common.updateParams({ 607: { maxCodeSize: MAX_CODE_SIZE }, 3860: { maxInitCodeSize: 2 * MAX_CODE_SIZE } });
     this.hook(evm);
+    await installJumpAnalysisCache(evm);
     // Table contracts get addresses at run time: resolve them through the built-ins too.
     const fixed = evm.getPrecompile.bind(evm);
     const builtins = this.opts.builtins;
@@ -163,6 +163,7 @@ export class EvmExecutor {
       // sequence number in the address of contracts created by contracts.
       if (m.depth > 0 && !isEthereumPrecompile(m.to)) (m as SeqMessage).fiscoSeq = ++scope.seq;
       scope.frames.push({ tableMark: tables.mark(), message: m });
+      if (m.depth > 0 && scope.env.authCheck && !scope.readOnly) this.checkInnerAuth(m, scope);
     });
     evm.events.on('afterMessage', (r: EVMResult) => {
       const scope = this.scope;
@@ -195,6 +196,34 @@ export class EvmExecutor {
       const index = scope?.env.txIndex ?? 0;
       return new Address(contractAddressBytes(n, index, seq, suite));
     };
+  }
+
+  /**
+   * Deploy and method ACLs for frames opened by contracts (the node checks every creation
+   * against tx.origin's deploy right and every non-static call by msg.sender). A refused frame
+   * runs a stub that reverts with the node's Error(string), so the caller sees a failed call.
+   */
+  private checkInnerAuth(m: Message, scope: TxScope): void {
+    const auth = this.opts.builtins.auth;
+    const tables = this.opts.tables;
+    const info = {
+      origin: scope.origin,
+      caller: m.caller.toString(),
+      to: m.to === undefined ? '' : m.to.toString(),
+      selector: m.to === undefined ? new Uint8Array(0) : m.data.subarray(0, 4),
+      blockNumber: scope.env.number,
+    };
+    if (m.to === undefined) {
+      const d = auth.checkDeploy(tables, info);
+      if (!d.ok) m.data = revertStub(encodeErrorString(d.message ?? 'Create permission denied.', this.opts.suite));
+      return;
+    }
+    if (m.isStatic || m.delegatecall || isEthereumPrecompile(m.to) || this.opts.builtins.precompiles.has(info.to)) return;
+    const d = auth.checkCall(tables, info);
+    if (!d.ok) {
+      m.code = revertStub(encodeErrorString(d.message ?? 'Call permission denied.', this.opts.suite));
+      m.isCompiled = false;
+    }
   }
 
   /**
@@ -396,6 +425,13 @@ export class EvmExecutor {
   codeAt(address: string): Uint8Array {
     return this.state.codeAt(normalizeAddress(address));
   }
+}
+
+/** EVM code that reverts with `data`: CODECOPY the trailing bytes to memory, REVERT. */
+function revertStub(data: Uint8Array): Uint8Array {
+  const n = data.length;
+  const head = [0x61, n >> 8, n & 0xff, 0x61, 0x00, 15, 0x60, 0x00, 0x39, 0x61, n >> 8, n & 0xff, 0x60, 0x00, 0xfd];
+  return concatBytes(new Uint8Array(head), data);
 }
 
 function blockFor(env: BlockEnv) {

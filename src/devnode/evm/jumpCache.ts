@@ -1,36 +1,46 @@
 // @ethereumjs/evm re-analyses a contract's whole bytecode (jump destinations, PUSH values,
 // opcode table) on every call frame; for a dev node that calls the same few contracts thousands
-// of times this is the single largest EVM cost. Deployed code is immutable and our state hands
+// of times this is the largest single EVM cost. Deployed code is immutable and our state hands
 // out the same Uint8Array for it every time, so the analysis is cached per code object (and per
-// opcode table, which differs between Paris and Cancun). Best effort: if the internals differ,
-// nothing is patched.
+// opcode table, which differs between Paris and Cancun).
+//
+// The Interpreter class is not exported (and is bundled into the CLI), so its prototype is
+// reached once through a running interpreter: a STOP handler that looks at its run state.
+// Best effort: if the internals differ, nothing is patched.
 
-import { dirname, join } from 'node:path';
+import type { EVM } from '@ethereumjs/evm';
 
-type Analysis = unknown;
-interface InterpreterLike {
-  _evm: { _opcodeMap?: object };
-  _getValidJumpDestinations(code: Uint8Array): Analysis;
+interface InterpreterProto {
+  _getValidJumpDestinations(this: { _evm: { _opcodeMap?: object } }, code: Uint8Array): unknown;
+}
+interface OpEntry {
+  opHandler(runState: { interpreter?: object }, common: unknown): unknown;
 }
 
-let installed = false;
+const patched = new WeakSet<object>();
 
-export function installJumpAnalysisCache(): void {
-  if (installed) return;
-  installed = true;
-  let proto: InterpreterLike | undefined;
+export async function installJumpAnalysisCache(evm: EVM): Promise<void> {
+  const map = (evm as unknown as { _opcodeMap?: OpEntry[] })._opcodeMap;
+  const stop = map?.[0];
+  if (map === undefined || stop === undefined || typeof stop.opHandler !== 'function') return;
+  let proto: InterpreterProto | undefined;
+  map[0] = {
+    ...stop,
+    opHandler(runState, common) {
+      if (runState.interpreter !== undefined) proto = Object.getPrototypeOf(runState.interpreter) as InterpreterProto;
+      return stop.opHandler(runState, common);
+    },
+  };
   try {
-    // The class is not exported; load it by file path next to the package's entry point.
-    const entry = require.resolve('@ethereumjs/evm');
-    const mod = require(join(dirname(entry), 'interpreter.js')) as { Interpreter?: { prototype: InterpreterLike } };
-    proto = mod.Interpreter?.prototype;
-  } catch {
-    return;
+    await evm.runCode({ code: new Uint8Array([0x00]), gasLimit: 1000n });
+  } finally {
+    map[0] = stop;
   }
-  if (proto === undefined || typeof proto._getValidJumpDestinations !== 'function') return;
+  if (proto === undefined || patched.has(proto) || typeof proto._getValidJumpDestinations !== 'function') return;
+  patched.add(proto);
   const analyse = proto._getValidJumpDestinations;
-  const cache = new WeakMap<Uint8Array, WeakMap<object, Analysis>>();
-  proto._getValidJumpDestinations = function (this: InterpreterLike, code: Uint8Array): Analysis {
+  const cache = new WeakMap<Uint8Array, WeakMap<object, unknown>>();
+  proto._getValidJumpDestinations = function (code: Uint8Array): unknown {
     const table = this._evm._opcodeMap;
     if (table === undefined) return analyse.call(this, code);
     let perCode = cache.get(code);

@@ -230,6 +230,8 @@ function decodeNumber(token: string): JsonNumber | undefined {
   // istream >> double: needs at least one digit in the mantissa and a complete exponent.
   if (!/^-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(token)) return undefined;
   const real = Number(token);
+  // istream >> double fails on overflow ("1e400"), which jsoncpp reports as a parse error.
+  if (!Number.isFinite(real)) return undefined;
   return new JsonNumber('real', 0n, real);
 }
 

@@ -7,6 +7,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { RpcHandler } from '../rpc/dispatch';
+import { WsRpcServer, type WsRpcHooks } from './wsRpc';
 
 export interface HttpServerOptions {
   host: string;
@@ -15,6 +16,8 @@ export interface HttpServerOptions {
   tls?: { ca: Buffer; cert: Buffer; key: Buffer };
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
+  /** The SDKs' WebSocket channel on the same port (handshake, RPC_REQUEST, BLOCK_NOTIFY). */
+  ws?: Omit<WsRpcHooks, 'maxMessage'>;
 }
 
 export interface RunningServer {
@@ -72,6 +75,8 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
   const server: http.Server = opts.tls
     ? https.createServer({ ...opts.tls, requestCert: true, rejectUnauthorized: true }, onRequest)
     : http.createServer(onRequest);
+  const ws = opts.ws ? new WsRpcServer({ ...opts.ws, maxMessage: limit }) : undefined;
+  if (ws) server.on('upgrade', (req, socket, head) => ws.handleUpgrade(req, socket, head));
   // sendTransaction holds the request open until the block commits.
   server.requestTimeout = 0;
   server.keepAliveTimeout = 60_000;
@@ -95,6 +100,7 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
           new Promise<void>((done) => {
             server.close(() => done());
             server.closeAllConnections();
+            ws?.closeAll();
           }),
       });
     });

@@ -109,8 +109,9 @@ export function registerDeployCommands(session: Session, compiler: Compiler, reg
           api.deploy(signer, data, JSON.stringify(contract.abi)),
         );
         if (receipt.status !== 0 || !receipt.contractAddress) {
-          const action = await vscode.window.showErrorMessage(`Deploying ${contract.name} failed: ${describeReceiptStatus(receipt)}`, 'Show Transaction');
-          if (action) await vscode.commands.executeCommand('fiscoBcos.showTransaction', receipt.transactionHash);
+          void vscode.window.showErrorMessage(`Deploying ${contract.name} failed: ${describeReceiptStatus(receipt)}`, 'Show Transaction').then((action) => {
+            if (action) void vscode.commands.executeCommand('fiscoBcos.showTransaction', receipt.transactionHash);
+          });
           return undefined;
         }
         const address = receipt.contractAddress;

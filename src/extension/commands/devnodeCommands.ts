@@ -45,14 +45,16 @@ export function registerDevnodeCommands(session: Session, devnode: DevnodeManage
       return ready;
     } catch (err) {
       if (!(err instanceof DevnodeStartError)) throw err;
-      const action = await vscode.window.showErrorMessage(`Could not start the local node. ${err.message}`, ...err.failure.actions);
-      if (action === 'Show Log') devnode.log.show(true);
-      if (action === 'Reset Local Node') await vscode.commands.executeCommand('fiscoBcos.resetLocalNode');
-      if (action === 'Use Another Port') {
-        const free = await findFreePort();
-        await vscode.workspace.getConfiguration('fiscoBcos.localNode').update('port', free, vscode.ConfigurationTarget.Global);
-        return start(free);
-      }
+      // Not awaited: the command ends now; the chosen follow-up runs when the user picks it.
+      void vscode.window.showErrorMessage(`Could not start the local node. ${err.message}`, ...err.failure.actions).then(async (action) => {
+        if (action === 'Show Log') devnode.log.show(true);
+        if (action === 'Reset Local Node') await vscode.commands.executeCommand('fiscoBcos.resetLocalNode');
+        if (action === 'Use Another Port') {
+          const free = await findFreePort();
+          await vscode.workspace.getConfiguration('fiscoBcos.localNode').update('port', free, vscode.ConfigurationTarget.Global);
+          await start(free);
+        }
+      });
       return undefined;
     }
   };

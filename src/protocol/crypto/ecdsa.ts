@@ -1,7 +1,7 @@
 // secp256k1 + Keccak-256 for non-SM chains. Signatures are r‖s‖v with v the raw recovery id
 // (reference/protocol.md §5.1), RFC6979 nonces, low-S. The native libsecp256k1 addon is used
-// when it loads (the dev node recovers thousands of signatures per second); @noble/curves
-// otherwise. Both produce identical bytes.
+// when it loads (the dev node recovers thousands of signatures per second); otherwise a pure-JS
+// path (our RFC6979 signer on @noble/curves arithmetic, @noble recovery). Both give identical bytes.
 
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { invert, mod } from '@noble/curves/abstract/modular.js';
@@ -15,7 +15,6 @@ interface NativeSecp256k1 {
   ecdsaSign(msg32: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
   ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean, output?: Uint8Array): Uint8Array;
   publicKeyCreate(privateKey: Uint8Array, compressed: boolean, output?: Uint8Array): Uint8Array;
-  privateKeyVerify(privateKey: Uint8Array): boolean;
 }
 
 function loadNative(): NativeSecp256k1 | undefined {
@@ -131,18 +130,32 @@ export function createEcdsaSuite(options: EcdsaSuiteOptions = {}): CryptoSuite {
   const publicKey = lib
     ? (privateKey: Uint8Array): Uint8Array => {
         checkPrivateKey(privateKey);
-        return lib.publicKeyCreate(privateKey, false).subarray(1);
+        try {
+          return lib.publicKeyCreate(privateKey, false).subarray(1);
+        } catch {
+          throw new Error('secp256k1: private key out of range');
+        }
       }
     : (privateKey: Uint8Array): Uint8Array => {
         checkPrivateKey(privateKey);
-        return secp256k1.getPublicKey(privateKey, false).subarray(1);
+        try {
+          return secp256k1.getPublicKey(privateKey, false).subarray(1);
+        } catch {
+          throw new Error('secp256k1: private key out of range');
+        }
       };
 
   const sign = lib
     ? (hash: Uint8Array, privateKey: Uint8Array): Uint8Array => {
         checkHash(hash);
         checkPrivateKey(privateKey);
-        const { signature, recid } = lib.ecdsaSign(hash, privateKey);
+        let result: { signature: Uint8Array; recid: number };
+        try {
+          result = lib.ecdsaSign(hash, privateKey);
+        } catch {
+          throw new Error('secp256k1: private key out of range');
+        }
+        const { signature, recid } = result;
         const out = new Uint8Array(65);
         out.set(signature);
         out[64] = recid;

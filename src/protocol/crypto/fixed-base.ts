@@ -51,4 +51,18 @@ export class FixedBaseMultiplier {
     }
     return acc;
   }
+
+  /** k·G for a public scalar (signature verification): direct lookups, zero bytes skipped. */
+  multiplyUnsafe(k: bigint): P {
+    if (k <= 0n || k >= this.order) throw new RangeError('fixed-base multiply: scalar out of range');
+    const table = (this.table ??= this.build());
+    let acc = this.zero;
+    let rest = k;
+    for (let w = 0; rest > 0n; w++) {
+      const digit = Number(rest & 0xffn);
+      rest >>= 8n;
+      if (digit !== 0) acc = acc.add(table[w][digit]);
+    }
+    return acc;
+  }
 }

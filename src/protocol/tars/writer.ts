@@ -18,9 +18,9 @@ export class TarsWriter {
     this.view = new DataView(this.buf.buffer);
   }
 
-  /** The bytes written so far (a copy-free view; do not keep writing after using it). */
+  /** A copy of the bytes written so far. */
   toBytes(): Uint8Array {
-    return this.buf.subarray(0, this.pos);
+    return this.buf.slice(0, this.pos);
   }
 
   get length(): number {

@@ -22,7 +22,7 @@ export class Workbench {
   /** Opens a view container in the sidebar (a click on an already open one would close it). */
   async openContainer(label: string): Promise<void> {
     const entry = this.activityEntry(label);
-    const li = this.page.locator('.part.activitybar li.action-item[role="tab"]', { has: entry });
+    const li = this.page.locator(`.part.activitybar li.action-item[role="tab"]:has(> a.action-label[aria-label^="${label}"])`);
     if ((await li.getAttribute('aria-selected')) !== 'true' || !(await this.page.locator('.part.sidebar').isVisible())) {
       await entry.click();
     }

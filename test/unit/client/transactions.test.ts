@@ -11,7 +11,7 @@ import { fromHex, toHex } from '../../../src/protocol/hex';
 import { decodeTransaction, hashTransactionData } from '../../../src/protocol/transaction';
 import { Client } from '../../../src/client/client';
 import { RevertError, TxPoolError } from '../../../src/client/errors';
-import { decodeRevert, encodeFunctionCall, selector } from '../../../src/client/abi';
+import { decodeLogs, decodeRevert, encodeFunctionCall, eventTopic, selector } from '../../../src/client/abi';
 import { buildSignedTransaction, callContract, deployContract, getChainInfo, sendContractTransaction, signCall } from '../../../src/client/transactions';
 import { Contract } from '../../../src/client/contract';
 import * as fx from './fixtures';
@@ -29,6 +29,7 @@ const ABI = [
   'function get() view returns (string)',
   'function add(uint256 a, uint256 b) view returns (uint256)',
   'error NotOwner(address who)',
+  'event Set(address indexed who, string value)',
 ];
 const coder = AbiCoder.defaultAbiCoder();
 const errorString = (selectorHex: string, text: string) => selectorHex + coder.encode(['string'], [text]).slice(2);
@@ -110,6 +111,26 @@ describe('chain-hash ABI helpers', () => {
     assert.match(custom.message, /NotOwner\(who=0x1111/);
     assert.equal(decodeRevert('0x', ecdsaSuite).message, 'reverted without a reason');
     assert.match(decodeRevert('0xdeadbeef00', ecdsaSuite).message, /reverted with data 0xdeadbeef00/);
+  });
+
+  it('decodes receipt logs (address without 0x) with the chain hash for topic 0', () => {
+    const who = '0x' + '55'.repeat(20);
+    const data = coder.encode(['string'], ['hi']);
+    for (const suite of [ecdsaSuite, smSuite]) {
+      const topic0 = eventTopic('Set(address,string)', suite);
+      const logs = [
+        { address: '6849f21d1e455e9f0712b1e99fa4fcd23758e8f1', topics: [topic0, coder.encode(['address'], [who])], data },
+        { address: '6849f21d1e455e9f0712b1e99fa4fcd23758e8f1', topics: ['0x' + '99'.repeat(32)], data: '0x' },
+      ];
+      const [set, unknown] = decodeLogs(logs, ABI, suite);
+      assert.equal(set.address, '0x6849f21d1e455e9f0712b1e99fa4fcd23758e8f1');
+      assert.equal(set.name, 'Set');
+      assert.equal(set.args!.who.toLowerCase(), who);
+      assert.equal(set.args!.value, 'hi');
+      assert.equal(unknown.name, undefined);
+      assert.equal(unknown.address, '0x6849f21d1e455e9f0712b1e99fa4fcd23758e8f1');
+    }
+    assert.notEqual(eventTopic('Set(address,string)', smSuite), eventTopic('Set(address,string)', ecdsaSuite));
   });
 
   it('argument errors name the function', () => {

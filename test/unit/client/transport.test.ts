@@ -133,11 +133,30 @@ describe('HttpTransport over HTTP', () => {
     t.close();
   });
 
-  it('refuses a response above the size guard', async () => {
+  it('refuses a response above the size guard, and does not send a request above it', async () => {
     next = () => ({ result: 'x'.repeat(5000) });
-    const t = new HttpTransport({ url: server.url, maxResponseBytes: 1000 });
-    await assert.rejects(t.request('getCode', []), (err: unknown) => err instanceof TransportError && err.kind === 'too-large' && /1000-byte limit/.test(err.message));
+    const t = new HttpTransport({ url: server.url, maxResponseBytes: 1000, maxRequestBytes: 2000 });
+    await assert.rejects(t.request('getCode', []), (err: unknown) => err instanceof TransportError && err.kind === 'too-large' && /response of \d+ bytes exceeds the 1000-byte limit/.test(err.message));
+    const count = server.requests.length;
+    await assert.rejects(t.request('sendTransaction', ['group0', '', '0x' + '00'.repeat(2000), false]), /request of \d+ bytes exceeds the 2000-byte limit/);
+    assert.equal(server.requests.length, count);
+    await assert.rejects(t.request('getCode', [], { timeoutMs: 0 }), /timeoutMs must be a positive/);
     t.close();
+  });
+
+  it('a connection dropped mid-response is a TransportError', async () => {
+    const http = await import('node:http');
+    const dropper = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"id":1,"jsonrpc":"2.0","result":');
+      setTimeout(() => res.socket?.destroy(), 10);
+    });
+    await new Promise<void>((r) => dropper.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(dropper.address() as net.AddressInfo).port}`;
+    const t = new HttpTransport({ url });
+    await assert.rejects(t.request('getBlockNumber', []), (err: unknown) => err instanceof TransportError && err.kind === 'connect' && err.message.includes(url));
+    t.close();
+    await new Promise((r) => dropper.close(r));
   });
 
   it('a refused connection names the URL and says what to check', async () => {

@@ -206,3 +206,41 @@ test('signed call: from becomes msg.sender', async () => {
     await chain.close();
   }
 });
+
+test('auth check: deploy and method ACLs apply to transactions and to calls between contracts', async () => {
+  const child = compile(COUNTER_SOURCE).Child;
+  const childIface = new Interface(child.abi as never);
+  const bumpSelector = childIface.getFunction('bump')!.selector;
+  const { testBuiltins } = await import('./chain-fixtures');
+  let denyCreates = false;
+  const builtins = testBuiltins({
+    denyDeploy: (info) => denyCreates && info.origin === chainAccount1,
+    denyCall: (info) => toHex(info.selector) === bumpSelector,
+  });
+  let chainAccount1 = '';
+  const chain = await newChain({ builtins, authCheck: true });
+  chainAccount1 = chain.accounts[1].address;
+  try {
+    const addr = '0x' + (await deploy(chain)).receipt.data.contractAddress;
+    const made = await send(chain, addr, iface.encodeFunctionData('make'));
+    const childAddr = iface.decodeFunctionResult('make', made.receipt.data.output)[0] as string;
+    // Direct call refused: PermissionDenied with the node's message.
+    const direct = await send(chain, childAddr, childIface.encodeFunctionData('bump'));
+    assert.equal(direct.receipt.data.status, 18);
+    assert.equal(decodeRevertString(direct.receipt.data.output), 'Call permission denied.');
+    // Through a contract: the inner call fails and the caller reverts with its data.
+    const inner = await send(chain, addr, iface.encodeFunctionData('poke', [childAddr]));
+    assert.equal(inner.receipt.data.status, 16);
+    assert.equal(decodeRevertString(inner.receipt.data.output), 'Call permission denied.');
+    // Deploy refused for account 1, directly and through a contract it calls.
+    denyCreates = true;
+    const refused = await deploy(chain, counter.bytecode, '').then(() => send(chain, addr, iface.encodeFunctionData('make'), chain.accounts[1].privateKey));
+    assert.equal(refused.receipt.data.status, 16);
+    const { raw } = signedTx(chain, chain.accounts[1].privateKey, { input: counter.bytecode });
+    const top = await chain.submit(raw);
+    assert.equal(top.receipt.data.status, 18);
+    assert.equal(decodeRevertString(top.receipt.data.output), 'Create permission denied.');
+  } finally {
+    await chain.close();
+  }
+});

@@ -2,7 +2,7 @@
 // solc-compiled counter contract.
 
 import { createRequire } from 'node:module';
-import type { Builtins, ConsensusNode, Precompiled, TableStore } from '../../../src/devnode/builtin/types';
+import type { Builtins, ConsensusNode, InvocationInfo, Precompiled, TableStore } from '../../../src/devnode/builtin/types';
 import type { CryptoSuite } from '../../../src/protocol/crypto/suite';
 import { encodeTransaction, hashTransactionData, type TransactionData } from '../../../src/protocol/transaction';
 import { fromHex, toHex, utf8Decode, utf8Encode } from '../../../src/protocol/hex';
@@ -15,7 +15,12 @@ export const KV_ADDRESS = '0x' + '0'.repeat(36) + '100a';
  * Minimal built-ins: config and consensus list in tables, and one key-value precompile
  * (input[0] = 1 set key=input[1..] to the caller, 2 get, 3 throw, 4 set then fail with status 15).
  */
-export function testBuiltins(): Builtins {
+export interface AuthRules {
+  denyDeploy?: (info: InvocationInfo) => boolean;
+  denyCall?: (info: InvocationInfo) => boolean;
+}
+
+export function testBuiltins(rules: AuthRules = {}): Builtins {
   const kv: Precompiled = {
     address: KV_ADDRESS,
     name: 'test-kv',
@@ -59,8 +64,8 @@ export function testBuiltins(): Builtins {
       return JSON.parse(store.get('s_consensus', 'list') ?? '[]') as ConsensusNode[];
     },
     auth: {
-      checkDeploy: () => ({ ok: true }),
-      checkCall: () => ({ ok: true }),
+      checkDeploy: (_store, info) => (rules.denyDeploy?.(info) ? { ok: false, status: 18, message: 'Create permission denied.' } : { ok: true }),
+      checkCall: (_store, info) => (rules.denyCall?.(info) ? { ok: false, status: 18, message: 'Call permission denied.' } : { ok: true }),
       onDeployed(store, contract, info) {
         store.set('t_admin', contract, info.origin);
       },
@@ -131,12 +136,13 @@ contract Counter {
     function fail() public pure { revert("nope"); }
     function who() public view returns (address) { return msg.sender; }
     function make() public returns (address) { return address(new Child()); }
+    function poke(address c) public returns (uint256) { return Child(c).bump(); }
     function burn() public { while (true) { value += 1; } }
     function kvSet(bytes memory key) public { (bool ok, ) = address(0x100a).call(abi.encodePacked(uint8(1), key)); require(ok, "kv"); }
     function kvSetThenRevert(bytes memory key) public { (bool ok, ) = address(0x100a).call(abi.encodePacked(uint8(1), key)); require(ok, "kv"); revert("after kv"); }
     function tryKv(bytes memory key) public { try this.kvSetThenRevert(key) {} catch {} value = 42; }
 }
-contract Child { uint256 public x = 1; }
+contract Child { uint256 public x = 1; function bump() public returns (uint256) { return ++x; } }
 `;
 
 export interface Compiled {

@@ -131,3 +131,12 @@ test('bad PEM files give clear errors', () => {
   const bad = `-----BEGIN PRIVATE KEY-----\n${der.toString('base64')}\n-----END PRIVATE KEY-----\n`;
   assert.throws(() => importPem(bad), /embedded public key does not match/);
 });
+
+test('PEM with CRLF line endings imports; legacy encrypted PEM is refused clearly', () => {
+  assert.equal(importPem(GO_PEM.replace(/\n/g, '\r\n')).address, '0x83309d045a19c44dc3722d15a6abd472f95866ac');
+  const legacy = openssl(['ec', '-aes256', '-passout', 'pass:secret'], openssl(['ecparam', '-name', 'secp256k1', '-genkey', '-noout']));
+  assert.match(legacy, /Proc-Type: 4,ENCRYPTED/);
+  assert.throws(() => importPem(legacy.replace(/\n/g, '\r\n')), /encrypted private keys are not supported/);
+  const pkcs8Encrypted = openssl(['pkcs8', '-topk8', '-passout', 'pass:secret'], GO_PEM);
+  assert.throws(() => importPem(pkcs8Encrypted), /encrypted private keys are not supported/);
+});

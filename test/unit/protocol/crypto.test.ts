@@ -137,3 +137,46 @@ test('SM2: signatures are randomized; tampering fails; wrong key fails', () => {
   assert.equal(sm2Verify(hash, new Uint8Array(64), publicKey), false);
   assert.throws(() => smSuite.sign(hash, new Uint8Array(32)), /out of range/);
 });
+
+test('SM2: hot keys (precomputed tables) keep verifying correctly and rejecting forgeries', () => {
+  const key = smSuite.randomPrivateKey();
+  const pub = smSuite.publicKey(key);
+  for (let i = 0; i < 10; i++) {
+    const hash = sm3(Uint8Array.of(i, 1));
+    const sig = smSuite.sign(hash, key);
+    assert.deepEqual(smSuite.recover(hash, sig), pub, `round ${i}`);
+    const bad = sig.slice();
+    bad[40] ^= 0x80;
+    assert.throws(() => smSuite.recover(hash, bad), /invalid signature/);
+    assert.ok(smCrypto.doVerifySignature(hash, toHex(sig.subarray(0, 64), false), '04' + toHex(pub, false), { hash: true }));
+  }
+});
+
+test('fixed-base comb agrees with @noble/curves on both curves, incl. edge scalars', async () => {
+  const { FixedBaseMultiplier } = await import('../../../src/protocol/crypto/fixed-base');
+  const { secp256k1 } = await import('@noble/curves/secp256k1.js');
+  const { SM2Point } = await import('../../../src/protocol/crypto/sm');
+  for (const Point of [secp256k1.Point, SM2Point]) {
+    const n = Point.CURVE().n;
+    const fb = new FixedBaseMultiplier(Point.BASE, Point.ZERO, n);
+    const scalars = [1n, 2n, 255n, 256n, 0x100000000n, n - 1n, n >> 1n, 0xff00ff00n << 128n];
+    for (let i = 0; i < 5; i++) scalars.push(BigInt(toHex(keccak256(Uint8Array.of(i)))) % n);
+    for (const k of scalars) {
+      const expected = Point.BASE.multiply(k);
+      assert.ok(fb.multiply(k).equals(expected), `multiply ${k}`);
+      assert.ok(fb.multiplyUnsafe(k).equals(expected), `multiplyUnsafe ${k}`);
+    }
+    assert.throws(() => fb.multiply(0n), /out of range/);
+    assert.throws(() => fb.multiply(n), /out of range/);
+  }
+});
+
+test('secp256k1: out-of-range private keys are rejected on both paths', () => {
+  const n = fromHex('fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141');
+  for (const s of [ecdsaSuite, pure]) {
+    for (const bad of [new Uint8Array(32), n]) {
+      assert.throws(() => s.sign(new Uint8Array(32), bad), /private key out of range/);
+      assert.throws(() => s.publicKey(bad), /private key out of range/);
+    }
+  }
+});

@@ -243,3 +243,16 @@ test('bad transaction payloads give clear errors', () => {
   assert.throws(() => decodeTransaction(fromHex('1a16')), /cannot decode Transaction/);
   assert.throws(() => decodeTransaction(fromHex('1a2c0b')), /tag 2: expected a string, found zero/);
 });
+
+test('signTransaction reproduces the §10.1 payload; checkTransactionFields mirrors the node', async () => {
+  const { signTransaction, checkTransactionFields, INVALID_HEX_FIELDS_MESSAGE } = await import('../../../src/protocol/transaction');
+  const signed = signTransaction(GO_SET.data, ecdsaSuite, GO_KEY);
+  assert.equal(toHex(signed.hash, false), GO_SET.hash);
+  assert.equal(toHex(signed.encoded, false), '1a' + GO_SET.dataTars + '0b2d000020' + GO_SET.hash + '3d000041' + GO_SET.signature);
+  const withAttr = signTransaction(GO_SET.data, pureEcdsa, GO_KEY, { attribute: 1 });
+  assert.equal(decodeTransaction(withAttr.encoded).attribute, 1);
+  assert.equal(checkTransactionFields(txData({ version: 1, value: '0x0', gasPrice: '', maxFeePerGas: '0xAbC' })), undefined);
+  assert.equal(checkTransactionFields(txData({ version: 1, value: '10' })), INVALID_HEX_FIELDS_MESSAGE);
+  assert.equal(checkTransactionFields(txData({ version: 2, gasPrice: '0X1' })), INVALID_HEX_FIELDS_MESSAGE);
+  assert.equal(checkTransactionFields(txData({ version: 0, value: 'anything' })), undefined);
+});

@@ -1,0 +1,184 @@
+// The SDK channel on the RPC port: WebSocket binary messages framed as bcos-boostssl WsMessage
+// (version u16 | type u16 | status i16 | seqLength u16 | seq | ext u16 | payload, big-endian).
+// The Java/Go/C SDKs handshake (0x100), send JSON-RPC as RPC_REQUEST (0x102) and get
+// BLOCK_NOTIFY (0x101) pushes; other message types (AMOP, event subscription) are ignored, as a
+// node with those services off does.
+
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { parseJsonLenient, writeJson, writeJsonFast, JsonNumber, type JsonValue } from '../rpc/json';
+import type { RpcHandler } from '../rpc/dispatch';
+import { acceptKey, encodeFrame, FrameReader, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG, OP_TEXT, WsProtocolError } from './wsFrames';
+
+export const MSG_HANDSHAKE = 0x100;
+export const MSG_BLOCK_NOTIFY = 0x101;
+export const MSG_RPC_REQUEST = 0x102;
+
+/** RpcService protocol range the node negotiates (GlobalConfig: V0..V2). */
+const RPC_MIN_VERSION = 0;
+const RPC_MAX_VERSION = 2;
+const MAX_PROTOCOL_MODULE = 3;
+
+export interface BcosMessage {
+  version: number;
+  type: number;
+  status: number;
+  seq: Buffer;
+  ext: number;
+  payload: Buffer;
+}
+
+export function encodeMessage(m: BcosMessage): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt16BE(m.version, 0);
+  head.writeUInt16BE(m.type, 2);
+  head.writeInt16BE(m.status, 4);
+  head.writeUInt16BE(m.seq.length, 6);
+  const ext = Buffer.alloc(2);
+  ext.writeUInt16BE(m.ext, 0);
+  return Buffer.concat([head, m.seq, ext, m.payload]);
+}
+
+/** undefined when the buffer is shorter than its own header says (WsMessage::decode fails). */
+export function decodeMessage(b: Buffer): BcosMessage | undefined {
+  if (b.length < 10) return undefined;
+  const seqLength = b.readUInt16BE(6);
+  if (8 + seqLength + 2 > b.length) return undefined;
+  return {
+    version: b.readUInt16BE(0),
+    type: b.readUInt16BE(2),
+    status: b.readInt16BE(4),
+    seq: b.subarray(8, 8 + seqLength),
+    ext: b.readUInt16BE(8 + seqLength),
+    payload: b.subarray(10 + seqLength),
+  };
+}
+
+/** jsoncpp StyledWriter (toStyledString) for a flat object, as BLOCK_NOTIFY payloads are written. */
+function styledFlat(o: Record<string, string | number>): string {
+  const body = Object.keys(o)
+    .sort()
+    .map((k) => `   ${writeJson(k)} : ${writeJson(o[k])}`)
+    .join(',\n');
+  return `{\n${body}\n}\n`;
+}
+
+export interface WsRpcHooks {
+  handle: RpcHandler;
+  /** groupInfoList and groupBlockNumber of the handshake response. */
+  handshake(): { groupInfoList: JsonValue; groupBlockNumber: JsonValue };
+  /** Subscribes to block notifications (one entry per simulated node); returns an unsubscribe. */
+  onBlock(listener: (notes: { group: string; nodeName: string; blockNumber: number }[]) => void): () => void;
+  maxMessage: number;
+}
+
+function asUInt(v: JsonValue | undefined): number | undefined {
+  if (v === null || v === undefined) return 0;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v instanceof JsonNumber) {
+    const n = v.kind === 'real' ? Math.trunc(v.real) : Number(v.int);
+    return n >= 0 && n <= 0xffffffff ? n : undefined;
+  }
+  return undefined;
+}
+
+export class WsRpcServer {
+  private readonly sockets = new Set<Duplex>();
+
+  constructor(private readonly hooks: WsRpcHooks) {}
+
+  /** The HTTP server's 'upgrade' event. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const key = req.headers['sec-websocket-key'];
+    const isWs = req.method === 'GET' && /websocket/i.test(req.headers.upgrade ?? '') && typeof key === 'string';
+    if (!isWs || req.headers['sec-websocket-version'] !== '13') {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    socket.write(
+      'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        `Sec-WebSocket-Accept: ${acceptKey(key)}\r\nServer: Boost.Beast/351\r\n\r\n`,
+    );
+    this.sockets.add(socket);
+    const reader = new FrameReader(this.hooks.maxMessage, true);
+    const send = (op: number, data: Uint8Array) => {
+      if (!socket.destroyed) socket.write(encodeFrame(op, data));
+    };
+    const unsubscribe = this.hooks.onBlock((notes) => {
+      for (const n of notes) {
+        const payload = Buffer.from(styledFlat({ blockNumber: n.blockNumber, group: n.group, nodeName: n.nodeName }));
+        send(OP_BINARY, encodeMessage({ version: 0, type: MSG_BLOCK_NOTIFY, status: 0, seq: Buffer.alloc(0), ext: 0, payload }));
+      }
+    });
+    const closeWith = (code: number) => {
+      const body = Buffer.alloc(2);
+      body.writeUInt16BE(code, 0);
+      send(OP_CLOSE, body);
+      socket.end();
+    };
+    const onData = (chunk: Buffer) => {
+      let events;
+      try {
+        events = reader.push(chunk);
+      } catch (e) {
+        closeWith(e instanceof WsProtocolError && /too large/.test(e.message) ? 1009 : 1002);
+        return;
+      }
+      for (const ev of events) {
+        if (ev.opcode === OP_PING) send(OP_PONG, ev.data);
+        else if (ev.opcode === OP_CLOSE) closeWith(1000);
+        else if (ev.opcode === OP_BINARY || ev.opcode === OP_TEXT) this.onMessage(ev.data, (m) => send(OP_BINARY, encodeMessage(m)), () => closeWith(1000));
+      }
+    };
+    socket.on('data', onData);
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => {
+      unsubscribe();
+      this.sockets.delete(socket);
+    });
+    if (head.length) onData(head);
+  }
+
+  private onMessage(data: Buffer, reply: (m: BcosMessage) => void, drop: () => void): void {
+    const msg = decodeMessage(data);
+    if (!msg) {
+      drop();
+      return;
+    }
+    if (msg.type === MSG_RPC_REQUEST) {
+      // The node answers with a fresh message: same version, seq and ext; type and status 0.
+      void this.hooks.handle(msg.payload.toString('utf8')).then((text) =>
+        reply({ version: msg.version, type: 0, status: 0, seq: msg.seq, ext: msg.ext, payload: Buffer.from(text) }),
+      );
+    } else if (msg.type === MSG_HANDSHAKE) {
+      this.onHandshake(msg, reply, drop);
+    }
+  }
+
+  private onHandshake(msg: BcosMessage, reply: (m: BcosMessage) => void, drop: () => void): void {
+    let request: JsonValue | undefined;
+    try {
+      request = parseJsonLenient(msg.payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    if (typeof request !== 'object' || request === null || Array.isArray(request) || request instanceof JsonNumber) return;
+    const moduleId = asUInt(request.moduleID);
+    const min = asUInt(request.minVersion);
+    const max = asUInt(request.maxVersion);
+    // An unreadable request gets no answer, as on the node.
+    if (moduleId === undefined || moduleId > MAX_PROTOCOL_MODULE || min === undefined || max === undefined) return;
+    if (min > RPC_MAX_VERSION || max < RPC_MIN_VERSION) {
+      drop();
+      return;
+    }
+    const { groupInfoList, groupBlockNumber } = this.hooks.handshake();
+    const payload = writeJsonFast({ groupBlockNumber, groupInfoList, protocolVersion: Math.min(RPC_MAX_VERSION, max) });
+    reply({ ...msg, payload: Buffer.from(payload) });
+  }
+
+  closeAll(): void {
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+  }
+}

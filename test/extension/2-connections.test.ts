@@ -1,0 +1,60 @@
+// Connections, accounts and the Groups tree against the test chain.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { TEST_CONNECTION, api, connectTestChain, runAndDismiss, treeLabels } from './helpers';
+
+suite('Connections and accounts', () => {
+  test('adds, selects and validates connections', async () => {
+    const { api: a, chain } = await connectTestChain();
+    assert.equal(a.session.connection?.name, TEST_CONNECTION);
+    assert.equal(a.session.connection?.url, chain.url.replace(/\/+$/, ''));
+    // a duplicate name is rejected (the error is shown, nothing is added)
+    const before = a.session.connections.list().length;
+    await vscode.commands.executeCommand('fiscoBcos.addConnection', { name: TEST_CONNECTION, url: chain.url, group: chain.group });
+    assert.equal(a.session.connections.list().length, before);
+  });
+
+  test('edits and removes a connection', async () => {
+    const a = await api();
+    await vscode.commands.executeCommand('fiscoBcos.addConnection', { name: 'Temp', url: 'http://127.0.0.1:1', group: 'group0' });
+    assert.ok(a.session.connections.get('Temp'));
+    assert.equal(await runAndDismiss('fiscoBcos.editConnection', 'Temp'), undefined);
+    await a.session.connections.remove('Temp');
+    assert.equal(a.session.connections.get('Temp'), undefined);
+    assert.equal(await runAndDismiss('fiscoBcos.removeConnection'), undefined);
+  });
+
+  test('the status bar shows the connection and the block height', async () => {
+    const { api: a } = await connectTestChain();
+    for (let i = 0; i < 20 && !/#\d+/.test(a.statusBar.text); i++) await new Promise((r) => setTimeout(r, 250));
+    assert.match(a.statusBar.text, new RegExp(`${TEST_CONNECTION} · #\\d+`));
+  });
+
+  test('creates, imports, selects and removes accounts; keys stay in secret storage', async () => {
+    const { api: a, chain } = await connectTestChain();
+    const created = (await vscode.commands.executeCommand('fiscoBcos.createAccount', { label: 'Created', sm: false })) as string;
+    assert.match(created, /^0x[0-9a-f]{40}$/);
+    const meta = a.session.accounts.list().find((x) => x.address === created)!;
+    assert.equal(meta.label, 'Created');
+    assert.ok(!JSON.stringify(meta).includes('privateKey'));
+    assert.match((await a.session.accounts.privateKey(created))!, /^0x[0-9a-f]{64}$/);
+    await vscode.commands.executeCommand('fiscoBcos.selectAccount', chain.accounts[0].address);
+    assert.equal(a.session.account()?.address, chain.accounts[0].address.toLowerCase());
+    await a.session.accounts.remove(created);
+    assert.equal(await a.session.accounts.privateKey(created), undefined);
+    assert.equal(await runAndDismiss('fiscoBcos.exportAccount'), undefined);
+    assert.equal(await runAndDismiss('fiscoBcos.removeAccount'), undefined);
+  });
+
+  test('the Groups tree shows connection → group → nodes with details', async () => {
+    const { api: a, chain } = await connectTestChain();
+    const labels = await treeLabels(a.trees.groups, 4);
+    const text = labels.join('\n');
+    assert.match(text, new RegExp(`${TEST_CONNECTION} — .*active`));
+    assert.match(text, new RegExp(`  ${chain.group} — chain .+ · block \\d+`));
+    assert.match(text, /sealer · weight \d+ · #\d+ · \d+ pending/);
+    assert.match(text, /Node ID — [0-9a-f]{128}/);
+    assert.match(text, /PBFT View — /);
+    await vscode.commands.executeCommand('fiscoBcos.refreshGroups');
+  });
+});

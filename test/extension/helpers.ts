@@ -1,0 +1,71 @@
+// Shared helpers of the extension-host suite: the activated extension's API, the test chain the
+// runner started (env), and a way to run an interactive command and dismiss its prompt.
+import * as vscode from 'vscode';
+import type { FiscoBcosApi } from '../../src/extension/extension';
+
+export const EXTENSION_ID = 'fisco-bcos-tools.fisco-bcos-vscode';
+
+export async function api(): Promise<FiscoBcosApi> {
+  const ext = vscode.extensions.getExtension<FiscoBcosApi>(EXTENSION_ID);
+  if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this host`);
+  const exports = await ext.activate();
+  exports.testHooks.autoConfirm = true;
+  return exports;
+}
+
+export interface TestChain {
+  url: string;
+  group: string;
+  accounts: { address: string; privateKey: string }[];
+}
+
+/** The chain the runner started (FISCO_BCOS_TEST_*), or the local node the extension starts. */
+export async function testChain(): Promise<TestChain> {
+  const url = process.env.FISCO_BCOS_TEST_RPC_URL;
+  if (url) {
+    return { url, group: process.env.FISCO_BCOS_TEST_GROUP || 'group0', accounts: JSON.parse(process.env.FISCO_BCOS_TEST_ACCOUNTS || '[]') };
+  }
+  const ready = (await vscode.commands.executeCommand('fiscoBcos.startLocalNode')) as { url: string; group: string; accounts: TestChain['accounts'] } | undefined;
+  if (!ready) throw new Error('No FISCO_BCOS_TEST_RPC_URL and the local node did not start');
+  return ready;
+}
+
+export const TEST_CONNECTION = 'Extension Test Chain';
+
+/** Adds (once) and activates a connection to the test chain, with its governor account active. */
+export async function connectTestChain(): Promise<{ api: FiscoBcosApi; chain: TestChain }> {
+  const a = await api();
+  const chain = await testChain();
+  if (!a.session.connections.get(TEST_CONNECTION)) await vscode.commands.executeCommand('fiscoBcos.addConnection', { name: TEST_CONNECTION, url: chain.url, group: chain.group });
+  await vscode.commands.executeCommand('fiscoBcos.selectConnection', TEST_CONNECTION);
+  const governor = chain.accounts[0];
+  if (governor && !a.session.accounts.list().some((x) => x.address === governor.address.toLowerCase())) {
+    await vscode.commands.executeCommand('fiscoBcos.importAccount', { privateKey: governor.privateKey, label: 'Test Governor', sm: false });
+  }
+  if (governor) await vscode.commands.executeCommand('fiscoBcos.selectAccount', governor.address);
+  return { api: a, chain };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts an interactive command, waits for its prompt, dismisses it; resolves with the command's result. */
+export async function runAndDismiss(command: string, ...args: unknown[]): Promise<unknown> {
+  const pending = vscode.commands.executeCommand(command, ...args);
+  await sleep(400);
+  await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  return Promise.race([pending, sleep(5000).then(() => 'still waiting')]);
+}
+
+/** All rows of a tree, depth-first, down to `depth` levels. */
+export async function treeLabels(provider: vscode.TreeDataProvider<vscode.TreeItem>, depth = 3): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (el: vscode.TreeItem | undefined, level: number) => {
+    const children = ((await provider.getChildren(el)) ?? []) as vscode.TreeItem[];
+    for (const c of children) {
+      out.push(`${'  '.repeat(level)}${typeof c.label === 'string' ? c.label : c.label?.label}${c.description ? ` — ${c.description}` : ''}`);
+      if (level + 1 < depth && c.collapsibleState !== vscode.TreeItemCollapsibleState.None) await walk(c, level + 1);
+    }
+  };
+  await walk(undefined, 0);
+  return out;
+}

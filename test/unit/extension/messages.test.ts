@@ -1,0 +1,60 @@
+// Webview ↔ host messages are validated on arrival; anything malformed is dropped.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseBlockToHost, parseHostToBlock } from '../../../src/extension/messages/blockMessages';
+import { parseCallToHost, parseHostToCall } from '../../../src/extension/messages/callMessages';
+import { parseHostToPermissions, parsePermissionsToHost } from '../../../src/extension/messages/permissionMessages';
+
+describe('block panel messages', () => {
+  it('accepts navigation by number, hash and transaction', () => {
+    assert.deepEqual(parseBlockToHost({ type: 'openBlock', id: 3 }), { type: 'openBlock', id: 3 });
+    assert.ok(parseBlockToHost({ type: 'openBlock', id: `0x${'a'.repeat(64)}` }));
+    assert.ok(parseBlockToHost({ type: 'openTransaction', hash: `0x${'b'.repeat(64)}` }));
+    assert.ok(parseBlockToHost({ type: 'ready' }));
+  });
+
+  it('rejects malformed or unknown messages', () => {
+    assert.equal(parseBlockToHost({ type: 'openBlock', id: -1 }), undefined);
+    assert.equal(parseBlockToHost({ type: 'openBlock', id: 'latest; rm -rf' }), undefined);
+    assert.equal(parseBlockToHost({ type: 'openTransaction', hash: '0x12' }), undefined);
+    assert.equal(parseBlockToHost({ type: 'eval', code: '1' }), undefined);
+    assert.equal(parseBlockToHost(null), undefined);
+    assert.equal(parseHostToBlock({ type: 'show', view: { kind: 'other' } }), undefined);
+    assert.ok(parseHostToBlock({ type: 'error', message: 'x' }));
+  });
+});
+
+describe('call form messages', () => {
+  it('accepts an invoke with a function signature, args and mode', () => {
+    const m = { type: 'invoke', requestId: 1, signature: 'set(uint256)', args: ['1'], mode: 'send' };
+    assert.deepEqual(parseCallToHost(m), m);
+  });
+
+  it('rejects bad modes, signatures and argument containers', () => {
+    assert.equal(parseCallToHost({ type: 'invoke', requestId: 1, signature: 'set(uint256)', args: ['1'], mode: 'delegate' }), undefined);
+    assert.equal(parseCallToHost({ type: 'invoke', requestId: 1, signature: 'not a signature', args: [], mode: 'call' }), undefined);
+    assert.equal(parseCallToHost({ type: 'invoke', requestId: 1, signature: 'f()', args: {}, mode: 'call' }), undefined);
+    assert.equal(parseHostToCall({ type: 'result', result: { requestId: 'x', ok: true, message: '' } }), undefined);
+    assert.ok(parseHostToCall({ type: 'init', contract: { name: 'A', address: '0x' }, functions: [], lastInputs: {} }));
+  });
+});
+
+describe('permission editor messages', () => {
+  const account = `0x${'1'.repeat(40)}`;
+  it('accepts each action with valid fields', () => {
+    assert.ok(parsePermissionsToHost({ type: 'action', action: { type: 'setDeployAuthType', authType: 1 } }));
+    assert.ok(parsePermissionsToHost({ type: 'action', action: { type: 'modifyDeployAuth', account, open: true } }));
+    assert.ok(parsePermissionsToHost({ type: 'action', action: { type: 'setMethodAuth', selector: '0x12345678', account, open: false } }));
+    assert.ok(parsePermissionsToHost({ type: 'refresh' }));
+  });
+
+  it('rejects out-of-range types, bad addresses and selectors', () => {
+    assert.equal(parsePermissionsToHost({ type: 'action', action: { type: 'setDeployAuthType', authType: 0 } }), undefined);
+    assert.equal(parsePermissionsToHost({ type: 'action', action: { type: 'modifyDeployAuth', account: '0x1', open: true } }), undefined);
+    assert.equal(parsePermissionsToHost({ type: 'action', action: { type: 'setMethodAuthType', selector: '0x1234', authType: 1 } }), undefined);
+    assert.equal(parsePermissionsToHost({ type: 'action', action: { type: 'selfdestruct' } }), undefined);
+    assert.equal(parseHostToPermissions({ type: 'state', state: {} }), undefined);
+    assert.ok(parseHostToPermissions({ type: 'outcome', ok: true, message: 'done' }));
+  });
+});

@@ -1,0 +1,129 @@
+// Permission editor: deploy policy and per-account deploy rights (committee proposals), and for a
+// contract its admin (proposal) and each method's auth type and account lists (admin calls).
+
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import { type HostToPermissions, type MethodAuthView, type PermissionAction, type PermissionState, type PermissionsToHost, parseHostToPermissions } from '../src/extension/messages/permissionMessages';
+import { fieldTable, h, message, mount } from './lib/dom';
+import { onHostMessage, post } from './lib/host';
+
+const send = (m: PermissionsToHost) => post(m);
+const AUTH = ['none (everyone)', 'white list', 'black list'];
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+type ValueEl = HTMLElement & { value: string };
+
+const outcome = h('div', { 'aria-live': 'polite' });
+
+function act(action: PermissionAction): void {
+  outcome.replaceChildren(h('div', { class: 'toolbar' }, h('vscode-progress-ring', {}), h('span', { class: 'muted' }, 'Waiting for confirmation and the receipt…')));
+  send({ type: 'action', action });
+}
+
+/** An address field with a button per action; the address is checked before anything is sent. */
+function addressActions(placeholder: string, actions: { label: string; run: (address: string) => PermissionAction }[]): HTMLElement {
+  const input = h('vscode-textfield', { placeholder }) as ValueEl;
+  const invalid = h('span', { class: 'invalid' });
+  return h(
+    'div',
+    { class: 'row' },
+    input,
+    ...actions.map((a) =>
+      h('vscode-button', {
+        secondary: true,
+        onclick: () => {
+          const v = input.value.trim();
+          if (!ADDRESS.test(v)) {
+            invalid.textContent = 'Enter a 0x address of 40 hex digits.';
+            return;
+          }
+          invalid.textContent = '';
+          act(a.run(v.toLowerCase()));
+        },
+      }, a.label),
+    ),
+    invalid,
+  );
+}
+
+function authTypeSelect(current: number, onSet: (t: 1 | 2) => void, label: string): HTMLElement {
+  const select = h('vscode-single-select', {}, h('vscode-option', { value: '1', selected: current === 1 }, 'white list'), h('vscode-option', { value: '2', selected: current === 2 }, 'black list')) as ValueEl;
+  return h('div', { class: 'row' }, select, h('vscode-button', { secondary: true, onclick: () => onSet(select.value === '2' ? 2 : 1) }, label));
+}
+
+function methodSection(m: MethodAuthView, isAdmin: boolean): HTMLElement {
+  return h(
+    'vscode-collapsible',
+    { title: m.signature, description: `${m.selector} · ${AUTH[m.authType] ?? m.authType}` },
+    h(
+      'div',
+      { class: 'collapsible-body' },
+      fieldTable([
+        { label: 'Auth Type', value: AUTH[m.authType] ?? String(m.authType) },
+        { label: 'Allowed', value: m.access.join('\n') || '—' },
+        { label: 'Blocked', value: m.block.join('\n') || '—' },
+      ]),
+      isAdmin
+        ? h(
+            'div',
+            {},
+            authTypeSelect(m.authType, (t) => act({ type: 'setMethodAuthType', selector: m.selector, authType: t }), 'Set Auth Type'),
+            m.authType
+              ? addressActions('account 0x…', [
+                  { label: 'Open for Account', run: (account) => ({ type: 'setMethodAuth', selector: m.selector, account, open: true }) },
+                  { label: 'Close for Account', run: (account) => ({ type: 'setMethodAuth', selector: m.selector, account, open: false }) },
+                ])
+              : h('p', { class: 'muted' }, 'Set an auth type first to manage accounts.'),
+          )
+        : h('p', { class: 'muted' }, 'Only the contract admin can change method permissions.'),
+    ),
+  );
+}
+
+function render(s: PermissionState): void {
+  const c = s.contract;
+  mount(
+    h('div', { class: 'toolbar' }, h('h1', {}, c ? `Permissions of ${c.name}` : 'Permissions'), h('vscode-button', { secondary: true, onclick: () => send({ type: 'refresh' }) }, 'Refresh')),
+    fieldTable([
+      { label: 'Active Account', value: s.account ?? 'none' },
+      { label: 'Governor', value: s.isGovernor ? 'yes' : 'no' },
+      { label: 'Auth Check', value: s.authEnabled ? 'on: deploy and method permissions are enforced' : 'off: permissions are recorded but not enforced' },
+    ]),
+    outcome,
+    h('h2', {}, 'Deploy Permission'),
+    fieldTable([{ label: 'Policy', value: AUTH[s.deployAuthType] ?? String(s.deployAuthType) }]),
+    s.isGovernor
+      ? h(
+          'div',
+          {},
+          authTypeSelect(s.deployAuthType, (t) => act({ type: 'setDeployAuthType', authType: t }), 'Propose Policy'),
+          addressActions('account 0x…', [
+            { label: 'Propose Allow Deploy', run: (account) => ({ type: 'modifyDeployAuth', account, open: true }) },
+            { label: 'Propose Forbid Deploy', run: (account) => ({ type: 'modifyDeployAuth', account, open: false }) },
+            { label: 'Check', run: (account) => ({ type: 'checkDeployAuth', account }) },
+          ]),
+        )
+      : h('div', {}, h('p', { class: 'muted' }, 'Changing the deploy policy needs a governor account.'), addressActions('account 0x…', [{ label: 'Check', run: (account) => ({ type: 'checkDeployAuth', account }) }])),
+    c ? h('h2', {}, 'Contract') : undefined,
+    c ? fieldTable([{ label: 'Address', value: c.address }, { label: 'Admin', value: `${c.admin || 'none'}${c.isAdmin ? ' (you)' : ''}` }]) : undefined,
+    c && s.isGovernor ? addressActions('new admin 0x…', [{ label: 'Propose New Admin', run: (newAdmin) => ({ type: 'resetAdmin', newAdmin }) }]) : undefined,
+    c ? h('h2', {}, `Methods (${c.methods.length})`) : undefined,
+    ...(c ? c.methods.map((m) => methodSection(m, c.isAdmin)) : []),
+    c && !c.methods.length ? h('p', { class: 'muted' }, 'No state-changing methods in the ABI.') : undefined,
+  );
+}
+
+onHostMessage(parseHostToPermissions, (m: HostToPermissions) => {
+  if (m.type === 'state') render(m.state);
+  else if (m.type === 'error') mount(message('error', m.message));
+  else
+    outcome.replaceChildren(
+      message(m.ok ? 'ok' : 'error', `${m.message}${m.proposalId ? ` (proposal #${m.proposalId})` : ''}`),
+      m.transactionHash ? h('button', { class: 'link mono', onclick: () => send({ type: 'openTransaction', hash: m.transactionHash! }) }, `Transaction ${m.transactionHash}`) : '',
+    );
+});
+
+send({ type: 'ready' });
