@@ -169,6 +169,12 @@ async function runSenders(perSender: unknown[][], send: (tx: unknown) => Promise
   return (performance.now() - t0) / 1000;
 }
 
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
 function peakRssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const m = /VmHWM:\s+(\d+) kB/.exec(status);
@@ -198,6 +204,9 @@ function waitForLine(child: ChildProcess, test: (line: string) => boolean, what:
 
 interface SideResult {
   txPerSec: number;
+  /** Server and client CPU milliseconds per transaction during the send phase. */
+  serverCpuMsPerTx: number;
+  clientCpuMsPerTx: number;
   call: Timing;
   blockNumber: Timing;
   rssMiB?: number;
@@ -239,10 +248,14 @@ async function benchDevnode(counter: { abi: unknown[]; bytecode: string }, serve
     for (let i = 0; i < TXS; i++) {
       perSender[i % SENDERS].push(sign(keys[i % SENDERS], address, iface.encodeFunctionData('set', [i + 1]), '', head + 900n));
     }
+    const cpu0 = [cpuSeconds(child.pid!), process.cpuUsage()] as const;
     const seconds = await runSenders(perSender, async (tx) => {
       const r = await rpc.call<{ status: number }>('sendTransaction', ['group0', '', tx, false]);
       if (r.status !== 0) throw new Error(`dev node set failed: status ${r.status}`);
     });
+    const serverCpuMsPerTx = ((cpuSeconds(child.pid!) - cpu0[0]) * 1000) / TXS;
+    const clientUsage = process.cpuUsage(cpu0[1]);
+    const clientCpuMsPerTx = (clientUsage.user + clientUsage.system) / 1000 / TXS;
     const callData = iface.encodeFunctionData('value');
     const call = await runConcurrent(READS, READERS, async () => {
       const r = await rpc.call<{ status: number }>('call', ['group0', '', address, callData]);
@@ -253,7 +266,7 @@ async function benchDevnode(counter: { abi: unknown[]; bytecode: string }, serve
     });
     const rssMiB = peakRssMiB(child.pid!);
     rpc.close();
-    return { txPerSec: TXS / seconds, call, blockNumber, rssMiB };
+    return { txPerSec: TXS / seconds, serverCpuMsPerTx, clientCpuMsPerTx, call, blockNumber, rssMiB };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
@@ -295,11 +308,15 @@ async function benchHardhat(counter: { abi: unknown[]; bytecode: string }): Prom
       tx.signature = signers[s].signingKey.sign(tx.unsignedHash);
       perSender[s].push(tx.serialized);
     }
+    const cpu0 = [cpuSeconds(child.pid!), process.cpuUsage()] as const;
     const seconds = await runSenders(perSender, async (raw) => {
       const hash = await rpc.call<string>('eth_sendRawTransaction', [raw]);
       const r = await rpc.call<{ status: string } | null>('eth_getTransactionReceipt', [hash]);
       if (r === null || r.status !== '0x1') throw new Error('hardhat set failed');
     });
+    const serverCpuMsPerTx = ((cpuSeconds(child.pid!) - cpu0[0]) * 1000) / TXS;
+    const clientUsage = process.cpuUsage(cpu0[1]);
+    const clientCpuMsPerTx = (clientUsage.user + clientUsage.system) / 1000 / TXS;
     const callData = iface.encodeFunctionData('value');
     const call = await runConcurrent(READS, READERS, async () => {
       await rpc.call('eth_call', [{ to: address, data: callData }, 'latest']);
@@ -308,7 +325,7 @@ async function benchHardhat(counter: { abi: unknown[]; bytecode: string }): Prom
       await rpc.call('eth_blockNumber', []);
     });
     rpc.close();
-    return { txPerSec: TXS / seconds, call, blockNumber, rssMiB: peakRssMiB(child.pid!) };
+    return { txPerSec: TXS / seconds, serverCpuMsPerTx, clientCpuMsPerTx, call, blockNumber, rssMiB: peakRssMiB(child.pid!) };
   } finally {
     child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
@@ -335,7 +352,7 @@ async function run(work: string): Promise<void> {
   const server = await bundleDevnode(work);
   const dev = await benchDevnode(counter, server);
   if (process.argv.includes('--devnode-only')) {
-    console.log(`devnode ${dev.txPerSec.toFixed(0)} tx/s; call ${fmt(dev.call)}; getBlockNumber ${fmt(dev.blockNumber)}; RSS ${dev.rssMiB!.toFixed(0)} MiB`);
+    console.log(`devnode ${dev.txPerSec.toFixed(0)} tx/s (server CPU ${dev.serverCpuMsPerTx.toFixed(2)} ms/tx, client ${dev.clientCpuMsPerTx.toFixed(2)} ms/tx); call ${fmt(dev.call)}; getBlockNumber ${fmt(dev.blockNumber)}; RSS ${dev.rssMiB!.toFixed(0)} MiB`);
     return;
   }
   const hh = await benchHardhat(counter);
@@ -351,8 +368,9 @@ async function run(work: string): Promise<void> {
   const ratio = dev.txPerSec / hh.txPerSec;
   const p50Ok = (a: Timing, b: Timing) => a.p50 <= b.p50 && READS / a.seconds >= READS / b.seconds;
   console.log(`workload: ${TXS} set(uint256) txs from ${SENDERS} senders; ${READS} calls and ${READS} block-number requests from ${READERS} clients`);
-  console.log(`devnode  sendTransaction ${dev.txPerSec.toFixed(0).padStart(6)} tx/s`);
-  console.log(`hardhat  send+receipt    ${hh.txPerSec.toFixed(0).padStart(6)} tx/s`);
+  const cpu = (r: SideResult) => `(CPU per tx: server ${r.serverCpuMsPerTx.toFixed(2)} ms, client ${r.clientCpuMsPerTx.toFixed(2)} ms)`;
+  console.log(`devnode  sendTransaction ${dev.txPerSec.toFixed(0).padStart(6)} tx/s  ${cpu(dev)}`);
+  console.log(`hardhat  send+receipt    ${hh.txPerSec.toFixed(0).padStart(6)} tx/s  ${cpu(hh)}`);
   console.log(`ratio devnode/hardhat    ${ratio.toFixed(2)}x  (goal >= 2x) ${ratio >= 2 ? 'ok' : 'GOAL MISSED'}`);
   console.log(`devnode  call            ${fmt(dev.call)}`);
   console.log(`hardhat  eth_call        ${fmt(hh.call)}  ${p50Ok(dev.call, hh.call) ? 'ok' : 'GOAL MISSED'}`);

@@ -1,6 +1,7 @@
 // Transaction signing throughput: build + hash + sign + TARS-encode (+ hex) a `set(string)` call,
 // single thread, against ethers v6 `Wallet.signTransaction` of an equivalent legacy transaction
-// in the same run. Native libsecp256k1 and pure @noble paths are measured separately. Also SM2
+// in the same run (call data ABI-encoded once for both). Native libsecp256k1 and pure JS
+// (RFC6979 on @noble/curves arithmetic) paths are measured separately. Also SM2
 // sign/verify, and sm-crypto-v2 for comparison (why crypto/sm.ts is built on @noble/curves).
 //
 // Goal ratios (ours / ethers): pure ≥ 1.0, native ≥ 5.
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
     ['SM2 sign, sm-crypto-v2', () => smCrypto.doSignature(smHash, keyHex, { hash: true, publicKey: pubHex })],
   ]);
   const [smVerify, refVerify] = await race([
-    ['SM2 verify, crypto/sm.ts', () => smSuite.recover(smHash, smSig)],
+    ['SM2 verify, crypto/sm.ts (repeat signer)', () => smSuite.recover(smHash, smSig)],
     ['SM2 verify, sm-crypto-v2', () => smCrypto.doVerifySignature(smHash, rsHex, pubHex, { hash: true })],
   ]);
   console.log(`  SM2 ours / sm-crypto-v2: sign ${(smSign / refSign).toFixed(2)}, verify ${(smVerify / refVerify).toFixed(2)}`);

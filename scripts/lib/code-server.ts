@@ -124,7 +124,8 @@ export async function launchCodeServer(opts: CodeServerOptions): Promise<CodeSer
 
 /** The workbench URL for a folder, with an optional `payload` (extension development / tests). */
 export function workbenchUrl(base: string, folder: string, payload?: [string, string][]): string {
-  let url = `${base}/?folder=${encodeURIComponent(folder)}`;
+  // Slashes stay readable: the URL is printed for people to open.
+  let url = `${base}/?folder=${encodeURIComponent(folder).replace(/%2F/g, '/')}`;
   if (payload) url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   return url;
 }

@@ -76,9 +76,15 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  // Start-up logs are held back so that a failed start prints only its one error line.
+  let early: string[] | undefined = [];
   const options: DevnodeOptions = {
     ...command.options,
-    log: (level, message) => process.stderr.write(`[${level}] ${message}\n`),
+    log: (level, message) => {
+      const line = `[${level}] ${message}\n`;
+      if (early) early.push(line);
+      else process.stderr.write(line);
+    },
   };
   if (options.dataDir) checkDataDir(options.dataDir);
   if (options.tls && options.sm) process.stderr.write('[warn] --tls uses RSA certificates: SM (guomi) TLS is not available\n');
@@ -89,6 +95,8 @@ async function main(): Promise<void> {
     fail((e as Error).message ?? String(e));
   }
   process.stdout.write(command.json ? readyLine(node) : banner(node, { ...options, host: options.host ?? DEFAULTS.host }));
+  for (const line of early) process.stderr.write(line);
+  early = undefined;
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -1,7 +1,7 @@
 // In-process dev node: a chain, its simulated group, and the JSON-RPC port. Used by tests and
 // by the CLI (which the VS Code extension runs as a child process).
 
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toHex } from '../protocol/hex';
@@ -74,6 +74,18 @@ export interface Devnode {
 export const DEFAULT_PORT = 20200;
 export const DEFAULTS = { host: '127.0.0.1', chainId: 'chain0', groupId: 'group0', nodes: 4, accounts: 10 };
 
+/** The chain's identity file (storage/meta.ts): its presence marks a dev node data directory. */
+const CHAIN_META_FILE = 'chain.json';
+
+/** --fresh: wipes a dev node data directory, and refuses anything that does not look like one. */
+function wipeDataDir(dir: string): void {
+  if (!existsSync(dir)) return;
+  if (readdirSync(dir).length > 0 && !existsSync(join(dir, CHAIN_META_FILE))) {
+    throw new Error(`refusing to wipe ${dir}: it is not empty and holds no dev node chain (${CHAIN_META_FILE})`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
 const LEVELS: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 };
 
 export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnode> {
@@ -83,7 +95,7 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
   };
   const dataDir = options.dataDir;
   if (dataDir !== undefined) {
-    if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
+    if (options.fresh) wipeDataDir(dataDir);
     mkdirSync(dataDir, { recursive: true });
   }
   const chainOptions: ChainOptions = {

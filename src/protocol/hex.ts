@@ -60,7 +60,8 @@ export function concatBytes(...parts: Uint8Array[]): Uint8Array {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8');
+// ignoreBOM keeps a leading U+FEFF: strings must round-trip to the same bytes (they are hashed).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export function utf8Encode(text: string): Uint8Array {
   return encoder.encode(text);

@@ -2,9 +2,16 @@
 // (whole and paged), isExist, both link forms, readlink — plus the 2.x name-service (CNS)
 // operations mapped onto BFS (insert → link, selectByName → list, selectByNameAndVersion → readlink).
 
-import type { Result } from 'ethers';
 import { BFS_ADDRESS } from '../../protocol/builtin/addresses';
-import { BFS_ABI, BFS_LIST_MAX, BFS_SIG, BFS_TYPE_DIRECTORY, BFS_TYPE_LINK } from '../../protocol/builtin/bfs';
+import {
+  BFS_ABI,
+  BFS_LIST_MAX,
+  BFS_SIG,
+  BFS_TYPE_DIRECTORY,
+  BFS_TYPE_LINK,
+  decodeBfsList,
+  type BfsInfoTuple,
+} from '../../protocol/builtin/bfs';
 import { CODE_FILE_INVALID_PATH, CODE_FILE_NOT_EXIST, retCodeOf } from '../../protocol/builtin/retcode';
 import { type AsyncArgs, type Callback, deliver, splitCallback } from '../callback';
 import { BuiltinService, requireText, type TxRetCode } from './builtin-service';
@@ -37,15 +44,19 @@ export class BfsListError extends Error {
   }
 }
 
-function toInfo(raw: Result, single: boolean): BfsInfo {
-  const ext = [...(raw[2] as string[])];
-  const info: BfsInfo = { fileName: raw[0] as string, fileType: raw[1] as string, ext };
+function toInfo(raw: BfsInfoTuple, single: boolean): BfsInfo {
+  const ext = raw.ext;
+  const info: BfsInfo = { fileName: raw.fileName, fileType: raw.fileType, ext };
   // Only a listed link itself carries [address, abi]; directory children carry metadata strings.
   if (single && info.fileType === BFS_TYPE_LINK && ext.length === 2 && /^(0x)?[0-9a-fA-F]{40}$/.test(ext[0])) {
     info.address = '0x' + ext[0].replace(/^0x/i, '').toLowerCase();
     info.abi = ext[1];
   }
   return info;
+}
+
+function entriesOf(list: BfsInfoTuple[]): BfsInfo[] {
+  return list.map((e) => toInfo(e, list.length === 1));
 }
 
 function baseName(path: string): string {
@@ -95,17 +106,15 @@ export class BfsService extends BuiltinService {
   async list(path: string, offset?: number | bigint, limit?: number | bigint): Promise<BfsInfo[] | BfsPage> {
     checkPath('list', path);
     if (offset === undefined && limit === undefined) {
-      const r = await this.query(BFS_ADDRESS, BFS_ABI, BFS_SIG.list, [path]);
-      const code = Number(r[0]);
-      if (code < 0) throw new BfsListError(code, path);
-      return this.entries(r[1] as Result);
+      const r = decodeBfsList(await this.queryRaw(BFS_ADDRESS, BFS_ABI, BFS_SIG.list, [path]));
+      if (r.code < 0n) throw new BfsListError(Number(r.code), path);
+      return entriesOf(r.entries);
     }
     const from = checkCount('list', 'offset', offset);
     const count = checkCount('list', 'limit', limit);
-    const r = await this.query(BFS_ADDRESS, BFS_ABI, BFS_SIG.listPaged, [path, from, count]);
-    const code = Number(r[0]);
-    if (code < 0) throw new BfsListError(code, path);
-    return { left: code, entries: this.entries(r[1] as Result) };
+    const r = decodeBfsList(await this.queryRaw(BFS_ADDRESS, BFS_ABI, BFS_SIG.listPaged, [path, from, count]));
+    if (r.code < 0n) throw new BfsListError(Number(r.code), path);
+    return { left: Number(r.code), entries: entriesOf(r.entries) };
   }
 
   /** Every entry of a directory, paging through it 500 at a time. */
@@ -118,23 +127,18 @@ export class BfsService extends BuiltinService {
     }
   }
 
-  private entries(raw: Result): BfsInfo[] {
-    const list = [...raw] as Result[];
-    return list.map((e) => toInfo(e, list.length === 1));
-  }
-
   /** The entry at `path`, or null when nothing is there. */
   async isExist(path: string): Promise<BfsInfo | null> {
     checkPath('isExist', path);
     if (path.split('/').every((p) => p === '')) return { fileName: '/', fileType: BFS_TYPE_DIRECTORY, ext: [] };
-    const r = await this.query(BFS_ADDRESS, BFS_ABI, BFS_SIG.listPaged, [path, 0n, 1n]);
-    const code = Number(r[0]);
+    const r = decodeBfsList(await this.queryRaw(BFS_ADDRESS, BFS_ABI, BFS_SIG.listPaged, [path, 0n, 1n]));
+    const code = Number(r.code);
     if (code === CODE_FILE_NOT_EXIST || code === CODE_FILE_INVALID_PATH) return null;
     if (code < 0) throw new BfsListError(code, path);
-    const entries = [...(r[1] as Result)] as Result[];
+    const entries = r.entries;
     const name = baseName(path);
     // A link lists as itself with [address, abi]; anything else that lists is a directory.
-    if (entries.length === 1 && entries[0][0] === name && entries[0][1] !== BFS_TYPE_DIRECTORY && code === 0) {
+    if (entries.length === 1 && entries[0].fileName === name && entries[0].fileType !== BFS_TYPE_DIRECTORY && code === 0) {
       const info = toInfo(entries[0], true);
       if (info.fileType !== BFS_TYPE_LINK || info.address !== undefined) return info;
     }

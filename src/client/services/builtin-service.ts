@@ -86,13 +86,19 @@ export abstract class BuiltinService {
 
   /** Read-only call with decoded outputs; rejects with RevertError when the status is not 0. */
   protected async query(to: string, abiText: readonly string[], signature: string, args: readonly unknown[]): Promise<Result> {
+    const output = await this.queryRaw(to, abiText, signature, args);
+    return (await this.abi(abiText)).decodeResult(signature, output);
+  }
+
+  /** Read-only call returning the raw output bytes (for outputs decoded by hand). */
+  protected async queryRaw(to: string, abiText: readonly string[], signature: string, args: readonly unknown[]): Promise<Uint8Array> {
     const abi = await this.abi(abiText);
     const result = await this.client.call(to, abi.encodeCall(signature, args), this.sendOptions);
     if (result.status !== 0) {
       const { text, reason } = failureText(signature, result.status, result.output);
       throw new RevertError(text, result.status, result.output, reason);
     }
-    return abi.decodeResult(signature, fromHex(result.output));
+    return fromHex(result.output);
   }
 
   /** Callback form: runs `fn` with the arguments before the callback; every error reaches the callback. */

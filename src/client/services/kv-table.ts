@@ -1,7 +1,15 @@
 // KvTableService: key-value tables (TableManager.createKVTable at 0x1002, then get/set on the
 // table's own contract), as the Java SDK's KVTableService offers them.
 
-import { KV_TABLE_ABI, KV_TABLE_SIG, TABLE_KEY_MAX_LENGTH, TABLE_MANAGER_SIG, TABLE_MANAGER_ABI } from '../../protocol/builtin/tables';
+import {
+  KEY_FIELD_NAME,
+  KV_TABLE_ABI,
+  KV_TABLE_SIG,
+  TABLE_KEY_MAX_LENGTH,
+  TABLE_MANAGER_ABI,
+  TABLE_MANAGER_SIG,
+  VALUE_FIELD_NAME,
+} from '../../protocol/builtin/tables';
 import { TABLE_MANAGER_ADDRESS } from '../../protocol/builtin/addresses';
 import { OVER_TABLE_KEY_LENGTH_LIMIT } from '../../protocol/builtin/retcode';
 import type { AsyncArgs, Callback } from '../callback';
@@ -65,6 +73,12 @@ export class KvTableService extends TableServiceBase {
     const address = await this.tableAddress('get', tableName);
     const [found, value] = await this.query(address, KV_TABLE_ABI, KV_TABLE_SIG.get, [key]);
     return found ? (value as string) : undefined;
+  }
+
+  /** KVTableService.desc: { key_field, value_field }. */
+  override async desc(tableName: string): Promise<Record<string, string>> {
+    const schema = await this.schema(tableName);
+    return { [KEY_FIELD_NAME]: schema.keyField, [VALUE_FIELD_NAME]: schema.valueFields.join(',') };
   }
 
   /** set with a callback that runs once the receipt arrives (Java SDK asyncSet). */

@@ -76,11 +76,18 @@ export class SimGroup {
     return this.chain.nodes.find((n) => n.name === name || n.nodeId === lower);
   }
 
-  /** What the RPC picks when no node is named: a node with the highest block (the first one). */
+  /** What the RPC picks when no node is named: a random node among those with the highest block. */
   defaultNode(): SimNode {
-    let best = this.chain.nodes[0];
-    for (const n of this.chain.nodes) if (n.blockNumber() > best.blockNumber()) best = n;
-    return best;
+    const nodes = this.chain.nodes;
+    const top = Math.max(...nodes.map((n) => n.blockNumber()));
+    const latest = nodes.filter((n) => n.blockNumber() === top);
+    return latest[Math.floor(Math.random() * latest.length)];
+  }
+
+  /** A node by the P2P endpoint its peers see ("127.0.0.1:30301"), as getPeers may be asked. */
+  findByEndpoint(endpoint: string): SimNode | undefined {
+    const m = /^(?:127\.0\.0\.1|0\.0\.0\.0|localhost):(\d+)$/.exec(endpoint);
+    return m ? this.chain.nodes[Number(m[1]) - P2P_BASE_PORT] : undefined;
   }
 
   // ---- ledger-derived helpers ------------------------------------------------------------------

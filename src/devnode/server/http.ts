@@ -34,6 +34,7 @@ function respond(res: http.ServerResponse, status: number, body: string, close =
   const headers: http.OutgoingHttpHeaders = { Server: SERVER_HEADER, 'Content-Type': 'application/json' };
   if (status !== 204) headers['Content-Length'] = Buffer.byteLength(body);
   if (close) headers.Connection = 'close';
+  res.sendDate = false; // Beast sends no Date header
   res.writeHead(status, headers);
   res.end(status === 204 ? undefined : body);
 }

@@ -58,3 +58,50 @@ export interface BfsInfoTuple {
   fileType: string;
   ext: string[];
 }
+
+// Decoder for list's (int, BfsInfo[]) output. ethers' decoder copies the remaining buffer for
+// every nested dynamic value, which is quadratic on a 500-entry page; this reads it in place.
+
+const textDecoder = new TextDecoder();
+
+function word(data: Uint8Array, at: number): bigint {
+  if (at < 0 || at + 32 > data.length) throw new RangeError(`list output: read past the end at ${at}`);
+  let v = 0n;
+  for (let i = 0; i < 32; i++) v = (v << 8n) | BigInt(data[at + i]);
+  return v;
+}
+
+function offset(data: Uint8Array, at: number): number {
+  const v = word(data, at);
+  if (v > BigInt(data.length)) throw new RangeError(`list output: offset ${v} out of range`);
+  return Number(v);
+}
+
+function readString(data: Uint8Array, at: number): string {
+  const length = offset(data, at);
+  if (at + 32 + length > data.length) throw new RangeError('list output: string past the end');
+  return textDecoder.decode(data.subarray(at + 32, at + 32 + length));
+}
+
+function readStringArray(data: Uint8Array, at: number): string[] {
+  const n = offset(data, at);
+  const base = at + 32;
+  return Array.from({ length: n }, (_, i) => readString(data, base + offset(data, base + 32 * i)));
+}
+
+/** Decodes the output of list(string) / list(string,uint256,uint256): the code and the entries. */
+export function decodeBfsList(data: Uint8Array): { code: bigint; entries: BfsInfoTuple[] } {
+  const code = BigInt.asIntN(256, word(data, 0));
+  const arrayAt = offset(data, 32);
+  const n = offset(data, arrayAt);
+  const base = arrayAt + 32;
+  const entries = Array.from({ length: n }, (_, i) => {
+    const tuple = base + offset(data, base + 32 * i);
+    return {
+      fileName: readString(data, tuple + offset(data, tuple)),
+      fileType: readString(data, tuple + offset(data, tuple + 32)),
+      ext: readStringArray(data, tuple + offset(data, tuple + 64)),
+    };
+  });
+  return { code, entries };
+}

@@ -8,7 +8,8 @@ import { TarsType, TarsDecodeError, tarsTypeName, TARS_MAX_STRING_LENGTH } from 
 /** Which integer widths a field accepts: an `int` field rejects int8 (§2.3). */
 export type IntWidth = 8 | 16 | 32 | 64;
 
-const decoder = new TextDecoder('utf-8');
+// ignoreBOM keeps a leading U+FEFF: strings must round-trip to the same bytes (they are hashed).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export class TarsReader {
   private readonly buf: Uint8Array;

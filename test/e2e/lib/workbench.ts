@@ -121,6 +121,51 @@ export class Workbench {
     }).first();
   }
 
+  /** Clicks a button of the toast showing `text`. */
+  async toastAction(text: string | RegExp, button: string): Promise<void> {
+    await this.toast(text).locator('.monaco-button', { hasText: button }).first().click();
+  }
+
+  /** Modal dialog (e.g. transaction confirmation): checks its message, presses a button. */
+  async confirmDialog(message: string | RegExp, button: string, timeout = 20_000): Promise<void> {
+    const dialog = this.page.locator('.monaco-dialog-box').filter({ hasText: message });
+    await dialog.waitFor({ timeout });
+    await dialog.locator('.dialog-buttons .monaco-button', { hasText: button }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /**
+   * Records the text of every notification that appears from now on, including progress toasts
+   * that are gone before a poll could see them.
+   */
+  async recordNotifications(): Promise<void> {
+    await this.page.evaluate(() => {
+      const w = window as unknown as { __seen?: string[]; __seenObserver?: MutationObserver };
+      w.__seen = [];
+      w.__seenObserver?.disconnect();
+      const record = () => {
+        for (const el of document.querySelectorAll('.notification-list-item-message')) {
+          const t = el.textContent ?? '';
+          if (t && !w.__seen!.includes(t)) w.__seen!.push(t);
+        }
+      };
+      w.__seenObserver = new MutationObserver(record);
+      w.__seenObserver.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  }
+
+  async recordedNotifications(): Promise<string[]> {
+    return this.page.evaluate(() => (window as unknown as { __seen?: string[] }).__seen ?? []);
+  }
+
+  /** Rows of the Problems panel (opened first), as text. */
+  async problems(): Promise<string[]> {
+    await this.runCommand('View: Focus Problems (Errors, Warnings, Infos)');
+    const rows = this.page.locator('.part.panel .markers-panel .monaco-list-row');
+    await rows.first().waitFor({ timeout: 20_000 });
+    return (await rows.allTextContents()).map(plain);
+  }
+
   async clearToasts(): Promise<void> {
     await this.runCommand('Notifications: Clear All Notifications').catch(() => undefined);
   }

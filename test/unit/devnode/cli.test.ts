@@ -1,11 +1,13 @@
 // The bcos-devnode CLI as a child process: start-up time and ready line, one-line errors with
 // exit code 2 (bad options, port in use, unusable data directory), --fresh and --help.
+// The CLI is bundled first, as `npm run build` ships it (dist/devnode-cli.js), so start-up is
+// measured on the real artifact rather than on tsx transpiling sources.
 
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseReadyLine } from '../../../src/extension/devnode/readyLine';
@@ -14,7 +16,25 @@ import { deployCode, RETURN_42, signedRaw } from './rpc-helpers';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'src', 'devnode', 'cli.ts');
-const NODE_ARGS = ['--import', 'tsx', CLI];
+const BUNDLE_DIR = mkdtempSync(join(tmpdir(), 'devnode-cli-bundle-'));
+const BUNDLE = join(BUNDLE_DIR, 'devnode-cli.js');
+const NODE_ARGS = [BUNDLE];
+
+before(async () => {
+  // Same settings as esbuild.js uses for dist/devnode-cli.js.
+  const esbuild = (await import('esbuild')) as typeof import('esbuild');
+  await esbuild.build({
+    entryPoints: [CLI],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['secp256k1'],
+    outfile: BUNDLE,
+    logLevel: 'warning',
+  });
+});
+after(() => rmSync(BUNDLE_DIR, { recursive: true, force: true }));
 
 function runSync(args: string[]) {
   return spawnSync(process.execPath, [...NODE_ARGS, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
@@ -166,6 +186,17 @@ describe('bcos-devnode CLI', () => {
       const fresh = await startCli(['--port', '0', '--data', dir, '--fresh', '--nodes', '1', '--accounts', '1']);
       assert.equal((await rpc(parseReadyLine(fresh.line, 0)!.url, 'getBlockNumber', ['group0', ''])).result, 0);
       await stopCli(fresh.child);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--fresh refuses to wipe a directory that is not a dev node data directory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'devnode-cli-'));
+    try {
+      writeFileSync(join(dir, 'precious.txt'), 'keep me');
+      assertOneLineError(runSync(['--port', '0', '--data', dir, '--fresh']), /refusing to wipe/);
+      assert.ok(existsSync(join(dir, 'precious.txt')));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

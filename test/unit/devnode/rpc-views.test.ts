@@ -44,6 +44,8 @@ describe('simulated node views', () => {
     assert.equal(p3.endPoint, '0.0.0.0:30303');
     assert.deepEqual((p3.groupNodeIDInfo as Obj[])[0], { group: G, nodeIDList: [id(3)] });
     assert.ok(!(p3.peers as Obj[]).some((p) => p.p2pNodeID === p3.p2pNodeID));
+    const byEndpoint = await result<Obj>(node, 'getPeers', ['127.0.0.1:30302']);
+    assert.deepEqual(byEndpoint, await result<Obj>(node, 'getPeers', [G, 'node2']));
     const info = await result<Obj>(node, 'getGroupNodeInfo', [G, 'node2']);
     assert.equal(info.name, 'node2');
     assert.equal(info.nodeID, id(2));

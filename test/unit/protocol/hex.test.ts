@@ -71,3 +71,8 @@ test('int32BE / int64BE big-endian two\'s complement', () => {
   assert.throws(() => int64BE(2 ** 60), /safe integer/);
   assert.throws(() => int64BE(1n << 64n), RangeError);
 });
+
+test('utf8Decode keeps a leading BOM (hashed strings must round-trip)', () => {
+  const bytes = Uint8Array.of(0xef, 0xbb, 0xbf, 0x61);
+  assert.deepEqual(utf8Encode(utf8Decode(bytes)), bytes);
+});

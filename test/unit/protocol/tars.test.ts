@@ -171,3 +171,10 @@ test('errors: type mismatch, width overflow, truncation, oversize length, requir
   assert.throws(() => new TarsReader(fromHex('1e')).readNumber(2), /unknown type id 14/);
   assert.throws(() => new TarsReader(fromHex('7900ff')).readBytes(7), /negative list size/);
 });
+
+test('strings keep a leading BOM through decode and re-encode', () => {
+  const w = new TarsWriter();
+  w.writeStringBytes(5, Uint8Array.of(0xef, 0xbb, 0xbf, 0x31));
+  const s = new TarsReader(w.toBytes()).readString(5);
+  assert.equal(mine((x) => x.writeString(5, s)), toHex(w.toBytes(), false));
+});

@@ -5,10 +5,13 @@ import type { GroupInfo, GroupListJson, NodeInfo, PeersInfo } from '../../../pro
 import type { MethodTable, RpcContext } from '../context';
 import type { Params } from '../params';
 
-/** Params are ignored by the node; a known node name (params[1]) picks that node's gateway view. */
+/**
+ * The node ignores params and answers from its gateway (node0 here); a known node name
+ * (params[1]) or P2P endpoint (params[0]) picks that node's view instead.
+ */
 function getPeers(p: Params, ctx: RpcContext): PeersInfo {
   const g = ctx.group;
-  return g.peers(g.findNode(p.str(1)) ?? g.nodes[0]);
+  return g.peers(g.findNode(p.str(1)) ?? g.findByEndpoint(p.str(0)) ?? g.nodes[0]);
 }
 
 function getGroupPeers(p: Params, ctx: RpcContext): string[] {
