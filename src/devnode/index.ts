@@ -10,6 +10,7 @@ import type { ChainOptions, DevChain } from './chain/types';
 import { SimGroup } from './group/simGroup';
 import { createRpcHandler, type RpcHandler } from './rpc/dispatch';
 import type { JsonValue } from './rpc/json';
+import { FilterStore } from './rpc/filters';
 import { methods } from './rpc/methods';
 import { startHttpServer } from './server/http';
 import { ensureTlsMaterial } from './tls/certs';
@@ -114,7 +115,7 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
   let tempCertDir: string | undefined;
   try {
     const group = new SimGroup(chain);
-    const handle = createRpcHandler({ chain, group }, methods);
+    const handle = createRpcHandler({ chain, group, filters: new FilterStore(chain) }, methods);
     let tls;
     if (options.tls) {
       const certRoot = dataDir ?? (tempCertDir = mkdtempSync(join(tmpdir(), 'bcos-devnode-tls-')));

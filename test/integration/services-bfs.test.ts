@@ -71,7 +71,7 @@ contract Maker {
   }
 }`;
 
-function compileMaker(): { abi: unknown[]; bytecode: string } {
+function compileMaker(): { abi: InterfaceAbi; bytecode: string } {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const solc = require('solc') as { compile(input: string): string };
   const input = { language: 'Solidity', sources: { 'Maker.sol': { content: MAKER_SOURCE } }, settings: { evmVersion: 'paris', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } } };
@@ -85,7 +85,7 @@ describe('BfsService pages through a directory of 1,200 entries', () => {
   test('list with offset and limit', async () => {
     const maker = compileMaker();
     const { address } = await deployContract(fx.client, fx.user, maker);
-    await sendContractTransaction(fx.client, fx.user, { to: address, abi: maker.abi as InterfaceAbi, method: 'make', args: ['/apps/big', 0, 1200] });
+    await sendContractTransaction(fx.client, fx.user, { to: address, abi: maker.abi, method: 'make', args: ['/apps/big', 0, 1200] });
     const bfs = new BfsService(fx.client, fx.user);
     const names = Array.from({ length: 1200 }, (_, i) => `e${String(i).padStart(4, '0')}`);
     assert.equal((await bfs.list('/apps/big')).length, 500);

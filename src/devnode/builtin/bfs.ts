@@ -12,6 +12,7 @@ import {
   CODE_FILE_NOT_EXIST,
   CODE_NO_AUTHORIZED,
   CODE_SUCCESS,
+  CODE_TABLE_FIELD_VALUE_LENGTH_OVERFLOW,
 } from '../../protocol/builtin/retcode';
 import { SYS_CONFIG_ADDRESS } from '../../protocol/builtin/addresses';
 import { TABLE_FIELD_VALUE_MAX_LENGTH } from '../../protocol/builtin/tables';
@@ -27,7 +28,7 @@ import {
   writeGenesisBfs,
   writeLinkTable,
 } from './bfs-tree';
-import { bareAddress, definePrecompiled, PrecompiledError } from './precompiled-base';
+import { bareAddress, checkLength, definePrecompiled } from './precompiled-base';
 import { isTableContract } from './table-registry';
 import type { PrecompiledContext, TableStore } from './types';
 
@@ -107,7 +108,7 @@ export async function linkNameVersion(
   if (name.includes('/') || version.includes('/')) return CODE_ADDRESS_OR_VERSION_ERROR;
   if (!/^(0x)?[0-9a-fA-F]{40}$/.test(address)) return CODE_ADDRESS_OR_VERSION_ERROR;
   if (!(await contractExists(ctx, address))) return CODE_ADDRESS_OR_VERSION_ERROR;
-  if (abi.length > TABLE_FIELD_VALUE_MAX_LENGTH) throw new PrecompiledError('abi too long');
+  checkLength(abi, TABLE_FIELD_VALUE_MAX_LENGTH, CODE_TABLE_FIELD_VALUE_LENGTH_OVERFLOW);
   return linkAt(ctx.store, `/apps/${name}/${version}`, address, abi, version);
 }
 

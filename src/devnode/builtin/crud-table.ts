@@ -10,8 +10,8 @@ import {
   CODE_UPDATE_KEY_NOT_EXIST,
 } from '../../protocol/builtin/retcode';
 import { KeyOrder, TABLE_ABI, TABLE_FIELD_VALUE_MAX_LENGTH, TABLE_KEY_MAX_LENGTH, TABLE_SIG } from '../../protocol/builtin/tables';
-import { checkLength, schemaOrThrow } from './kv-table';
-import { definePrecompiled, PrecompiledError } from './precompiled-base';
+import { schemaOrThrow } from './kv-table';
+import { checkLength, definePrecompiled, PrecompiledError } from './precompiled-base';
 import { selectRows, type Condition, type Limit } from './table-conditions';
 import { allRows, parseInt64, readRow, writeRow, type TableSchema } from './table-registry';
 import type { Precompiled, TableStore } from './types';

@@ -2,15 +2,9 @@
 
 import { KV_TABLE_ABI, KV_TABLE_SIG, TABLE_FIELD_VALUE_MAX_LENGTH, TABLE_KEY_MAX_LENGTH } from '../../protocol/builtin/tables';
 import { CODE_TABLE_KEY_VALUE_LENGTH_OVERFLOW } from '../../protocol/builtin/retcode';
-import { definePrecompiled, PrecompiledError } from './precompiled-base';
+import { checkLength, definePrecompiled, PrecompiledError } from './precompiled-base';
 import { readRow, readSchema, rowTable, writeRow, type TableSchema } from './table-registry';
 import type { Precompiled, TableStore } from './types';
-
-/** The node's checkLengthValidate text. */
-export function checkLength(value: string, max: number, code: number): void {
-  if (Buffer.byteLength(value, 'utf8') > max)
-    throw new PrecompiledError(`size of value/key greater than${max} error code: ${code}`);
-}
 
 export function schemaOrThrow(store: TableStore, path: string): TableSchema {
   const schema = readSchema(store, path);

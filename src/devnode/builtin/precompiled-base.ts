@@ -76,3 +76,8 @@ export async function executeSpec(spec: PrecompiledSpec, ctx: PrecompiledContext
 export function bareAddress(address: string): string {
   return address.toLowerCase().replace(/^0x/, '');
 }
+
+/** The node's checkLengthValidate: a PrecompiledError quoting the limit and the code. */
+export function checkLength(value: string, max: number, code: number): void {
+  if (Buffer.byteLength(value, 'utf8') > max) throw new PrecompiledError(`size of value/key greater than${max} error code: ${code}`);
+}

@@ -23,7 +23,7 @@ import {
 } from '../../protocol/builtin/tables';
 import { toHex, utf8Encode } from '../../protocol/hex';
 import { createLink, pathOccupied, readLink } from './bfs-tree';
-import { bareAddress, definePrecompiled, PrecompiledError } from './precompiled-base';
+import { bareAddress, checkLength, definePrecompiled, PrecompiledError } from './precompiled-base';
 import { readSchema, tableAtAddress, tablePath, writeSchema, type TableKind, type TableSchema } from './table-registry';
 import type { PrecompiledContext, TableStore } from './types';
 
@@ -119,16 +119,14 @@ export function appendColumns(store: TableStore, tableName: string, columns: str
   const path = tablePath(tableName);
   const schema = readSchema(store, path);
   if (!schema) return CODE_TABLE_NOT_EXIST;
-  const added = columns.map((c) => c.trim());
-  for (const c of added) {
-    if (c.length > TABLE_FIELD_NAME_MAX_LENGTH)
-      throw new PrecompiledError(
-        `errorCode: ${CODE_TABLE_FIELD_LENGTH_OVERFLOW}table field name length overflow ${TABLE_FIELD_NAME_MAX_LENGTH}`,
-      );
+  // As the node: only value columns count as duplicates (a column named like the key is accepted).
+  const seen = new Set(schema.values);
+  for (const c of columns) {
+    checkLength(c, TABLE_FIELD_NAME_MAX_LENGTH, CODE_TABLE_FIELD_LENGTH_OVERFLOW);
+    if (seen.has(c)) return CODE_TABLE_DUPLICATE_FIELD;
+    seen.add(c);
   }
-  const all = [...schema.values, ...added];
-  if (new Set(all).size !== all.length || added.includes(schema.key)) return CODE_TABLE_DUPLICATE_FIELD;
-  writeSchema(store, path, { ...schema, values: all });
+  writeSchema(store, path, { ...schema, values: [...schema.values, ...columns] });
   return CODE_SUCCESS;
 }
 
@@ -139,60 +137,57 @@ export type TableCreatedHook = (ctx: PrecompiledContext, address: string) => voi
 
 export function createTableManagerPrecompiled(onCreated?: TableCreatedHook) {
   const create = (ctx: PrecompiledContext, name: string, kind: TableKind, key: string, values: string[], order: KeyOrder) => {
-    const before = openTable(ctx.store, name);
     const code = createUserTable(ctx, name, kind, key, values, order);
-    if (code === CODE_SUCCESS && onCreated) {
-      const address = openTable(ctx.store, name);
-      if (address !== before) onCreated(ctx, address);
-    }
+    if (code === CODE_SUCCESS) onCreated?.(ctx, openTable(ctx.store, name));
     return code;
   };
   return definePrecompiled({
-  address: TABLE_MANAGER_ADDRESS,
-  name: 'TableManagerPrecompiled',
-  abi: TABLE_MANAGER_ABI,
-  functions: {
-    [TABLE_MANAGER_SIG.createTable]: {
-      write: true,
-      run: (ctx, a) => {
-        const info = a[1] as Result;
-        const { key, values } = checkCreateTableParam(str(a, 0), info[0] as string, [...(info[1] as string[])]);
-        return [create(ctx, str(a, 0), 'table', key, values, KeyOrder.Lexicographic)];
+    address: TABLE_MANAGER_ADDRESS,
+    // The node's errors name it "TableManager" ("TableManager call undefined function!").
+    name: 'TableManager',
+    abi: TABLE_MANAGER_ABI,
+    functions: {
+      [TABLE_MANAGER_SIG.createTable]: {
+        write: true,
+        run: (ctx, a) => {
+          const info = a[1] as Result;
+          const { key, values } = checkCreateTableParam(str(a, 0), info[0] as string, [...(info[1] as string[])]);
+          return [create(ctx, str(a, 0), 'table', key, values, KeyOrder.Lexicographic)];
+        },
+      },
+      [TABLE_MANAGER_SIG.createTableV320]: {
+        write: true,
+        run: (ctx, a) => {
+          const info = a[1] as Result;
+          const order = Number(info[0]);
+          const { key, values } = checkCreateTableParam(str(a, 0), info[1] as string, [...(info[2] as string[])], order);
+          return [create(ctx, str(a, 0), 'table', key, values, order as KeyOrder)];
+        },
+      },
+      [TABLE_MANAGER_SIG.createKVTable]: {
+        write: true,
+        run: (ctx, a) => {
+          const { key, values } = checkCreateTableParam(str(a, 0), str(a, 1), str(a, 2));
+          return [create(ctx, str(a, 0), 'kv', key, values, KeyOrder.Lexicographic)];
+        },
+      },
+      [TABLE_MANAGER_SIG.openTable]: { run: (ctx, a) => [openTable(ctx.store, str(a, 0))] },
+      [TABLE_MANAGER_SIG.appendColumns]: {
+        write: true,
+        run: (ctx, a) => [appendColumns(ctx.store, str(a, 0), [...(a[1] as string[])])],
+      },
+      [TABLE_MANAGER_SIG.desc]: {
+        run: (ctx, a) => {
+          const schema = readSchema(ctx.store, tablePath(str(a, 0)));
+          return [schema ? [schema.key, schema.values] : ['', []]];
+        },
+      },
+      [TABLE_MANAGER_SIG.descWithKeyOrder]: {
+        run: (ctx, a) => {
+          const schema = readSchema(ctx.store, tablePath(str(a, 0)));
+          return [schema ? [schema.keyOrder, schema.key, schema.values] : [0, '', []]];
+        },
       },
     },
-    [TABLE_MANAGER_SIG.createTableV320]: {
-      write: true,
-      run: (ctx, a) => {
-        const info = a[1] as Result;
-        const order = Number(info[0]);
-        const { key, values } = checkCreateTableParam(str(a, 0), info[1] as string, [...(info[2] as string[])], order);
-        return [create(ctx, str(a, 0), 'table', key, values, order as KeyOrder)];
-      },
-    },
-    [TABLE_MANAGER_SIG.createKVTable]: {
-      write: true,
-      run: (ctx, a) => {
-        const { key, values } = checkCreateTableParam(str(a, 0), str(a, 1), str(a, 2));
-        return [create(ctx, str(a, 0), 'kv', key, values, KeyOrder.Lexicographic)];
-      },
-    },
-    [TABLE_MANAGER_SIG.openTable]: { run: (ctx, a) => [openTable(ctx.store, str(a, 0))] },
-    [TABLE_MANAGER_SIG.appendColumns]: {
-      write: true,
-      run: (ctx, a) => [appendColumns(ctx.store, str(a, 0), [...(a[1] as string[])])],
-    },
-    [TABLE_MANAGER_SIG.desc]: {
-      run: (ctx, a) => {
-        const schema = readSchema(ctx.store, tablePath(str(a, 0)));
-        return [schema ? [schema.key, schema.values] : ['', []]];
-      },
-    },
-    [TABLE_MANAGER_SIG.descWithKeyOrder]: {
-      run: (ctx, a) => {
-        const schema = readSchema(ctx.store, tablePath(str(a, 0)));
-        return [schema ? [schema.keyOrder, schema.key, schema.values] : [0, '', []]];
-      },
-    },
-  },
-});
+  });
 }

@@ -1,6 +1,7 @@
 // The dev node's chain engine: transaction pool with the real node's checks, a sealer that
 // batches the pool into blocks, EVM execution, and a block log for durability.
 
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
 import { toHex } from '../../protocol/hex';
@@ -11,6 +12,7 @@ import type { Builtins, ChainFacts, ConsensusNode, GenesisOptions, SystemConfigE
 import { MemoryTableStore } from '../storage/tableStore';
 import { BlockLog, readLog } from '../storage/blockLog';
 import { checkMeta, readMeta, writeMeta, type ChainMeta } from '../storage/meta';
+import { lockDataDir, type DirLock } from '../storage/dirLock';
 import { EvmExecutor, normalizeAddress, type BlockEnv } from '../evm/executor';
 import { Status } from '../evm/status';
 import { DEFAULT_SEED, accountKey, nodeKey } from './keys';
@@ -54,7 +56,12 @@ interface Pending {
 
 export async function createChain(options: ChainOptions): Promise<DevChain> {
   const chain = new Chain(options);
-  await chain.open();
+  try {
+    await chain.open();
+  } catch (e) {
+    await chain.close();
+    throw e;
+  }
   return chain;
 }
 
@@ -80,6 +87,7 @@ class Chain implements DevChain {
   private readonly lock = new Mutex();
   private totals = { transactionCount: 0, failedTransactionCount: 0 };
   private log: BlockLog | undefined;
+  private dirLock: DirLock | undefined;
   private sealing = false;
   private sealScheduled = false;
   private timer: NodeJS.Timeout | undefined;
@@ -118,6 +126,8 @@ class Chain implements DevChain {
     const dir = o.dataDir;
     let seed = o.seed ?? DEFAULT_SEED;
     if (dir !== undefined) {
+      mkdirSync(dir, { recursive: true });
+      this.dirLock = lockDataDir(dir);
       const stored = readMeta(dir);
       seed = o.seed ?? stored?.seed ?? DEFAULT_SEED;
       const wanted: ChainMeta = {
@@ -482,7 +492,15 @@ class Chain implements DevChain {
     } catch {
       return receipt(Status.CallAddressError, 0n, new Uint8Array(0));
     }
-    const out = await this.executor.run({ origin: stx.sender, to, input: d.input, readOnly: false }, env);
+    let out;
+    try {
+      out = await this.executor.run({ origin: stx.sender, to, input: d.input, readOnly: false }, env);
+    } catch (e) {
+      // An engine fault fails this transaction only (its writes are already undone), like the
+      // node's catch-all status Unknown; the chain goes on.
+      this.say('error', `transaction ${toHex(stx.hash)} failed inside the engine: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      return receipt(Status.Unknown, 0n, new Uint8Array(0));
+    }
     if (out.contractAddress !== '' && d.abi !== '') this.abis.set('0x' + out.contractAddress, d.abi);
     return receipt(
       out.status,
@@ -563,6 +581,8 @@ class Chain implements DevChain {
     this.pool = [];
     await this.log?.close();
     this.log = undefined;
+    this.dirLock?.release();
+    this.dirLock = undefined;
   }
 
   private say(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {

@@ -16,6 +16,7 @@ import type {
 } from '../../protocol/rpc/types';
 import type { ConsensusNode } from '../builtin/types';
 import type { DevChain, SimNode } from '../chain/types';
+import { DEFAULT_TX_COUNT_LIMIT, DEFAULT_TX_GAS_LIMIT } from '../chain/chain';
 import { writeJsonFast, type JsonValue } from '../rpc/json';
 import {
   AIR_SERVICE_INFO,
@@ -31,11 +32,11 @@ import {
 } from './constants';
 
 export interface GroupOptions {
-  /** getGroupInfo's isAuthCheck etc. come from the chain's options; these are Air-node facts. */
+  /** iniConfig isSerialExecute (build_chain's default is true). */
   serialExecute?: boolean;
 }
 
-/** Genesis facts frozen when the group starts (genesisConfig never changes on a real node). */
+/** Genesis facts: genesisConfig never changes on a real node, whatever the chain does later. */
 interface GenesisFacts {
   blockTxCountLimit: number;
   consensusLeaderPeriod: number;
@@ -55,14 +56,12 @@ export class SimGroup {
   ) {
     this.chainId = chain.options.chainId;
     this.groupId = chain.options.groupId;
+    // The chain's genesis: every simulated node a sealer of weight 1, default limits.
     this.genesis = {
-      blockTxCountLimit: this.configNumber('tx_count_limit', 1000),
-      consensusLeaderPeriod: this.configNumber('consensus_leader_period', 1),
-      txGasLimit: this.configNumber('tx_gas_limit', 3000000000),
-      sealers: chain.nodes.map((n) => ({
-        nodeID: n.nodeId,
-        weight: this.chain.consensusNodes().find((c) => c.nodeId === n.nodeId)?.weight ?? 1,
-      })),
+      blockTxCountLimit: DEFAULT_TX_COUNT_LIMIT,
+      consensusLeaderPeriod: 1,
+      txGasLimit: DEFAULT_TX_GAS_LIMIT,
+      sealers: chain.nodes.map((n) => ({ nodeID: n.nodeId, weight: 1 })),
     };
   }
 

@@ -3,6 +3,7 @@
 
 import type { DevChain, SimNode } from '../chain/types';
 import type { SimGroup } from '../group/simGroup';
+import type { FilterStore } from './filters';
 import type { JsonValue } from './json';
 import { groupNotExist, nodeNotFound } from './errors';
 import type { Params } from './params';
@@ -10,6 +11,7 @@ import type { Params } from './params';
 export interface RpcContext {
   chain: DevChain;
   group: SimGroup;
+  filters: FilterStore;
 }
 
 export type MethodHandler = (params: Params, ctx: RpcContext) => Promise<unknown> | unknown;

@@ -56,8 +56,9 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
       if (size > limit) {
         tooLarge = true;
         const message = `request body larger than ${limit} bytes`;
+        // The rest of the body is discarded; "Connection: close" ends the connection once sent.
         respond(res, 413, JSON.stringify({ error: { code: -32600, message }, id: 0, jsonrpc: '' }), true);
-        req.destroy();
+        chunks.length = 0;
         return;
       }
       chunks.push(chunk);

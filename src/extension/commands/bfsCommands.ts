@@ -9,12 +9,27 @@ import type { Session } from '../session';
 import { guarded, required } from '../errors';
 import { transact } from './transact';
 
-/** The ABI of a BFS entry: stored in the link, else the chain's getABI for its address. */
+/**
+ * Address and ABI of a BFS entry. A directory listing does not carry a link's target, so the link
+ * itself is listed (which returns [address, abi]); contracts fall back to the chain's getABI.
+ */
+export async function resolveEntry(session: Session, item: BfsItem): Promise<{ address: string; abi: string }> {
+  const api = session.requireChain();
+  let address = item.address;
+  let abi = item.entry.abi ?? '';
+  if (item.entry.type === 'link' && (!address || !abi)) {
+    const self = (await api.bfsList(item.path, 0, 1)).entries[0];
+    address = self?.address ?? address ?? (await api.bfsReadlink(item.path));
+    abi = self?.abi ?? abi;
+  }
+  if (!address) throw new Error(`${item.path} is not a contract.`);
+  if (!abi || abi === '[]') abi = (await api.abiOf(address).catch(() => '')) || abi;
+  return { address: address.startsWith('0x') ? address : `0x${address}`, abi };
+}
+
 export async function abiOfEntry(session: Session, item: BfsItem): Promise<string> {
-  if (item.entry.abi) return item.entry.abi;
-  if (!item.address) throw new Error(`${item.path} is not a contract.`);
-  const abi = await session.requireChain().abiOf(item.address);
-  if (!abi) throw new Error(`The chain has no ABI for ${item.address}. Link it with an ABI, or deploy it from this workspace.`);
+  const { address, abi } = await resolveEntry(session, item);
+  if (!abi) throw new Error(`There is no ABI for ${address}. Link it with an ABI, or deploy it from this workspace.`);
   return abi;
 }
 
@@ -76,7 +91,7 @@ export function registerBfsCommands(session: Session, tree: BfsTree): vscode.Dis
       'fiscoBcos.bfs.copyAddress',
       guarded('Copy address failed', async (item?: BfsItem) => {
         if (!item) return;
-        const address = item.address ?? (await session.requireChain().bfsReadlink(item.path));
+        const { address } = await resolveEntry(session, item);
         await vscode.env.clipboard.writeText(address);
         void vscode.window.showInformationMessage(`Copied ${address}`);
       }),
@@ -100,17 +115,18 @@ export function registerBfsCommands(session: Session, tree: BfsTree): vscode.Dis
     vscode.commands.registerCommand(
       'fiscoBcos.bfs.call',
       guarded('Open contract failed', async (item?: BfsItem) => {
-        if (!item?.address) return;
-        const abi = await abiOfEntry(session, item);
-        return vscode.commands.executeCommand('fiscoBcos.callContract', { address: item.address, abi, name: item.entry.name, path: item.path });
+        if (!item) return;
+        const { address, abi } = await resolveEntry(session, item);
+        const name = item.entry.type === 'link' ? item.path.split('/').filter(Boolean).slice(1).join('/') || item.entry.name : item.entry.name;
+        return vscode.commands.executeCommand('fiscoBcos.callContract', { address, abi, name, path: item.path });
       }),
     ),
     vscode.commands.registerCommand(
       'fiscoBcos.bfs.permissions',
       guarded('Open permissions failed', async (item?: BfsItem) => {
-        if (!item?.address) return;
-        const abi = await abiOfEntry(session, item).catch(() => '[]');
-        return vscode.commands.executeCommand('fiscoBcos.editPermissions', { address: item.address, abi, name: item.entry.name });
+        if (!item) return;
+        const { address, abi } = await resolveEntry(session, item);
+        return vscode.commands.executeCommand('fiscoBcos.editPermissions', { address, abi, name: item.entry.name });
       }),
     ),
   ];

@@ -66,7 +66,7 @@ export class Compiler implements vscode.Disposable {
       const { contracts, problems } = readOutput(solc.compile(buildInput(sources, settings), { import: findImport }));
       this.publish(root, problems);
       const errors = problems.filter((p) => p.severity === 'error');
-      if (errors.length) throw new Error(`Compilation failed with ${errors.length} error${errors.length > 1 ? 's' : ''}: ${errors[0].message}. See the Problems panel.`);
+      if (errors.length) throw new Error(`Compilation failed with ${errors.length} error${errors.length > 1 ? 's' : ''}: ${errors[0].message.replace(/\.$/, '')}. See the Problems panel.`);
       const own = contracts.filter((c) => c.source === unit);
       this.cache.set(doc.uri.toString(), { version: doc.version, contracts: own });
       return own;

@@ -21,8 +21,8 @@ export class BfsItem extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon(iconOf(entry));
     this.contextValue = `bfs.${kind}`;
     this.tooltip = `${path}\n${kind}${this.address ? `\n${this.address}` : ''}`;
-    this.resourceUri = undefined;
-    if (kind === 'link' || kind === 'contract') {
+    // Clicking a user contract opens its call form; built-ins under /sys have no ABI to show.
+    if ((kind === 'link' || kind === 'contract') && !path.startsWith('/sys/')) {
       this.command = { command: 'fiscoBcos.bfs.call', title: 'Call Contract', arguments: [this] };
     }
   }

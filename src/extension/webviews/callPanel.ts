@@ -2,10 +2,10 @@
 // arguments, calls or sends (after confirmation), decodes results, and remembers last inputs.
 
 import * as vscode from 'vscode';
-import type { FunctionFragment, ParamType } from 'ethers';
 import type { Session } from '../session';
 import type { AbiRegistry } from '../abiRegistry';
-import { type CallToHost, type FunctionView, type HostToCall, type ParamView, type ResultView, parseCallToHost } from '../messages/callMessages';
+import { type CallToHost, type HostToCall, type ResultView, parseCallToHost } from '../messages/callMessages';
+import { functionView } from '../models/functionView';
 import { ContractCodec } from '../models/abiCodec';
 import { decodeRevertReason, describeReceiptStatus, statusName } from '../models/txStatus';
 import { describeError, CancelledError } from '../errors';
@@ -22,21 +22,6 @@ export interface CallTarget {
 
 const panels = new Map<string, PanelHost<CallToHost, HostToCall>>();
 const INPUTS_KEY = 'fiscoBcos.callInputs';
-
-function paramView(p: ParamType): ParamView {
-  return { name: p.name, type: p.isTuple() ? 'tuple' + p.type.slice(p.type.indexOf(')') + 1) : p.type, ...(p.components ? { components: p.components.map(paramView) } : p.isArray() && p.arrayChildren?.components ? { components: p.arrayChildren.components.map(paramView) } : {}) };
-}
-
-export function functionView(f: FunctionFragment): FunctionView {
-  return {
-    signature: f.format('sighash'),
-    name: f.name,
-    inputs: f.inputs.map(paramView),
-    outputs: f.outputs.map(paramView),
-    readOnly: f.stateMutability === 'view' || f.stateMutability === 'pure',
-    payable: f.payable,
-  };
-}
 
 export function showCallPanel(session: Session, registry: AbiRegistry, context: vscode.ExtensionContext, target: CallTarget): PanelHost<CallToHost, HostToCall> {
   const key = `${session.connection?.name}:${target.address.toLowerCase()}`;

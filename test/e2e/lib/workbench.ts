@@ -63,12 +63,15 @@ export class Workbench {
   }
 
   async rowDescription(row: Locator): Promise<string> {
-    return plain((await row.locator('.label-description').first().textContent()) ?? '');
+    await row.waitFor();
+    const description = row.locator('.label-description').first();
+    return (await description.count()) ? plain((await description.textContent()) ?? '') : '';
   }
 
-  /** A view-title action (rendered twice; the visible one is the real button). */
-  viewAction(pane: Locator, label: string): Locator {
-    return pane.locator(`.pane-header a.action-label[aria-label^="${label}"]`);
+  /** Clicks a view-title action; pane-header actions only show while the header is hovered. */
+  async clickViewAction(pane: Locator, label: string): Promise<void> {
+    await pane.locator('.pane-header').hover();
+    await pane.locator(`.pane-header a.action-label[aria-label^="${label}"]`).click();
   }
 
   quickInput(): Locator {

@@ -20,6 +20,8 @@ export interface Harness {
 
 export interface Outcome {
   status: number;
+  /** Raw output bytes (return data or revert payload). */
+  raw: Uint8Array;
   out: Result | undefined;
   reason: string | undefined;
 }
@@ -69,8 +71,17 @@ export async function harness(opts: { sm?: boolean; authEnabled?: boolean; seale
       if (!target) throw new Error(`no built-in at ${String(p)}`);
       const abi = bindAbi(abiText, suite);
       const r = await target.execute(ctx, abi.encodeCall(sig, args));
-      if (r.status !== 0) return { status: r.status, out: undefined, reason: decodeRevertReason(r.output) };
-      return { status: 0, out: abi.decodeResult(sig, r.output), reason: undefined };
+      if (r.status !== 0) return { status: r.status, raw: r.output, out: undefined, reason: decodeRevertReason(r.output) };
+      // Decoded on first use: ethers is slow on large arrays, which some tests read by hand.
+      let out: Result | undefined;
+      return {
+        status: 0,
+        raw: r.output,
+        get out() {
+          return (out ??= abi.decodeResult(sig, r.output));
+        },
+        reason: undefined,
+      };
     },
   };
   return h;

@@ -244,3 +244,30 @@ test('auth check: deploy and method ACLs apply to transactions and to calls betw
     await chain.close();
   }
 });
+
+test('a fault inside the engine fails that transaction only (status 1) and the chain goes on', async () => {
+  const { testBuiltins } = await import('./chain-fixtures');
+  const builtins = testBuiltins({
+    denyCall: (info) => {
+      if (info.selector.length === 4 && toHex(info.selector) === iface.getFunction('fail')!.selector) throw new Error('hook bug');
+      return false;
+    },
+  });
+  const errors: string[] = [];
+  const chain = await newChain({ builtins, authCheck: true, log: (level, m) => level === 'error' && errors.push(m) });
+  try {
+    const addr = '0x' + (await deploy(chain)).receipt.data.contractAddress;
+    const [bad, good] = await Promise.all([
+      send(chain, addr, iface.encodeFunctionData('fail')),
+      send(chain, addr, iface.encodeFunctionData('set', [9])),
+    ]);
+    assert.equal(bad.receipt.data.status, 1);
+    assert.equal(good.receipt.data.status, 0);
+    assert.equal(errors.length, 1);
+    assert.match(errors[0], /hook bug/);
+    const after = await send(chain, addr, iface.encodeFunctionData('set', [10]));
+    assert.equal(after.receipt.data.status, 0);
+  } finally {
+    await chain.close();
+  }
+});

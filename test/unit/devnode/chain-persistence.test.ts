@@ -123,6 +123,25 @@ test('reopening with other genesis options is refused', async () => {
     const b = await newChain({ dataDir, seed: undefined });
     assert.equal(b.accounts[0].address, a.accounts[0].address);
     await b.close();
+    // More dev accounts is fine: they are derived per index.
+    const c = await newChain({ dataDir, accounts: 6 });
+    assert.deepEqual(c.accounts.slice(0, 3).map((x) => x.address), a.accounts.map((x) => x.address));
+    await c.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('one dev node per data directory; a lock left by a dead process is taken over', async () => {
+  const dataDir = tempDir();
+  try {
+    const a = await newChain({ dataDir });
+    await assert.rejects(newChain({ dataDir }), /in use by another dev node|LOCK/);
+    await a.close();
+    // A lock file naming a process that is gone (as after kill -9).
+    writeFileSync(join(dataDir, 'LOCK'), '999999999');
+    const b = await newChain({ dataDir });
+    await b.close();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -306,6 +306,13 @@ describe('devnode RPC methods on an SM chain', () => {
       const tx = await result<Obj>(node, 'getTransaction', ['group0', '', r.transactionHash, false]);
       assert.match(tx.signature as string, /^0x[0-9a-f]{256}$/);
       assert.match(r.input as string, HEX0X);
+      // call-with-sign uses SM3 and a 128-byte SM2 signature (r‖s‖public key).
+      const to = r.contractAddress as string;
+      const suite = node.chain.suite;
+      const sig = toHex(suite.sign(suite.hash(utf8Encode(to.slice(2))), node.chain.accounts[0].privateKey));
+      assert.equal(sig.length, 2 + 256);
+      assert.equal((await result<Obj>(node, 'call', ['group0', '', to, '0x', sig])).status, 0);
+      assert.equal((await call(node, 'call', ['group0', '', to, '0x', sig.slice(0, 130)])).error?.code, 10008);
     } finally {
       await node.stop();
     }

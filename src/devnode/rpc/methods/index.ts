@@ -5,12 +5,14 @@ import { transactionMethods } from './transactions';
 import { ledgerMethods } from './ledger';
 import { consensusMethods } from './consensus';
 import { groupMethods } from './groups';
+import { filterMethods } from './filters';
 
 export const methods: MethodTable = {
   ...transactionMethods,
   ...ledgerMethods,
   ...consensusMethods,
   ...groupMethods,
+  ...filterMethods,
   // Not a 3.x node method (the node only has getTransaction); kept as an alias because SDK
   // docs and the Java SDK constant use this name.
   getTransactionByHash: transactionMethods.getTransaction,

@@ -10,7 +10,7 @@ import type {
 import { TxRejected } from '../../chain/types';
 import { RpcError } from '../errors';
 import { nodeService, requireGroupInfo, type MethodTable, type RpcContext } from '../context';
-import { decodeData, decodeDataParam, diagnosticText, HexDecodeError, looseHex, parseHash } from '../hexParams';
+import { decodeData, decodeDataParam, diagnosticText, looseHex, parseHash } from '../hexParams';
 import {
   formatReceiptCore,
   formatTransaction,
@@ -36,8 +36,10 @@ async function sendTransaction(p: Params, ctx: RpcContext): Promise<SendTransact
   try {
     raw = decodeData(data);
   } catch (e) {
-    const type = (e as Error).message === 'Unexpect hex string' ? undefined : 'boost::wrapexcept<boost::algorithm::non_hex_input>';
-    throw new RpcError(-1, diagnosticText((e as HexDecodeError).message, type));
+    // Inside sendTransaction's try block: the node answers -1 with the diagnostic text.
+    const what = (e as Error).message;
+    const type = what === 'Unexpect hex string' ? undefined : 'boost::wrapexcept<boost::algorithm::non_hex_input>';
+    throw new RpcError(-1, diagnosticText(what, type));
   }
   let submitted;
   try {
