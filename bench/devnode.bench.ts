@@ -7,7 +7,11 @@
 // Hardhat, calls and block number >= Hardhat, peak RSS <= 200 MiB.
 //
 // Run: npm run bench -- devnode   (or: node --import tsx bench/devnode.bench.ts)
-// Options: --durable also measures the dev node with a data directory (fsync per block).
+// Options: --durable also measures the dev node with a data directory (fsync per block);
+// --devnode-only skips Hardhat; BENCH_DEVNODE_NODE_ARGS passes node flags to the dev node
+// process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// The dev node runs as an esbuild bundle under plain node (as dist/devnode-cli.js does), Hardhat
+// as `hardhat node`; both on loopback, driven by the same HTTP client.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';

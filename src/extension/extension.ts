@@ -32,7 +32,9 @@ export interface FiscoBcosApi {
   statusBar: StatusBar;
   registry: AbiRegistry;
   testHooks: typeof testHooks;
+  /** Replaces how ChainApis are built (tests wrap the default one). */
   setChainApiFactory(factory: ChainApiFactory): void;
+  defaultChainApiFactory: ChainApiFactory;
 }
 
 export function activate(context: vscode.ExtensionContext): FiscoBcosApi {
@@ -95,6 +97,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi {
     registry,
     testHooks,
     setChainApiFactory: (factory) => session.setFactory(factory),
+    defaultChainApiFactory: createSdkChainApi,
   };
 }
 

@@ -210,6 +210,9 @@ export class BfsService extends BuiltinService {
       callback,
     );
   }
+  listAllAsync(...args: AsyncArgs<[path: string], BfsInfo[]>): void {
+    this.runAsync('listAllAsync', args, (path: string) => this.listAll(path));
+  }
   isExistAsync(...args: AsyncArgs<[path: string], BfsInfo | null>): void {
     this.runAsync('isExistAsync', args, (path: string) => this.isExist(path));
   }

@@ -5,7 +5,7 @@
 // An empty directory has no rows, so existence is read from the parent's row (root always exists).
 
 import { SYS_BFS_LINKS } from '../../protocol/builtin/addresses';
-import { BFS_TYPE_DIRECTORY, BFS_TYPE_LINK, type BfsFileType } from '../../protocol/builtin/bfs';
+import { BFS_TYPE_DIRECTORY, BFS_TYPE_LINK } from '../../protocol/builtin/bfs';
 import {
   CODE_FILE_BUILD_DIR_FAILED,
   CODE_FILE_INVALID_PATH,
@@ -51,11 +51,9 @@ export function pathOccupied(store: TableStore, path: string): boolean {
   return entryType(store, path) !== undefined || store.hasTable(normalizePath(path));
 }
 
-export class BuildDirError extends Error {}
-
 /**
  * Creates the missing parents of `path` as directories (like mkdir -p) and registers `path`
- * itself with `type` in its parent. Throws BuildDirError when a parent exists but is not a directory.
+ * itself with `type` in its parent. Callers check `parentsBlocked` first.
  */
 function createEntry(store: TableStore, path: string, type: string): void {
   const segments = pathSegments(path);
@@ -69,7 +67,7 @@ function createEntry(store: TableStore, path: string, type: string): void {
     } else if (!existing) {
       writeDirEntry(store, dir, name, newDirEntry(BFS_TYPE_DIRECTORY));
     } else if (existing[0] !== BFS_TYPE_DIRECTORY) {
-      throw new BuildDirError(`${dir === '/' ? '' : dir}/${name} is not a directory`);
+      throw new Error(`BFS: ${dir === '/' ? '' : dir}/${name} is not a directory`);
     }
     dir = dir === '/' ? `/${name}` : `${dir}/${name}`;
   }
@@ -94,7 +92,7 @@ export function touch(store: TableStore, path: string, type: string, checkPrefix
   if (!checkPathValid(path)) return CODE_FILE_INVALID_PATH;
   if (checkPrefix && !hasWritePrefix(path)) return CODE_FILE_INVALID_PATH;
   if (parentsBlocked(store, path)) return CODE_FILE_BUILD_DIR_FAILED;
-  createEntry(store, normalizePath(path), type as BfsFileType);
+  createEntry(store, normalizePath(path), type);
   return CODE_SUCCESS;
 }
 
@@ -138,10 +136,6 @@ export function createLink(store: TableStore, path: string, address: string, abi
 export function listChildren(store: TableStore, dir: string): { name: string; entry: DirEntry }[] {
   const norm = normalizePath(dir);
   return store.keys(norm).map((name) => ({ name, entry: readDirEntry(store, norm, name)! }));
-}
-
-export function childCount(store: TableStore, dir: string): number {
-  return store.keys(normalizePath(dir)).length;
 }
 
 /** The 3.16 genesis tree (§2.3): /apps, /usr, /tables, /sys with its 15 built-in links. */

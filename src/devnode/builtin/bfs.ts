@@ -2,7 +2,7 @@
 // readlink, touch. Errors are return codes with status 0, as on the node.
 
 import { ZeroAddress, type Result } from 'ethers';
-import { BFS_ADDRESS } from '../../protocol/builtin/addresses';
+import { ACCOUNT_ADDRESS, BFS_ADDRESS, SYS_CONFIG_ADDRESS } from '../../protocol/builtin/addresses';
 import { BFS_ABI, BFS_LIST_MAX, BFS_SIG, BFS_TYPE_DIRECTORY, BFS_TYPE_LINK } from '../../protocol/builtin/bfs';
 import {
   CODE_ADDRESS_OR_VERSION_ERROR,
@@ -14,7 +14,6 @@ import {
   CODE_SUCCESS,
   CODE_TABLE_FIELD_VALUE_LENGTH_OVERFLOW,
 } from '../../protocol/builtin/retcode';
-import { SYS_CONFIG_ADDRESS } from '../../protocol/builtin/addresses';
 import { TABLE_FIELD_VALUE_MAX_LENGTH } from '../../protocol/builtin/tables';
 import { checkPathValid, normalizePath, parentAndBase } from './bfs-path';
 import {
@@ -63,8 +62,8 @@ export function listPath(store: TableStore, path: string, page?: { offset: bigin
 
 export function mkdir(store: TableStore, path: string): number {
   if (path.startsWith('/shards/')) return CODE_FILE_BUILD_DIR_FAILED;
-  if (checkPathValid(path) && pathOccupied(store, path)) return CODE_FILE_ALREADY_EXIST;
   if (!checkPathValid(path)) return CODE_FILE_INVALID_PATH;
+  if (pathOccupied(store, path)) return CODE_FILE_ALREADY_EXIST;
   return touch(store, path, BFS_TYPE_DIRECTORY);
 }
 
@@ -78,7 +77,7 @@ function linkAt(store: TableStore, path: string, address: string, abi: string, n
   }
   if (type !== undefined || store.hasTable(normalizePath(path))) return CODE_FILE_ALREADY_EXIST;
   const code = touch(store, path, BFS_TYPE_LINK);
-  if (code !== CODE_SUCCESS) return code === CODE_FILE_INVALID_PATH ? code : CODE_FILE_BUILD_DIR_FAILED;
+  if (code !== CODE_SUCCESS) return code;
   writeLinkTable(store, path, address, abi, name);
   return CODE_SUCCESS;
 }
@@ -141,9 +140,10 @@ export const bfsPrecompiled = definePrecompiled({
     [BFS_SIG.touch]: {
       write: true,
       run: (ctx, a) => {
-        if (pathOccupied(ctx.store, str(a, 0))) return [CODE_FILE_ALREADY_EXIST];
-        // Accounts created through AccountPrecompiled (0x10004) may touch outside the write prefixes.
-        return [touch(ctx.store, str(a, 0), str(a, 1), bareAddress(ctx.caller) !== '0000000000000000000000000000000000010004')];
+        if (checkPathValid(str(a, 0)) && pathOccupied(ctx.store, str(a, 0))) return [CODE_FILE_ALREADY_EXIST];
+        // Touches made for AccountPrecompiled (0x10004) skip the prefix check, as on the node.
+        const fromAccount = [ctx.caller, ctx.origin].some((x) => bareAddress(x) === bareAddress(ACCOUNT_ADDRESS));
+        return [touch(ctx.store, str(a, 0), str(a, 1), !fromAccount)];
       },
     },
     [BFS_SIG.initBfs]: {

@@ -295,6 +295,8 @@ export class EvmExecutor {
       data: inv.input,
       gasLimit: env.gasLimit,
       block: blockFor(env),
+      // FISCO accounts have no EVM nonce (addresses come from the block/index/seq rule).
+      skipNonceIncrement: true,
     });
     const exec = result.execResult;
     const err = exec.exceptionError;

@@ -61,7 +61,15 @@ async function promptConnection(session: Session, existing?: ConnectionConfig): 
 export async function checkConnection(session: Session, c: ConnectionConfig): Promise<boolean> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Connecting to ${c.name}…` }, async () => {
     try {
-      const n = await session.chainFor(c).blockNumber();
+      const api = session.chainFor(c);
+      const [n, summary] = await Promise.all([api.blockNumber(), api.groupSummary().catch(() => undefined)]);
+      // The node knows its crypto type: fix a wrong guess instead of failing at the first signature.
+      const sm = summary?.nodes[0]?.sm;
+      if (sm !== undefined && sm !== !!c.sm) {
+        const { sm: _guess, ...rest } = c;
+        await session.connections.upsert(sm ? { ...rest, sm: true } : rest, c.name);
+        void vscode.window.showInformationMessage(`${c.name} is ${sm ? 'an SM (SM2/SM3)' : 'a secp256k1'} chain; the connection was updated.`);
+      }
       void vscode.window.showInformationMessage(`Connected to ${c.name}: block ${n}.`);
       return true;
     } catch (err) {

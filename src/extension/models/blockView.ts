@@ -38,7 +38,7 @@ export function transactionView(tx: TransactionJson, index: number, receipt: Rec
     }
   }
   const fields: FieldView[] = [
-    { label: 'Hash', value: tx.hash },
+    { label: 'Hash', value: tx.hash, link: { kind: 'transaction', id: tx.hash } },
     { label: 'From', value: tx.from },
     { label: 'To', value: tx.to || '(contract creation)' },
     { label: 'Nonce', value: tx.nonce },

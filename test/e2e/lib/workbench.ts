@@ -142,19 +142,18 @@ export class Workbench {
    * that are gone before a poll could see them.
    */
   async recordNotifications(): Promise<void> {
-    await this.page.evaluate(() => {
-      const w = window as unknown as { __seen?: string[]; __seenObserver?: MutationObserver };
-      w.__seen = [];
-      w.__seenObserver?.disconnect();
-      const record = () => {
+    // A string, not a function: tsx's helpers (__name) do not exist in the page.
+    await this.page.evaluate(`(() => {
+      window.__seen = [];
+      if (window.__seenObserver) window.__seenObserver.disconnect();
+      window.__seenObserver = new MutationObserver(() => {
         for (const el of document.querySelectorAll('.notification-list-item-message')) {
-          const t = el.textContent ?? '';
-          if (t && !w.__seen!.includes(t)) w.__seen!.push(t);
+          const t = el.textContent || '';
+          if (t && !window.__seen.includes(t)) window.__seen.push(t);
         }
-      };
-      w.__seenObserver = new MutationObserver(record);
-      w.__seenObserver.observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
+      });
+      window.__seenObserver.observe(document.body, { childList: true, subtree: true, characterData: true });
+    })()`);
   }
 
   async recordedNotifications(): Promise<string[]> {
@@ -190,6 +189,19 @@ export class Workbench {
       if (Date.now() > deadline) throw new Error(`no webview titled ${title} within ${timeout} ms`);
       await this.page.waitForTimeout(200);
     }
+  }
+
+  /** Quick Open (Ctrl+P) a workspace file by name, waiting for the search to find it. */
+  async openFile(name: string): Promise<void> {
+    await this.page.keyboard.press('Control+P');
+    const input = this.quickInput().locator('.quick-input-box input');
+    await input.waitFor();
+    await input.fill(name);
+    await this.quickInput()
+      .locator(`.quick-input-list .monaco-list-row[role="option"].focused[aria-label*="${name}"]`)
+      .waitFor({ timeout: 20_000 });
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
   }
 
   /** Text of the active editor (Monaco), with real spaces. */

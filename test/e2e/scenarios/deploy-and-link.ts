@@ -16,9 +16,7 @@ export const deployAndLink: Scenario = {
     await step('import dev account 1 as the deployer', () => useDevAccount(wb, devnode, 1, 'E2E Deployer'));
 
     await step('open contracts/Counter.sol: a "Deploy Counter" CodeLens sits above the contract', async () => {
-      await page.keyboard.press('Control+P');
-      await wb.answer('Counter.sol');
-      await page.locator('.tabs-container .tab.active', { hasText: 'Counter.sol' }).waitFor();
+      await wb.openFile('Counter.sol');
       await page.locator('.codelens-decoration a', { hasText: 'Deploy Counter' }).waitFor({ timeout: 30_000 });
     });
 
@@ -65,9 +63,7 @@ export const deployAndLink: Scenario = {
     await step('a contract with a syntax error: compiling lists the error in Problems', async () => {
       fs.writeFileSync(path.join(workspace, 'contracts', 'Broken.sol'),
         '// SPDX-License-Identifier: Apache-2.0\npragma solidity ^0.8.11;\n\ncontract Broken {\n    uint256 value\n}\n');
-      await page.keyboard.press('Control+P');
-      await wb.answer('Broken.sol');
-      await page.locator('.tabs-container .tab.active', { hasText: 'Broken.sol' }).waitFor();
+      await wb.openFile('Broken.sol');
       await wb.runCommand('FISCO BCOS: Compile Solidity File');
       await page.locator('.part.statusbar').getByText(/^[1-9]\d*$/).first().waitFor({ timeout: 60_000 }).catch(() => undefined);
       const problems = await wb.problems();
