@@ -8,7 +8,7 @@
 //
 // Run: npm run bench -- devnode   (or: node --import tsx bench/devnode.bench.ts)
 // Options: --durable also measures the dev node with a data directory (fsync per block);
-// --devnode-only skips Hardhat; BENCH_DEVNODE_NODE_ARGS passes node flags to the dev node
+// --devnode-only skips Hardhat; --rounds N (default 3); BENCH_DEVNODE_NODE_ARGS passes node flags to the dev node
 // process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 // The dev node runs as an esbuild bundle under plain node (as dist/devnode-cli.js does), Hardhat
 // as `hardhat node`; both on loopback, driven by the same HTTP client.
@@ -64,7 +64,7 @@ async function bundleDevnode(dir: string): Promise<string> {
 // ---- HTTP JSON-RPC client (same for both peers) -------------------------------------------------
 
 class Rpc {
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  private agent = new Agent({ keepAlive: true, maxSockets: 64 });
   private id = 0;
   private readonly host: string;
   private readonly port: number;
@@ -104,6 +104,12 @@ class Rpc {
       req.on('error', reject);
       req.end(body);
     });
+  }
+
+  /** Drops idle keep-alive sockets, which a server may close while another node is measured. */
+  fresh(): void {
+    this.agent.destroy();
+    this.agent = new Agent({ keepAlive: true, maxSockets: 64 });
   }
 
   close(): void {
@@ -163,7 +169,7 @@ async function runConcurrent(total: number, workers: number, job: (i: number, wo
 }
 
 /** Each sender sends its own transactions one after another (per-sender order, like nonces). */
-async function runSenders(perSender: unknown[][], send: (tx: unknown) => Promise<void>): Promise<number> {
+async function runSenders(perSender: string[][], send: (tx: string) => Promise<void>): Promise<number> {
   const t0 = performance.now();
   await Promise.all(
     perSender.map(async (txs) => {
@@ -204,19 +210,36 @@ function waitForLine(child: ChildProcess, test: (line: string) => boolean, what:
   });
 }
 
-// ---- the dev node side --------------------------------------------------------------------------
+// ---- peers ------------------------------------------------------------------------------------
 
-interface SideResult {
-  txPerSec: number;
-  /** Server and client CPU milliseconds per transaction during the send phase. */
-  serverCpuMsPerTx: number;
-  clientCpuMsPerTx: number;
-  call: Timing;
-  blockNumber: Timing;
-  rssMiB?: number;
+/** One node under test, set up with the counter deployed; transactions are signed per round. */
+interface Peer {
+  name: string;
+  pid: number;
+  rpc: Rpc;
+  /** Pre-signs TXS set() transactions, grouped per sender (signing is not timed). */
+  signRound(): Promise<string[][]>;
+  send(tx: string): Promise<void>;
+  callOnce(): Promise<void>;
+  blockNumberOnce(): Promise<void>;
+  stop(): Promise<void>;
 }
 
-async function benchDevnode(counter: { abi: unknown[]; bytecode: string }, server: string, dataDir?: string): Promise<SideResult> {
+interface TxRun {
+  txPerSec: number;
+  /** Server and client CPU milliseconds per transaction during the run. */
+  serverCpuMsPerTx: number;
+  clientCpuMsPerTx: number;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function startDevnodePeer(counter: { abi: unknown[]; bytecode: string }, server: string, name: string, dataDir?: string): Promise<Peer> {
   // BENCH_DEVNODE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the dev node process.
   const extra = (process.env.BENCH_DEVNODE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...extra, server, dataDir ?? '-'], {
@@ -233,63 +256,67 @@ async function benchDevnode(counter: { abi: unknown[]; bytecode: string }, serve
     const { fromHex, toHex } = await import('../src/protocol/hex');
     const keys = info.accounts.map((a) => fromHex(a.privateKey));
     let nonce = 0;
-    const sign = (key: Uint8Array, to: string, input: string, abi = '', blockLimit: bigint) => {
+    const sign = (key: Uint8Array, to: string, input: string, abi: string, blockLimit: bigint) => {
       const data = { version: 0, chainID: 'chain0', groupID: 'group0', blockLimit, nonce: `bench-${nonce++}`, to, input: fromHex(input), abi };
       const hash = hashTransactionData(data, ecdsaSuite);
       return toHex(encodeTransaction({ data, dataHash: hash, signature: ecdsaSuite.sign(hash, key) }));
     };
-    const head = BigInt(await rpc.call<number>('getBlockNumber', ['group0', '']));
+    const head = async () => BigInt(await rpc.call<number>('getBlockNumber', ['group0', '']));
     const deployed = await rpc.call<{ status: number; contractAddress: string }>('sendTransaction', [
       'group0',
       '',
-      sign(keys[0], '', counter.bytecode, JSON.stringify(counter.abi), head + 500n),
+      sign(keys[0], '', counter.bytecode, JSON.stringify(counter.abi), (await head()) + 500n),
       false,
     ]);
     if (deployed.status !== 0) throw new Error(`dev node deploy failed: status ${deployed.status}`);
     const address = deployed.contractAddress;
     const iface = new Interface(counter.abi as never);
-    const perSender: string[][] = Array.from({ length: SENDERS }, () => []);
-    for (let i = 0; i < TXS; i++) {
-      perSender[i % SENDERS].push(sign(keys[i % SENDERS], address, iface.encodeFunctionData('set', [i + 1]), '', head + 900n));
-    }
-    const cpu0 = [cpuSeconds(child.pid!), process.cpuUsage()] as const;
-    const seconds = await runSenders(perSender, async (tx) => {
-      const r = await rpc.call<{ status: number }>('sendTransaction', ['group0', '', tx, false]);
-      if (r.status !== 0) throw new Error(`dev node set failed: status ${r.status}`);
-    });
-    const serverCpuMsPerTx = ((cpuSeconds(child.pid!) - cpu0[0]) * 1000) / TXS;
-    const clientUsage = process.cpuUsage(cpu0[1]);
-    const clientCpuMsPerTx = (clientUsage.user + clientUsage.system) / 1000 / TXS;
     const callData = iface.encodeFunctionData('value');
-    const call = await runConcurrent(READS, READERS, async () => {
-      const r = await rpc.call<{ status: number }>('call', ['group0', '', address, callData]);
-      if (r.status !== 0) throw new Error('dev node call failed');
-    });
-    const blockNumber = await runConcurrent(READS, READERS, async () => {
-      await rpc.call('getBlockNumber', ['group0', '']);
-    });
-    const rssMiB = peakRssMiB(child.pid!);
-    rpc.close();
-    return { txPerSec: TXS / seconds, serverCpuMsPerTx, clientCpuMsPerTx, call, blockNumber, rssMiB };
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+    return {
+      name,
+      pid: child.pid!,
+      rpc,
+      async signRound() {
+        // What SDKs do: blockLimit = current block + a margin (the node accepts up to +1000).
+        const limit = (await head()) + 900n;
+        const perSender: string[][] = Array.from({ length: SENDERS }, () => []);
+        for (let i = 0; i < TXS; i++) {
+          perSender[i % SENDERS].push(sign(keys[i % SENDERS], address, iface.encodeFunctionData('set', [i + 1]), '', limit));
+        }
+        return perSender;
+      },
+      async send(tx) {
+        const r = await rpc.call<{ status: number }>('sendTransaction', ['group0', '', tx, false]);
+        if (r.status !== 0) throw new Error(`dev node set failed: status ${r.status}`);
+      },
+      async callOnce() {
+        const r = await rpc.call<{ status: number }>('call', ['group0', '', address, callData]);
+        if (r.status !== 0) throw new Error('dev node call failed');
+      },
+      async blockNumberOnce() {
+        await rpc.call('getBlockNumber', ['group0', '']);
+      },
+      async stop() {
+        rpc.close();
+        await stopChild(child);
+      },
+    };
+  } catch (e) {
+    await stopChild(child);
+    throw e;
   }
 }
 
-// ---- the Hardhat side ---------------------------------------------------------------------------
-
 const HARDHAT_MNEMONIC = 'test test test test test test test test test test test junk';
 
-async function benchHardhat(counter: { abi: unknown[]; bytecode: string }): Promise<SideResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-hardhat-'));
-  const config = join(dir, 'hardhat.config.js');
+async function startHardhatPeer(counter: { abi: unknown[]; bytecode: string }, work: string): Promise<Peer> {
+  const config = join(work, 'hardhat.config.js');
   writeFileSync(config, 'module.exports = { networks: { hardhat: { chainId: 31337 } } };\n');
   const port = 28545 + Math.floor(Math.random() * 1000);
   const bin = createRequire(__filename).resolve('hardhat/internal/cli/bootstrap');
   const child = spawn(process.execPath, [bin, 'node', '--port', String(port), '--hostname', '127.0.0.1', '--config', config], {
     // Hardhat insists on resolving itself from the working directory: run it from the repository.
-    cwd: join(__dirname, '..'),
+    cwd: REPO,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
   });
@@ -304,42 +331,64 @@ async function benchHardhat(counter: { abi: unknown[]; bytecode: string }): Prom
     if (deployReceipt.status !== '0x1') throw new Error('hardhat deploy failed');
     const address = deployReceipt.contractAddress;
     const iface = new Interface(counter.abi as never);
-    const perSender: string[][] = Array.from({ length: SENDERS }, () => []);
-    const signers = wallets.slice(1).map((w) => new Wallet(w.privateKey));
-    for (let i = 0; i < TXS; i++) {
-      const s = i % SENDERS;
-      const tx = EthTx.from({ ...fee, nonce: perSender[s].length, gasLimit: 100_000, to: address, data: iface.encodeFunctionData('set', [i + 1]) });
-      tx.signature = signers[s].signingKey.sign(tx.unsignedHash);
-      perSender[s].push(tx.serialized);
-    }
-    const cpu0 = [cpuSeconds(child.pid!), process.cpuUsage()] as const;
-    const seconds = await runSenders(perSender, async (raw) => {
-      const hash = await rpc.call<string>('eth_sendRawTransaction', [raw]);
-      const r = await rpc.call<{ status: string } | null>('eth_getTransactionReceipt', [hash]);
-      if (r === null || r.status !== '0x1') throw new Error('hardhat set failed');
-    });
-    const serverCpuMsPerTx = ((cpuSeconds(child.pid!) - cpu0[0]) * 1000) / TXS;
-    const clientUsage = process.cpuUsage(cpu0[1]);
-    const clientCpuMsPerTx = (clientUsage.user + clientUsage.system) / 1000 / TXS;
     const callData = iface.encodeFunctionData('value');
-    const call = await runConcurrent(READS, READERS, async () => {
-      await rpc.call('eth_call', [{ to: address, data: callData }, 'latest']);
-    });
-    const blockNumber = await runConcurrent(READS, READERS, async () => {
-      await rpc.call('eth_blockNumber', []);
-    });
-    rpc.close();
-    return { txPerSec: TXS / seconds, serverCpuMsPerTx, clientCpuMsPerTx, call, blockNumber, rssMiB: peakRssMiB(child.pid!) };
-  } finally {
-    child.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    const signers = wallets.slice(1).map((w) => new Wallet(w.privateKey));
+    const nonces = new Array<number>(SENDERS).fill(0);
+    return {
+      name: 'hardhat',
+      pid: child.pid!,
+      rpc,
+      async signRound() {
+        const perSender: string[][] = Array.from({ length: SENDERS }, () => []);
+        for (let i = 0; i < TXS; i++) {
+          const s = i % SENDERS;
+          const tx = EthTx.from({ ...fee, nonce: nonces[s]++, gasLimit: 100_000, to: address, data: iface.encodeFunctionData('set', [i + 1]) });
+          tx.signature = signers[s].signingKey.sign(tx.unsignedHash);
+          perSender[s].push(tx.serialized);
+        }
+        return perSender;
+      },
+      async send(raw) {
+        // Automine: the transaction is mined when eth_sendRawTransaction returns.
+        const hash = await rpc.call<string>('eth_sendRawTransaction', [raw]);
+        const r = await rpc.call<{ status: string } | null>('eth_getTransactionReceipt', [hash]);
+        if (r === null || r.status !== '0x1') throw new Error('hardhat set failed');
+      },
+      async callOnce() {
+        await rpc.call('eth_call', [{ to: address, data: callData }, 'latest']);
+      },
+      async blockNumberOnce() {
+        await rpc.call('eth_blockNumber', []);
+      },
+      async stop() {
+        rpc.close();
+        await stopChild(child);
+      },
+    };
+  } catch (e) {
+    await stopChild(child);
+    throw e;
   }
+}
+
+async function measureTx(peer: Peer): Promise<TxRun> {
+  peer.rpc.fresh();
+  const perSender = await peer.signRound();
+  const cpu0 = [cpuSeconds(peer.pid), process.cpuUsage()] as const;
+  const seconds = await runSenders(perSender, (tx) => peer.send(tx));
+  const serverCpuMsPerTx = ((cpuSeconds(peer.pid) - cpu0[0]) * 1000) / TXS;
+  const client = process.cpuUsage(cpu0[1]);
+  return { txPerSec: TXS / seconds, serverCpuMsPerTx, clientCpuMsPerTx: (client.user + client.system) / 1000 / TXS };
 }
 
 // ---- report -------------------------------------------------------------------------------------
 
 function fmt(t: Timing): string {
   return `${(READS / t.seconds).toFixed(0).padStart(6)} req/s  p50 ${t.p50.toFixed(2)} ms  p99 ${t.p99.toFixed(2)} ms`;
+}
+
+function best<T>(runs: T[], score: (r: T) => number): T {
+  return runs.reduce((a, b) => (score(b) > score(a) ? b : a));
 }
 
 async function main(): Promise<void> {
@@ -351,40 +400,80 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * The machine is shared, so each side runs ROUNDS times, alternating, and the best round of
+ * each is compared (all rounds are printed).
+ */
 async function run(work: string): Promise<void> {
+  const roundsArg = process.argv.indexOf('--rounds');
+  const rounds = roundsArg > 0 ? Math.max(1, Number(process.argv[roundsArg + 1])) : 3;
   const counter = compileCounter();
   const server = await bundleDevnode(work);
-  const dev = await benchDevnode(counter, server);
-  if (process.argv.includes('--devnode-only')) {
-    console.log(`devnode ${dev.txPerSec.toFixed(0)} tx/s (server CPU ${dev.serverCpuMsPerTx.toFixed(2)} ms/tx, client ${dev.clientCpuMsPerTx.toFixed(2)} ms/tx); call ${fmt(dev.call)}; getBlockNumber ${fmt(dev.blockNumber)}; RSS ${dev.rssMiB!.toFixed(0)} MiB`);
-    return;
-  }
-  const hh = await benchHardhat(counter);
-  let durable: SideResult | undefined;
-  if (process.argv.includes('--durable')) {
-    const dir = mkdtempSync(join(tmpdir(), 'bench-devnode-data-'));
-    try {
-      durable = await benchDevnode(counter, server, dir);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+  const peers: Peer[] = [];
+  try {
+    peers.push(await startDevnodePeer(counter, server, 'devnode'));
+    if (process.argv.includes('--durable')) {
+      peers.push(await startDevnodePeer(counter, server, 'devnode --data', mkdtempSync(join(work, 'data-'))));
     }
-  }
-  const ratio = dev.txPerSec / hh.txPerSec;
-  const p50Ok = (a: Timing, b: Timing) => a.p50 <= b.p50 && READS / a.seconds >= READS / b.seconds;
-  console.log(`workload: ${TXS} set(uint256) txs from ${SENDERS} senders; ${READS} calls and ${READS} block-number requests from ${READERS} clients`);
-  const cpu = (r: SideResult) => `(CPU per tx: server ${r.serverCpuMsPerTx.toFixed(2)} ms, client ${r.clientCpuMsPerTx.toFixed(2)} ms)`;
-  console.log(`devnode  sendTransaction ${dev.txPerSec.toFixed(0).padStart(6)} tx/s  ${cpu(dev)}`);
-  console.log(`hardhat  send+receipt    ${hh.txPerSec.toFixed(0).padStart(6)} tx/s  ${cpu(hh)}`);
-  console.log(`ratio devnode/hardhat    ${ratio.toFixed(2)}x  (goal >= 2x) ${ratio >= 2 ? 'ok' : 'GOAL MISSED'}`);
-  console.log(`devnode  call            ${fmt(dev.call)}`);
-  console.log(`hardhat  eth_call        ${fmt(hh.call)}  ${p50Ok(dev.call, hh.call) ? 'ok' : 'GOAL MISSED'}`);
-  console.log(`devnode  getBlockNumber  ${fmt(dev.blockNumber)}`);
-  console.log(`hardhat  eth_blockNumber ${fmt(hh.blockNumber)}  ${p50Ok(dev.blockNumber, hh.blockNumber) ? 'ok' : 'GOAL MISSED'}`);
-  console.log(
-    `devnode  peak RSS        ${dev.rssMiB!.toFixed(0)} MiB (goal <= ${GOAL_RSS_MIB}) ${dev.rssMiB! <= GOAL_RSS_MIB ? 'ok' : 'GOAL MISSED'}; hardhat ${hh.rssMiB!.toFixed(0)} MiB`,
-  );
-  if (durable) {
-    console.log(`devnode with data dir (fsync per block): ${durable.txPerSec.toFixed(0)} tx/s, peak RSS ${durable.rssMiB!.toFixed(0)} MiB`);
+    if (!process.argv.includes('--devnode-only')) peers.push(await startHardhatPeer(counter, work));
+    const tx = new Map<Peer, TxRun[]>(peers.map((p) => [p, []]));
+    const call = new Map<Peer, Timing[]>(peers.map((p) => [p, []]));
+    const height = new Map<Peer, Timing[]>(peers.map((p) => [p, []]));
+    for (let r = 0; r < rounds; r++) {
+      for (const p of peers) tx.get(p)!.push(await measureTx(p));
+    }
+    for (let r = 0; r < Math.min(rounds, 2); r++) {
+      for (const p of peers) {
+        p.rpc.fresh();
+        call.get(p)!.push(await runConcurrent(READS, READERS, () => p.callOnce()));
+        height.get(p)!.push(await runConcurrent(READS, READERS, () => p.blockNumberOnce()));
+      }
+    }
+    const rss = new Map(peers.map((p) => [p, peakRssMiB(p.pid)]));
+    // The RSS goal is for one pass of the workload: measure it on a fresh dev node.
+    const probe = await startDevnodePeer(counter, server, 'devnode (1 pass)');
+    let probeRss: number;
+    try {
+      await measureTx(probe);
+      await runConcurrent(READS, READERS, () => probe.callOnce());
+      await runConcurrent(READS, READERS, () => probe.blockNumberOnce());
+      probeRss = peakRssMiB(probe.pid);
+    } finally {
+      await probe.stop();
+    }
+
+    console.log(
+      `workload: ${TXS} set(uint256) txs from ${SENDERS} senders (${rounds} rounds per node, alternating); ` +
+        `${READS} calls and ${READS} block-number requests from ${READERS} clients`,
+    );
+    for (const p of peers) {
+      const runs = tx.get(p)!;
+      const b = best(runs, (x) => x.txPerSec);
+      console.log(
+        `${p.name.padEnd(15)} ${b.txPerSec.toFixed(0).padStart(6)} tx/s best of [${runs.map((x) => x.txPerSec.toFixed(0)).join(', ')}]` +
+          `  CPU per tx: server ${b.serverCpuMsPerTx.toFixed(2)} ms, client ${b.clientCpuMsPerTx.toFixed(2)} ms`,
+      );
+    }
+    for (const p of peers) console.log(`${p.name.padEnd(15)} call            ${fmt(best(call.get(p)!, (t) => -t.p50))}`);
+    for (const p of peers) console.log(`${p.name.padEnd(15)} block number    ${fmt(best(height.get(p)!, (t) => -t.p50))}`);
+    for (const p of peers) console.log(`${p.name.padEnd(15)} peak RSS        ${rss.get(p)!.toFixed(0)} MiB (all rounds)`);
+
+    const dev = peers[0];
+    const hh = peers.find((p) => p.name === 'hardhat');
+    if (hh !== undefined) {
+      const ratio = best(tx.get(dev)!, (x) => x.txPerSec).txPerSec / best(tx.get(hh)!, (x) => x.txPerSec).txPerSec;
+      const readsOk = (m: Map<Peer, Timing[]>) => {
+        const a = best(m.get(dev)!, (t) => -t.p50);
+        const b = best(m.get(hh)!, (t) => -t.p50);
+        return a.p50 <= b.p50 && a.seconds <= b.seconds;
+      };
+      const verdict = (ok: boolean) => (ok ? 'ok' : 'GOAL MISSED');
+      console.log(`goal throughput >= 2x hardhat: ${ratio.toFixed(2)}x ${verdict(ratio >= 2)}`);
+      console.log(`goal calls >= hardhat: ${verdict(readsOk(call))}; block number >= hardhat: ${verdict(readsOk(height))}`);
+    }
+    console.log(`goal devnode peak RSS <= ${GOAL_RSS_MIB} MiB (one pass, fresh node): ${probeRss.toFixed(0)} MiB ${probeRss <= GOAL_RSS_MIB ? 'ok' : 'GOAL MISSED'}`);
+  } finally {
+    for (const p of peers) await p.stop();
   }
 }
 

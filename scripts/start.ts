@@ -71,10 +71,15 @@ async function main() {
 
     server = await launchCodeServer({
       runDir, vsix, pidFile, port: await pickPort(Number(opts.port)),
-      settings: {
-        'fiscoBcos.connections': [{ name: CONNECTION_NAME, url: devnode.url, group: devnode.group }],
+      // Keep connections the user added in this profile; (re)point ours at the node just started.
+      settings: (existing) => ({
+        'fiscoBcos.connections': [
+          ...(Array.isArray(existing['fiscoBcos.connections']) ? existing['fiscoBcos.connections'] : [])
+            .filter((c: { name?: string }) => c?.name !== CONNECTION_NAME),
+          { name: CONNECTION_NAME, url: devnode!.url, group: devnode!.group },
+        ],
         'fiscoBcos.activeConnection': CONNECTION_NAME,
-      },
+      }),
     });
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
@@ -101,7 +106,10 @@ async function main() {
   console.log(`    ${url}`);
   console.log('');
   console.log(`  Dev node RPC: ${devnode.url}  (group ${devnode.group})`);
-  if (devnode.accounts[0]) console.log(`  Dev account 0 (governor): ${devnode.accounts[0].address}`);
+  // Public test keys, printed like Hardhat does: import one with "FISCO BCOS: Import Account".
+  devnode.accounts.slice(0, 3).forEach((a, i) => {
+    console.log(`  Dev account ${i}${i === 0 ? ' (governor)' : ''}: ${a.address}  key ${a.privateKey}`);
+  });
   console.log('  Press Ctrl+C to stop.');
   console.log('');
 }

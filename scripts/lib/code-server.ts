@@ -31,7 +31,7 @@ export interface CodeServerOptions {
   /** Holds user-data/, extensions/, home/, code-server.yaml and the log. Reused if it exists. */
   runDir: string;
   /** Merged over the existing settings.json (so a persistent profile keeps the user's own changes). */
-  settings: Record<string, unknown>;
+  settings: Record<string, unknown> | ((existing: Record<string, unknown>) => Record<string, unknown>);
   /** Installed (with --force) before the server starts. */
   vsix?: string;
   /** 0 lets the kernel pick a free port. */
@@ -80,7 +80,8 @@ export async function launchCodeServer(opts: CodeServerOptions): Promise<CodeSer
   } catch {
     /* first run, or a file the user broke: start over */
   }
-  fs.writeFileSync(settingsFile, JSON.stringify({ ...QUIET_SETTINGS, ...existing, ...opts.settings }, null, 2));
+  const ours = typeof opts.settings === 'function' ? opts.settings(existing) : opts.settings;
+  fs.writeFileSync(settingsFile, JSON.stringify({ ...QUIET_SETTINGS, ...existing, ...ours }, null, 2));
 
   const marker = `BCOS_TOOLING_RUN=${runDir}`;
   const env = profileEnv(runDir, { ...opts.env, BCOS_TOOLING_RUN: runDir });

@@ -9,4 +9,3 @@ export const testOutputDir = path.join(repoRoot, 'test-output');
 /** The sample workspace: a contract ready to deploy. */
 export const sampleWorkspace = path.join(repoRoot, 'samples', 'workspace');
 export const devnodeCli = path.join(repoRoot, 'dist', 'devnode-cli.js');
-export const extensionMain = path.join(repoRoot, 'dist', 'extension.js');

@@ -38,7 +38,7 @@ export interface FiscoBcosApi {
 }
 
 export function activate(context: vscode.ExtensionContext): FiscoBcosApi {
-  const log = vscode.window.createOutputChannel('FISCO BCOS Local Node', { log: false } as never);
+  const log = vscode.window.createOutputChannel('FISCO BCOS Local Node');
   const connections = new ConnectionStore();
   const accounts = new AccountStore(context.globalState, context.secrets);
   const session = new Session(connections, accounts, createSdkChainApi);

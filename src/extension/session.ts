@@ -12,6 +12,8 @@ export type ChainApiFactory = (connection: ConnectionConfig) => ChainApi;
 export class Session implements vscode.Disposable {
   private api: ChainApi | undefined;
   private apiFor: string | undefined;
+  /** ChainApis of the other connections the Groups tree shows, by their settings. */
+  private readonly others = new Map<string, ChainApi>();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the active connection, its settings or the active account change. */
   readonly onDidChange = this.changed.event;
@@ -38,6 +40,8 @@ export class Session implements vscode.Disposable {
     this.api?.close();
     this.api = undefined;
     this.apiFor = undefined;
+    for (const api of this.others.values()) api.close();
+    this.others.clear();
     this.changed.fire();
   }
 
@@ -61,7 +65,10 @@ export class Session implements vscode.Disposable {
   /** Builds a ChainApi for any configured connection (the Groups tree shows all of them). */
   chainFor(c: ConnectionConfig): ChainApi {
     if (this.connection?.name === c.name) return this.chain()!;
-    return this.factory(c);
+    const key = JSON.stringify(c);
+    let api = this.others.get(key);
+    if (!api) this.others.set(key, (api = this.factory(c)));
+    return api;
   }
 
   /** The active connection's ChainApi, or an error telling the user how to get one. */
@@ -89,6 +96,7 @@ export class Session implements vscode.Disposable {
 
   dispose(): void {
     this.api?.close();
+    for (const api of this.others.values()) api.close();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }

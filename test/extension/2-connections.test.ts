@@ -56,5 +56,6 @@ suite('Connections and accounts', () => {
     assert.match(text, /Node ID — [0-9a-f]{128}/);
     assert.match(text, /PBFT View — /);
     await vscode.commands.executeCommand('fiscoBcos.refreshGroups');
+    assert.equal(await runAndDismiss('fiscoBcos.selectGroup'), undefined);
   });
 });

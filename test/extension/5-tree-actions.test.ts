@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BfsPage, ChainApi } from '../../src/extension/chain/chainApi';
-import { connectTestChain } from './helpers';
+import { connectTestChain, runAndDismiss } from './helpers';
 
 type Item = vscode.TreeItem & Record<string, unknown>;
 
@@ -21,6 +21,8 @@ suite('Tree actions', () => {
     assert.equal(last.contextValue, 'node.sealer');
     await vscode.commands.executeCommand('fiscoBcos.copyNodeId', last);
     await vscode.commands.executeCommand('fiscoBcos.setNodeWeight', last, 3);
+    // effective from the next block
+    await vscode.commands.executeCommand('fiscoBcos.bfs.mkdir', '/apps', `w${Date.now().toString(36)}`);
     const summary = await a.session.requireChain().groupSummary();
     assert.equal(summary.nodes.find((n) => n.nodeId === last.node.nodeId)?.weight, 3);
   });
@@ -29,9 +31,13 @@ suite('Tree actions', () => {
     const { api: a } = await connectTestChain();
     const chain = a.session.requireChain();
     const id = (await chain.groupSummary()).nodes.at(-1)!.nodeId;
+    // Consensus changes take effect from the next block: seal one after each change.
+    const tick = () => vscode.commands.executeCommand('fiscoBcos.bfs.mkdir', '/apps', `tick${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`);
     await vscode.commands.executeCommand('fiscoBcos.addObserver', id);
+    await tick();
     assert.equal((await chain.groupSummary()).nodes.find((n) => n.nodeId === id)?.role, 'observer');
     await vscode.commands.executeCommand('fiscoBcos.addSealer', id, 1);
+    await tick();
     assert.equal((await chain.groupSummary()).nodes.find((n) => n.nodeId === id)?.role, 'sealer');
     a.trees.groups.refresh();
   });
@@ -44,7 +50,7 @@ suite('Tree actions', () => {
       const bfsList = async (path: string, offset: number, limit: number): Promise<BfsPage> => {
         if (path !== '/apps') return real.bfsList(path, offset, limit);
         const total = 1000;
-        const entries = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ name: `e${String(offset + i).padStart(4, '0')}`, type: 'link' }));
+        const entries = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ name: `e${String(offset + i).padStart(4, '0')}`, type: 'contract' }));
         return { entries, left: total - offset - entries.length };
       };
       return new Proxy(real, { get: (t, k) => (k === 'bfsList' ? bfsList : (t as unknown as Record<string | symbol, unknown>)[k]) }) as ChainApi;
@@ -78,6 +84,8 @@ suite('Tree actions', () => {
     assert.match(perms.panel.title, /^Permissions/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('fiscoBcos.refreshBfs');
+    // "Link a Contract Here" asks for the address first
+    assert.equal(await runAndDismiss('fiscoBcos.bfs.linkHere', apps), undefined);
   });
 
   test('sets a system config value through a proposal', async () => {

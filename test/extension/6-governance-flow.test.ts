@@ -44,5 +44,13 @@ suite('Governance flow', () => {
     await vscode.commands.executeCommand('fiscoBcos.selectAccount', first.address);
     await vscode.commands.executeCommand('fiscoBcos.voteProposal', last, false);
     assert.equal((await a.session.requireChain().proposal(last)).status, 3);
+
+    // and through the tree's inline "Vote Against"
+    await vscode.commands.executeCommand('fiscoBcos.selectAccount', second.address);
+    await vscode.commands.executeCommand('fiscoBcos.createProposal', { kind: 'setDeployAuthType', authType: 1 });
+    const another = await a.session.requireChain().proposalCount();
+    await vscode.commands.executeCommand('fiscoBcos.selectAccount', first.address);
+    await vscode.commands.executeCommand('fiscoBcos.voteAgainst', another);
+    assert.equal((await a.session.requireChain().proposal(another)).status, 3);
   });
 });

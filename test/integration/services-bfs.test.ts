@@ -95,5 +95,9 @@ describe('BfsService pages through a directory of 1,200 entries', () => {
     assert.deepEqual(all.map((e) => e.fileName), names);
     const last = await bfs.list('/apps/big', 1000, 500);
     assert.deepEqual([last.left, last.entries.length], [0, 200]);
+    // A deployed contract can be bound with the CNS form; it is not listed under /apps by itself.
+    assert.equal((await bfs.link('Maker', 'v1', address, JSON.stringify(maker.abi))).code, 0);
+    assert.equal(await bfs.readlink('/apps/Maker/v1'), address);
+    assert.deepEqual((await bfs.list('/apps')).map((e) => e.fileName).sort(), ['Maker', 'big']);
   });
 });

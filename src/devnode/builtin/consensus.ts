@@ -1,5 +1,6 @@
 // ConsensusPrecompiled at 0x1003 (precompiled.md §3): addSealer, addObserver, remove, setWeight,
-// setTermWeight. Changes take effect from the next block (enableNumber = N + 1); remove is immediate.
+// setTermWeight. Changes take effect from the next block (enableNumber = N + 1); a removed node
+// leaves the list at once for the rules, and consensus from the next block.
 
 import type { Result } from 'ethers';
 import { COMMITTEE_MANAGER_ADDRESS, CONSENSUS_ADDRESS } from '../../protocol/builtin/addresses';
@@ -53,7 +54,7 @@ export function addSealer(ctx: PrecompiledContext, rawNodeId: string, rawWeight:
   const node = nodes.find((n) => n.nodeId === nodeId);
   if (!node) return CODE_ADD_SEALER_SHOULD_IN_OBSERVER;
   Object.assign(node, { type: NODE_TYPE_SEALER, weight, enableNumber: ctx.blockNumber + 1 });
-  writeNodeList(ctx.store, nodes);
+  writeNodeList(ctx.store, nodes, ctx.blockNumber);
   return CODE_SUCCESS;
 }
 
@@ -69,7 +70,7 @@ export function addObserver(ctx: PrecompiledContext, rawNodeId: string): number 
   } else {
     nodes.push({ nodeId, type: NODE_TYPE_OBSERVER, weight: 0, enableNumber: ctx.blockNumber + 1 });
   }
-  writeNodeList(ctx.store, nodes);
+  writeNodeList(ctx.store, nodes, ctx.blockNumber);
   return CODE_SUCCESS;
 }
 
@@ -81,7 +82,7 @@ export function removeNode(ctx: PrecompiledContext, rawNodeId: string): number {
   if (index < 0) return CODE_NODE_NOT_EXIST;
   const rest = nodes.filter((_, i) => i !== index);
   if (sealerCount(rest) === 0) return CODE_LAST_SEALER;
-  writeNodeList(ctx.store, rest);
+  writeNodeList(ctx.store, rest, ctx.blockNumber);
   return CODE_SUCCESS;
 }
 
@@ -95,7 +96,7 @@ export function setWeight(ctx: PrecompiledContext, rawNodeId: string, rawWeight:
   if (!node) return CODE_NODE_NOT_EXIST;
   if (node.type === NODE_TYPE_OBSERVER) throw new PrecompiledError(ERR_SET_WEIGHT_OBSERVER);
   Object.assign(node, { weight, enableNumber: ctx.blockNumber + 1 });
-  writeNodeList(ctx.store, nodes);
+  writeNodeList(ctx.store, nodes, ctx.blockNumber);
   return CODE_SUCCESS;
 }
 

@@ -1,6 +1,6 @@
 // Condition evaluation of Table select/count/update/remove (precompiled.md §5.4): several
-// conditions are ANDed; the key compares in the table's key order, value fields numerically when
-// both sides are integers, otherwise as strings.
+// conditions are ANDed; the key compares in the table's key order, value fields as strings
+// (byte-wise, as the node's storage conditions do: "9" > "25").
 
 import { ConditionOp, KeyOrder, TABLE_LIMIT_MAX } from '../../protocol/builtin/tables';
 import { PrecompiledError } from './precompiled-base';
@@ -72,7 +72,7 @@ export function rowMatches(schema: TableSchema, row: { key: string; fields: stri
   return conditions.every((c) => {
     const i = columnIndex(schema, c.field);
     if (i < 0) return matches(c.op, row.key, c.value, schema.keyOrder === KeyOrder.Numerical);
-    return matches(c.op, row.fields[i] ?? '', c.value, true);
+    return matches(c.op, row.fields[i] ?? '', c.value, false);
   });
 }
 

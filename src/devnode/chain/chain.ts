@@ -18,6 +18,7 @@ import { Status } from '../evm/status';
 import { DEFAULT_SEED, accountKey, nodeKey } from './keys';
 import { NonceWindow } from './nonceWindow';
 import { decodeSubmission, equalBytes } from './validate';
+import { BLOCK_LIMIT, TxPool, type Committed } from './pool';
 import { genesisHeader, headerHash, nodeIdBytes, parseCompatibilityVersion, signHeader, type SealerKey } from './header';
 import { decodeRecord, encodeRecord, type BlockRecord } from './record';
 import { Mutex } from './mutex';
@@ -34,25 +35,11 @@ import {
   type TotalTxCount,
 } from './types';
 
-/** `[chain] block_limit`: the blockLimit window and the nonce memory, in blocks. */
-export const BLOCK_LIMIT = 1000;
-/** The node's limit on a v1 transaction's value text (OverFlowValue). */
-export const MAX_VALUE_LENGTH = 514;
 export const COMPATIBILITY_VERSION = '3.16.4';
 export const DEFAULT_TX_COUNT_LIMIT = 1000;
 export const DEFAULT_TX_GAS_LIMIT = 3_000_000_000;
 
 const ZERO_ADDRESS = '0x' + '0'.repeat(40);
-
-interface Pending {
-  stx: StoredTransaction;
-  raw: Uint8Array;
-  hashHex: string;
-  nonce: string;
-  blockLimit: bigint;
-  resolve(v: { tx: StoredTransaction; receipt: StoredReceipt; block: StoredBlock }): void;
-  reject(e: Error): void;
-}
 
 export async function createChain(options: ChainOptions): Promise<DevChain> {
   const chain = new Chain(options);
@@ -80,9 +67,7 @@ class Chain implements DevChain {
   private readonly abis = new Map<string, string>();
   private readonly nonces = new NonceWindow(BLOCK_LIMIT);
   private readonly sealerKeys = new Map<string, SealerKey>();
-  private pool: Pending[] = [];
-  private readonly poolByHash = new Map<string, Pending>();
-  private readonly poolNonces = new Set<string>();
+  private readonly pool: TxPool;
   private readonly listeners = new Set<(b: StoredBlock) => void>();
   private readonly lock = new Mutex();
   private totals = { transactionCount: 0, failedTransactionCount: 0 };
@@ -110,6 +95,13 @@ class Chain implements DevChain {
         return self.authEnabled(self.blockNumber() + 1);
       },
     };
+    this.pool = new TxPool({
+      suite: this.suite,
+      chainId: options.chainId,
+      groupId: options.groupId,
+      committedNonces: this.nonces,
+      blockNumber: () => this.blockNumber(),
+    });
     this.executor = new EvmExecutor({
       suite: this.suite,
       builtins: this.builtins,
@@ -147,11 +139,11 @@ class Chain implements DevChain {
     await this.writeGenesis();
     if (dir !== undefined) {
       const path = join(dir, 'blocks.log');
-      const { records, droppedBytes } = readLog(path);
+      const { records, droppedBytes, dataEnd } = readLog(path);
       if (droppedBytes > 0) this.say('warn', `dropped ${droppedBytes} bytes of an incomplete last block record in ${path}`);
       for (const bytes of records) await this.replay(decodeRecord(bytes));
       if (records.length > 0) this.say('info', `restored ${records.length} blocks from ${path}`);
-      this.log = await BlockLog.open(path);
+      this.log = await BlockLog.open(path, dataEnd);
     }
     if (o.blockTimeMs > 0) {
       this.timer = setInterval(() => this.onTimer(), o.blockTimeMs);
@@ -215,17 +207,17 @@ class Chain implements DevChain {
   }
 
   getBlockByHash(hash: Uint8Array): StoredBlock | undefined {
-    const n = this.byHash.get(toHex(hash, false));
+    const n = this.byHash.get(hashKey(hash));
     return n === undefined ? undefined : this.blocks[n];
   }
 
   getTransaction(hash: Uint8Array): StoredTransaction | undefined {
-    const at = this.txIndex.get(toHex(hash, false));
+    const at = this.txIndex.get(hashKey(hash));
     return at === undefined ? undefined : this.blocks[at.block].transactions[at.index];
   }
 
   getReceipt(hash: Uint8Array): StoredReceipt | undefined {
-    const at = this.txIndex.get(toHex(hash, false));
+    const at = this.txIndex.get(hashKey(hash));
     return at === undefined ? undefined : this.blocks[at.block].receipts[at.index];
   }
 
@@ -238,7 +230,7 @@ class Chain implements DevChain {
   }
 
   pendingCount(): number {
-    return this.pool.length;
+    return this.pool.size;
   }
 
   totalTransactionCount(): TotalTxCount {
@@ -265,57 +257,15 @@ class Chain implements DevChain {
 
   // ---- transactions ---------------------------------------------------------------------------
 
-  submit(raw: Uint8Array): Promise<{ tx: StoredTransaction; receipt: StoredReceipt; block: StoredBlock }> {
+  submit(raw: Uint8Array): Promise<Committed> {
     try {
-      const p = this.admit(raw);
-      return new Promise((resolve, reject) => {
-        p.resolve = resolve;
-        p.reject = reject;
-        this.pool.push(p);
-        this.poolByHash.set(p.hashHex, p);
-        this.poolNonces.add(p.nonce);
-        this.kick();
-      });
+      if (this.closed) throw new Error('the chain is closed');
+      if (this.broken !== undefined) throw this.broken;
+      const committed = this.pool.add(raw);
+      this.kick();
+      return committed;
     } catch (e) {
       return Promise.reject(e);
-    }
-  }
-
-  /** The pool's checks in the real node's order (protocol.md §6.5); throws TxRejected. */
-  private admit(raw: Uint8Array): Pending {
-    if (this.closed) throw new Error('the chain is closed');
-    if (this.broken !== undefined) throw this.broken;
-    const { tx, hash } = decodeSubmission(raw, this.suite, this.options.chainId);
-    const hashHex = toHex(hash, false);
-    if (this.poolByHash.has(hashHex)) throw reject(10004, 'AlreadyInTxPool');
-    const d = tx.data;
-    if (d.groupID !== this.options.groupId) throw reject(10007, 'InvalidGroupId');
-    if (d.chainID !== this.options.chainId) throw reject(10006, 'InvalidChainId');
-    const sender = this.recoverSender(hash, tx.signature);
-    if (this.poolNonces.has(d.nonce) || this.nonces.has(d.nonce)) throw reject(10000, 'NonceCheckFail');
-    const current = BigInt(this.blockNumber());
-    if (d.blockLimit <= current || d.blockLimit > current + BigInt(BLOCK_LIMIT)) throw reject(10001, 'BlockLimitCheckFail');
-    if (d.value.length > MAX_VALUE_LENGTH) throw reject(10012, 'OverFlowValue');
-    const importTime = Date.now();
-    const stx: StoredTransaction = {
-      // The node clears any sender that arrives over RPC and fills its own.
-      tx: { ...tx, importTime, sender: new Uint8Array(Buffer.from(sender.slice(2), 'hex')) },
-      hash,
-      sender,
-      blockNumber: -1,
-      index: -1,
-    };
-    return { stx, raw, hashHex, nonce: d.nonce, blockLimit: d.blockLimit, resolve: () => {}, reject: () => {} };
-  }
-
-  private recoverSender(hash: Uint8Array, signature: Uint8Array): string {
-    const expected = this.suite.sm ? 128 : 65;
-    if (signature.length !== expected) throw reject(10008, 'InvalidSignature');
-    if (!this.suite.sm && signature[64] > 1) throw reject(10008, 'InvalidSignature');
-    try {
-      return this.suite.address(this.suite.recover(hash, signature));
-    } catch {
-      throw reject(10008, 'InvalidSignature');
     }
   }
 
@@ -341,7 +291,7 @@ class Chain implements DevChain {
    */
   private kick(): void {
     if (this.options.blockTimeMs > 0) return; // the interval timer seals
-    if (this.closed || this.sealing || this.sealScheduled || this.pool.length === 0) return;
+    if (this.closed || this.sealing || this.sealScheduled || this.pool.size === 0) return;
     this.sealScheduled = true;
     setImmediate(() => {
       this.sealScheduled = false;
@@ -350,7 +300,7 @@ class Chain implements DevChain {
   }
 
   private onTimer(): void {
-    if (this.closed || this.sealing || this.pool.length === 0) return;
+    if (this.closed || this.sealing || this.pool.size === 0) return;
     void this.sealLoop();
   }
 
@@ -360,7 +310,7 @@ class Chain implements DevChain {
     try {
       do {
         await this.lock.run(() => this.sealOne());
-      } while (this.pool.length > 0 && this.options.blockTimeMs === 0 && !this.closed && this.broken === undefined);
+      } while (this.pool.size > 0 && this.options.blockTimeMs === 0 && !this.closed && this.broken === undefined);
     } finally {
       this.sealing = false;
     }
@@ -369,14 +319,7 @@ class Chain implements DevChain {
   private async sealOne(): Promise<void> {
     const number = this.blockNumber() + 1;
     const limit = Math.max(1, Number(this.configValue('tx_count_limit', number) ?? DEFAULT_TX_COUNT_LIMIT));
-    const batch: Pending[] = [];
-    const keep: Pending[] = [];
-    for (const p of this.pool) {
-      if (batch.length >= limit) keep.push(p);
-      else if (p.blockLimit < BigInt(number)) this.dropPending(p, reject(10001, 'BlockLimitCheckFail'));
-      else batch.push(p);
-    }
-    this.pool = keep;
+    const batch = this.pool.take(limit, number);
     if (batch.length === 0) return;
     const timestamp = Math.max(Date.now(), this.blocks[number - 1].header.timestamp);
     let block: StoredBlock;
@@ -399,23 +342,13 @@ class Chain implements DevChain {
       // State may hold a half-applied block: refuse further work rather than diverge.
       this.broken = new Error(`block ${number} could not be committed: ${e instanceof Error ? e.message : String(e)}`);
       this.say('error', this.broken.message);
-      for (const p of batch) this.dropPending(p, this.broken);
-      for (const p of this.pool) this.dropPending(p, this.broken);
-      this.pool = [];
+      for (const p of batch) this.pool.drop(p, this.broken);
+      this.pool.dropAll(this.broken);
       return;
     }
     this.publish(block, batch.map((p) => p.nonce));
-    for (const p of batch) {
-      this.poolByHash.delete(p.hashHex);
-      this.poolNonces.delete(p.nonce);
-      p.resolve({ tx: p.stx, receipt: block.receipts[p.stx.index], block });
-    }
-  }
-
-  private dropPending(p: Pending, e: Error): void {
-    this.poolByHash.delete(p.hashHex);
-    this.poolNonces.delete(p.nonce);
-    p.reject(e);
+    this.pool.settle(batch);
+    for (const p of batch) p.resolve({ tx: p.stx, receipt: block.receipts[p.stx.index], block });
   }
 
   /** Executes the transactions on the current state and builds the signed block. */
@@ -454,7 +387,7 @@ class Chain implements DevChain {
       gasUsed: gasTotal.toString(),
       timestamp,
       sealer: nodes.length === 0 ? 0 : Math.floor(number / period) % nodes.length,
-      sealerList: nodes.map((n) => nodeIdBytes(n.nodeId)),
+      sealerList: nodes.map((n) => this.nodeIdBytes(n.nodeId)),
       extraData: new Uint8Array(0),
       consensusWeights: nodes.map((n) => n.weight),
     };
@@ -511,12 +444,24 @@ class Chain implements DevChain {
     );
   }
 
+  private readonly nodeIdCache = new Map<string, Uint8Array>();
+
+  /** One byte array per node id, shared by every header that lists it. */
+  private nodeIdBytes(nodeId: string): Uint8Array {
+    let bytes = this.nodeIdCache.get(nodeId);
+    if (bytes === undefined) {
+      bytes = nodeIdBytes(nodeId).slice();
+      this.nodeIdCache.set(nodeId, bytes);
+    }
+    return bytes;
+  }
+
   private publish(block: StoredBlock, nonces: string[]): void {
     const n = block.header.blockNumber;
     this.envBase = undefined;
     this.blocks[n] = block;
-    this.byHash.set(toHex(block.hash, false), n);
-    block.transactions.forEach((t, index) => this.txIndex.set(toHex(t.hash, false), { block: n, index }));
+    this.byHash.set(hashKey(block.hash), n);
+    block.transactions.forEach((t, index) => this.txIndex.set(hashKey(t.hash), { block: n, index }));
     for (const r of block.receipts) {
       this.totals.transactionCount++;
       if (r.data.status !== 0) this.totals.failedTransactionCount++;
@@ -576,9 +521,7 @@ class Chain implements DevChain {
     if (this.timer !== undefined) clearInterval(this.timer);
     // Let a block in flight finish so its senders get their receipts; then refuse the rest.
     await this.lock.run(async () => {});
-    const closedError = new TxRejected(10010, 'TransactionPoolTimeout');
-    for (const p of this.pool) this.dropPending(p, closedError);
-    this.pool = [];
+    this.pool.dropAll(new TxRejected(10010, 'TransactionPoolTimeout'));
     await this.log?.close();
     this.log = undefined;
     this.dirLock?.release();
@@ -590,8 +533,9 @@ class Chain implements DevChain {
   }
 }
 
-function reject(code: number, name: string): TxRejected {
-  return new TxRejected(code, name);
+/** Map key of a hash: its bytes as a one-byte-per-char string (half the size of hex). */
+function hashKey(hash: Uint8Array): string {
+  return Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString('latin1');
 }
 
 function validateOptions(o: ChainOptions): void {

@@ -1,8 +1,14 @@
 // Append-only log of committed blocks. Each record is framed as
-//   u32 BE payload length | u32 BE crc32(payload) | payload
-// and is fsync'd before the block's senders are answered, so an acknowledged transaction
-// survives a crash. A record cut short by a crash (only ever the last one) is detected on open
-// and dropped; damage anywhere else is reported, never silently skipped.
+//   u32 BE payload length | u32 BE crc32(payload) | payload        (payloads are never empty)
+// and is on stable storage (fdatasync) before the block's senders are answered, so an
+// acknowledged transaction survives a crash.
+//
+// The file is kept pre-extended with zeros ahead of the data: overwriting allocated blocks lets
+// fdatasync skip the file-size metadata update, which on ext4 makes it ~20x cheaper than
+// appending. A zero header therefore marks the end of the data.
+//
+// A record cut short by a crash (only ever the last, unacknowledged one) is detected on open and
+// dropped; damage followed by further data is reported, never silently skipped.
 
 import { openSync, closeSync, fstatSync, readSync, ftruncateSync, fsyncSync, mkdirSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
@@ -12,20 +18,24 @@ import { dirname } from 'node:path';
 const HEADER = 8;
 /** Refuse absurd lengths so a corrupt header cannot make us allocate gigabytes. */
 const MAX_RECORD = 1 << 30;
+/** How far ahead of the data the file is extended with zeros. */
+const EXTEND_BY = 8 << 20;
 
 export interface LogReadResult {
   records: Uint8Array[];
-  /** Bytes dropped from the tail because the last record was incomplete or corrupt. */
+  /** Bytes of an incomplete or corrupt last record that were dropped. */
   droppedBytes: number;
+  /** Where the next record goes. */
+  dataEnd: number;
 }
 
-/** Reads every complete record; truncates a torn tail record in place. */
+/** Reads every complete record and clears a torn tail record in place. */
 export function readLog(path: string): LogReadResult {
   let fd: number;
   try {
     fd = openSync(path, 'r+');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], droppedBytes: 0 };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], droppedBytes: 0, dataEnd: 0 };
     throw e;
   }
   try {
@@ -39,59 +49,96 @@ export function readLog(path: string): LogReadResult {
     }
     const records: Uint8Array[] = [];
     let off = 0;
-    while (off < size) {
-      if (size - off < HEADER) break; // torn header
+    while (off + HEADER <= size) {
       const len = data.readUInt32BE(off);
       const sum = data.readUInt32BE(off + 4);
-      if (len > MAX_RECORD) {
-        if (off + HEADER + len <= size) throw new Error(`${path}: corrupt record length at offset ${off}`);
-        break;
-      }
+      if (len === 0 && sum === 0) break; // the zero-filled space after the data
       const end = off + HEADER + len;
-      if (end > size) break; // torn payload
+      if (len === 0 || len > MAX_RECORD || end > size) break; // torn header or payload
       const payload = data.subarray(off + HEADER, end);
       if (crc32(payload) >>> 0 !== sum) {
-        if (end === size) break; // last record partly written
+        // A partly written last record is followed by nothing but zeros (or the file end).
+        if (isZero(data, end, size)) break;
         throw new Error(`${path}: checksum mismatch in record at offset ${off} (not the last record); refusing to drop data`);
       }
       records.push(new Uint8Array(payload));
       off = end;
     }
-    const droppedBytes = size - off;
-    if (droppedBytes > 0) {
+    const droppedBytes = isZero(data, off, size) ? 0 : lastNonZero(data, off, size) - off;
+    if (droppedBytes > 0 || size > off) {
+      // Cut the file back to the data (the writer re-extends it with clean zeros).
       ftruncateSync(fd, off);
       fsyncSync(fd);
     }
-    return { records, droppedBytes };
+    return { records, droppedBytes, dataEnd: off };
   } finally {
     closeSync(fd);
   }
+}
+
+function isZero(data: Buffer, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (data[i] !== 0) return false;
+  return true;
+}
+
+function lastNonZero(data: Buffer, from: number, to: number): number {
+  for (let i = to - 1; i >= from; i--) if (data[i] !== 0) return i + 1;
+  return from;
 }
 
 export class BlockLog {
   private constructor(
     readonly path: string,
     private readonly handle: FileHandle,
+    private offset: number,
+    private allocated: number,
   ) {}
 
-  static async open(path: string): Promise<BlockLog> {
+  /** Opens the log for appending at `dataEnd`, which must come from readLog of the same file. */
+  static async open(path: string, dataEnd: number): Promise<BlockLog> {
     mkdirSync(dirname(path), { recursive: true });
-    const handle = await open(path, 'a');
-    return new BlockLog(path, handle);
+    const handle = await open(path, 'a+').then(async (h) => {
+      await h.close();
+      return open(path, 'r+');
+    });
+    const size = (await handle.stat()).size;
+    if (size < dataEnd) throw new Error(`${path}: shorter than its data (${size} < ${dataEnd})`);
+    return new BlockLog(path, handle, dataEnd, size);
   }
 
-  /** Appends one record and waits until it is on stable storage. */
+  /** Writes one record and waits until it is on stable storage. */
   async append(payload: Uint8Array): Promise<void> {
+    if (payload.length === 0) throw new Error('empty block log record');
     const frame = Buffer.allocUnsafe(HEADER + payload.length);
     frame.writeUInt32BE(payload.length, 0);
     frame.writeUInt32BE(crc32(payload) >>> 0, 4);
     frame.set(payload, HEADER);
-    let written = 0;
-    while (written < frame.length) {
-      const { bytesWritten } = await this.handle.write(frame, written, frame.length - written);
-      written += bytesWritten;
-    }
+    if (this.offset + frame.length > this.allocated) await this.extend(this.offset + frame.length);
+    await this.writeAt(frame, this.offset);
     await this.handle.datasync();
+    this.offset += frame.length;
+  }
+
+  /** Zero-fills the file past `needed`, then syncs it fully (size metadata included). */
+  private async extend(needed: number): Promise<void> {
+    const target = Math.max(needed, this.allocated) + EXTEND_BY;
+    const zeros = Buffer.alloc(Math.min(EXTEND_BY, 1 << 20));
+    let at = this.allocated;
+    while (at < target) {
+      const n = Math.min(zeros.length, target - at);
+      await this.writeAt(zeros.subarray(0, n), at);
+      at += n;
+    }
+    await this.handle.sync();
+    this.allocated = target;
+  }
+
+  private async writeAt(buf: Uint8Array, position: number): Promise<void> {
+    let done = 0;
+    while (done < buf.length) {
+      const { bytesWritten } = await this.handle.write(buf, done, buf.length - done, position + done);
+      done += bytesWritten;
+    }
   }
 
   async close(): Promise<void> {

@@ -115,7 +115,7 @@ export function registerDeployCommands(session: Session, compiler: Compiler, reg
           return undefined;
         }
         const address = receipt.contractAddress;
-        await registry.add({ address, name: contract.name, abi: JSON.stringify(contract.abi), connection: conn.name, transactionHash: receipt.transactionHash, deployedAt: Date.now() });
+        await registry.add({ address, name: contract.name, abi: JSON.stringify(contract.abi), connection: conn.name, group: conn.group, transactionHash: receipt.transactionHash, deployedAt: Date.now() });
         let linkPath = opts.linkPath;
         if (linkPath === undefined) {
           const action = await vscode.window.showInformationMessage(`Deployed ${contract.name} at ${address} (block ${receipt.blockNumber}).`, 'Link into BFS', 'Call Contract', 'Copy Address');
@@ -127,7 +127,8 @@ export function registerDeployCommands(session: Session, compiler: Compiler, reg
           }
         }
         if (linkPath) {
-          await linkContract(session, linkPath, address, JSON.stringify(contract.abi), opts.confirmed);
+          const linked = await linkContract(session, linkPath, address, JSON.stringify(contract.abi), opts.confirmed);
+          if (linked.ok) await registry.setBfsPath(address, conn.name, linkPath);
           onLinked(linkPath);
         }
         return { address, transactionHash: receipt.transactionHash, linkPath };

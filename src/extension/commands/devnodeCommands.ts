@@ -3,6 +3,8 @@
 
 import * as vscode from 'vscode';
 import { DevnodeStartError, findFreePort, type DevnodeManager } from '../devnode/devnodeManager';
+import { probeFiscoNode } from '../devnode/portCheck';
+import { checkConnection } from './connectionCommands';
 import type { DevnodeReady } from '../devnode/readyLine';
 import { LOCAL_CONNECTION_NAME } from '../connections/connectionModel';
 import { keyFromHex, type KeyInfo } from '../accounts/keyMaterial';
@@ -45,8 +47,19 @@ export function registerDevnodeCommands(session: Session, devnode: DevnodeManage
       return ready;
     } catch (err) {
       if (!(err instanceof DevnodeStartError)) throw err;
+      // A node already answering on the port (say, one left from another window) can simply be used.
+      const running = err.failure.actions.includes('Use Another Port') && (await probeFiscoNode(usePort));
+      const message = running ? `A FISCO BCOS node already answers on port ${usePort}. Connect to it, or start the local node on another port.` : `Could not start the local node. ${err.message}`;
+      const actions = running ? ['Connect to It', ...err.failure.actions] : err.failure.actions;
       // Not awaited: the command ends now; the chosen follow-up runs when the user picks it.
-      void vscode.window.showErrorMessage(`Could not start the local node. ${err.message}`, ...err.failure.actions).then(async (action) => {
+      void vscode.window.showErrorMessage(message, ...actions).then(async (action) => {
+        if (action === 'Connect to It') {
+          const url = `http://127.0.0.1:${usePort}`;
+          const existing = session.connections.get(LOCAL_CONNECTION_NAME);
+          await session.connections.upsert({ name: LOCAL_CONNECTION_NAME, url, group: 'group0', local: true }, existing ? LOCAL_CONNECTION_NAME : undefined);
+          await session.connections.setActive(LOCAL_CONNECTION_NAME);
+          await checkConnection(session, session.connections.get(LOCAL_CONNECTION_NAME)!);
+        }
         if (action === 'Show Log') devnode.log.show(true);
         if (action === 'Reset Local Node') await vscode.commands.executeCommand('fiscoBcos.resetLocalNode');
         if (action === 'Use Another Port') {

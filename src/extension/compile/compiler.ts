@@ -23,12 +23,9 @@ function loadSolc(soljsonPath: string): Promise<Solc> {
       try {
         if (soljsonPath) {
           if (!fs.existsSync(soljsonPath)) throw new Error(`fiscoBcos.solc.soljsonPath points to ${soljsonPath}, which does not exist.`);
-          // eslint-disable-next-line @typescript-eslint/no-require-imports
           const wrapper = require('solc/wrapper') as (m: unknown) => Solc;
-          // eslint-disable-next-line @typescript-eslint/no-require-imports
           resolve(wrapper(require(soljsonPath)));
         } else {
-          // eslint-disable-next-line @typescript-eslint/no-require-imports
           resolve(require('solc') as Solc);
         }
       } catch (err) {

@@ -23,3 +23,19 @@ export function findFreePort(): Promise<number> {
     });
   });
 }
+
+/** Whether a FISCO BCOS node (e.g. a local node left running) answers JSON-RPC on the port. */
+export async function probeFiscoNode(port: number, group = 'group0'): Promise<boolean> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBlockNumber', params: [group, ''] }),
+      signal: AbortSignal.timeout(2000),
+    });
+    const body = (await response.json()) as { result?: unknown };
+    return typeof body.result === 'number';
+  } catch {
+    return false;
+  }
+}

@@ -2,7 +2,7 @@
 // time with a "Load more" row.
 
 import * as vscode from 'vscode';
-import type { BfsEntry } from '../chain/chainApi';
+import type { BfsEntry, BfsPage, ChainApi } from '../chain/chainApi';
 import { BFS_PAGE_SIZE, PagedChildren, addressOf, describeEntry, iconOf, joinPath, kindOf, sortEntries } from '../models/bfsModel';
 import type { Session } from '../session';
 import { ErrorItem, RefreshableTree } from './treeItems';
@@ -44,6 +44,26 @@ export class LoadMoreItem extends vscode.TreeItem {
 
 type Item = BfsItem | LoadMoreItem | ErrorItem;
 
+/** Links resolved per page so rows show `→ address`; beyond this many, actions resolve on use. */
+const RESOLVE_LINKS_PER_PAGE = 100;
+
+/**
+ * A directory listing does not carry link targets; read them (readlink) for the first links of
+ * the page, a few at a time. A failed lookup leaves the row without a target, never fails the page.
+ */
+async function withLinkTargets(api: ChainApi, dir: string, page: BfsPage): Promise<BfsPage> {
+  const links = page.entries.filter((e) => kindOf(e) === 'link' && !e.address).slice(0, RESOLVE_LINKS_PER_PAGE);
+  for (let i = 0; i < links.length; i += 10) {
+    await Promise.all(
+      links.slice(i, i + 10).map(async (e) => {
+        const address = await api.bfsReadlink(joinPath(dir, e.name)).catch(() => undefined);
+        if (address && !/^(0x)?0{40}$/i.test(address)) e.address = address.toLowerCase();
+      }),
+    );
+  }
+  return page;
+}
+
 export class BfsTree extends RefreshableTree<Item> {
   private readonly pages = new Map<string, PagedChildren>();
   private readonly items = new Map<string, BfsItem>();
@@ -69,7 +89,7 @@ export class BfsTree extends RefreshableTree<Item> {
     const paged = this.pages.get(parentPath);
     const api = this.session.requireChain();
     if (!paged) return;
-    paged.add(await api.bfsList(parentPath, paged.nextOffset, BFS_PAGE_SIZE));
+    paged.add(await withLinkTargets(api, parentPath, await api.bfsList(parentPath, paged.nextOffset, BFS_PAGE_SIZE)));
     super.refresh(parentPath === '/' ? undefined : this.items.get(parentPath));
   }
 
@@ -90,7 +110,7 @@ export class BfsTree extends RefreshableTree<Item> {
       let paged = this.pages.get(path);
       if (!paged) {
         paged = new PagedChildren();
-        paged.add(await api.bfsList(path, 0, BFS_PAGE_SIZE));
+        paged.add(await withLinkTargets(api, path, await api.bfsList(path, 0, BFS_PAGE_SIZE)));
         this.pages.set(path, paged);
       }
       const children: Item[] = sortEntries(paged.entries).map((e) => {

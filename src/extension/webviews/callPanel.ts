@@ -6,7 +6,8 @@ import type { Session } from '../session';
 import type { AbiRegistry } from '../abiRegistry';
 import { type CallToHost, type HostToCall, type ResultView, parseCallToHost } from '../messages/callMessages';
 import { functionView } from '../models/functionView';
-import { ContractCodec } from '../models/abiCodec';
+import type { ContractCodec } from '../models/abiCodec';
+import { codecFor } from '../chain/contractCodec';
 import { decodeRevertReason, describeReceiptStatus, statusName } from '../models/txStatus';
 import { describeError, CancelledError } from '../errors';
 import { confirmTransaction } from '../commands/transact';
@@ -23,7 +24,7 @@ export interface CallTarget {
 const panels = new Map<string, PanelHost<CallToHost, HostToCall>>();
 const INPUTS_KEY = 'fiscoBcos.callInputs';
 
-export function showCallPanel(session: Session, registry: AbiRegistry, context: vscode.ExtensionContext, target: CallTarget): PanelHost<CallToHost, HostToCall> {
+export async function showCallPanel(session: Session, registry: AbiRegistry, context: vscode.ExtensionContext, target: CallTarget): Promise<PanelHost<CallToHost, HostToCall>> {
   const key = `${session.connection?.name}:${target.address.toLowerCase()}`;
   const existing = panels.get(key);
   if (existing && !existing.isDisposed) {
@@ -31,7 +32,7 @@ export function showCallPanel(session: Session, registry: AbiRegistry, context: 
     return existing;
   }
   const api = session.requireChain();
-  const codec = new ContractCodec(target.abi, (t) => api.hashText(t));
+  const codec = await codecFor(api, target.address, target.abi);
   const inputsOf = () => context.workspaceState.get<Record<string, Record<string, unknown[]>>>(INPUTS_KEY, {})[key] ?? {};
   const panel = new PanelHost<CallToHost, HostToCall>({
     viewType: 'fiscoBcos.callContract',

@@ -3,7 +3,8 @@
 
 import type { ChainApi } from '../chain/chainApi';
 import type { AbiRegistry } from '../abiRegistry';
-import { ContractCodec } from '../models/abiCodec';
+import type { ContractCodec } from '../models/abiCodec';
+import { codecFor } from '../chain/contractCodec';
 import type { CodecLookup } from '../models/blockView';
 
 const norm = (a: string) => `0x${a.toLowerCase().replace(/^0x/, '')}`;
@@ -15,7 +16,7 @@ export async function loadCodecs(api: ChainApi, registry: AbiRegistry, addresses
       const abi = registry.find(address)?.abi || (await api.abiOf(address).catch(() => ''));
       if (!abi) return;
       try {
-        codecs.set(address, new ContractCodec(abi, (t) => api.hashText(t)));
+        codecs.set(address, await codecFor(api, address, abi));
       } catch {
         // an unusable ABI leaves the data raw
       }

@@ -5,6 +5,9 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 /** Monaco renders spaces as U+00A0; compare text with this. */
 export const plain = (text: string) => text.replace(/\u00a0/g, ' ');
 
+/** Click pane headers at their left edge: the middle can hold view-title actions (Start Local Node…). */
+const HEADER_TWISTIE = { x: 8, y: 10 };
+
 export class Workbench {
   constructor(readonly page: Page) {}
 
@@ -41,9 +44,29 @@ export class Workbench {
     const pane = this.pane(viewName);
     const header = pane.locator('.pane-header');
     await header.waitFor();
-    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click({ position: HEADER_TWISTIE });
     await pane.locator('.pane-body').waitFor();
     return pane;
+  }
+
+  /** Collapses the other panes of the sidebar so a view has room (its tree is virtualised). */
+  async onlyPane(viewName: string, others: string[]): Promise<Locator> {
+    for (const other of others) {
+      const header = this.pane(other).locator('.pane-header');
+      if ((await header.getAttribute('aria-expanded')) === 'true') await header.click({ position: HEADER_TWISTIE });
+    }
+    return this.openPane(viewName);
+  }
+
+  /** Runs a context-menu entry of a tree row (right-click, then the item, accepted by keyboard). */
+  async contextMenu(row: Locator, item: string): Promise<void> {
+    await row.click({ button: 'right' });
+    const entry = this.page.locator('.context-view .monaco-menu .action-item', {
+      has: this.page.locator('.action-label', { hasText: new RegExp(`^${escapeRe(item)}$`) }),
+    });
+    await entry.hover(); // focuses the entry; a synthetic click does not always trigger it
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.context-view .monaco-menu').waitFor({ state: 'hidden' });
   }
 
   /** Tree rows of a view; only rendered rows exist (the list is virtualised). */
@@ -56,10 +79,16 @@ export class Workbench {
     return this.rows(pane).filter({ has: this.page.locator('.label-name', { hasText: name }) }).first();
   }
 
-  async expand(row: Locator): Promise<void> {
-    await row.waitFor();
-    if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
-    await this.page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: 15_000 });
+  /** Expands a tree row; retries because a refresh can re-render the row under the click. */
+  async expand(row: Locator, timeout = 20_000): Promise<void> {
+    await row.waitFor({ timeout });
+    const deadline = Date.now() + timeout;
+    while ((await row.getAttribute('aria-expanded')) !== 'true') {
+      if (Date.now() > deadline) throw new Error(`tree row did not expand: ${await row.textContent()}`);
+      if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
+      for (let i = 0; i < 20 && (await row.getAttribute('aria-expanded')) === 'false'; i++) await this.page.waitForTimeout(100);
+      for (let i = 0; i < 50 && (await row.getAttribute('aria-expanded')) !== 'true'; i++) await this.page.waitForTimeout(100);
+    }
   }
 
   async rowDescription(row: Locator): Promise<string> {
@@ -124,6 +153,15 @@ export class Workbench {
     }).first();
   }
 
+  /** Waits for a toast and fails if it is an error toast. */
+  async expectInfoToast(text: string | RegExp, timeout = 30_000): Promise<string> {
+    const toast = this.toast(text);
+    await toast.waitFor({ timeout });
+    const message = plain((await toast.locator('.notification-list-item-message').textContent()) ?? '');
+    if (await toast.locator('.codicon-error').count()) throw new Error(`error notification: ${message}`);
+    return message;
+  }
+
   /** Clicks a button of the toast showing `text`. */
   async toastAction(text: string | RegExp, button: string): Promise<void> {
     await this.toast(text).locator('.monaco-button', { hasText: button }).first().click();
@@ -181,6 +219,7 @@ export class Workbench {
         const t = await f.title().catch(() => '');
         if (typeof title === 'string' ? t.includes(title) : title.test(t)) {
           const outer = await f.parentFrame()?.frameElement();
+          if (!outer || !(await outer.isVisible())) continue; // a panel in a background tab
           const name = outer ? ((await outer.getAttribute('name')) ?? '') : '';
           const outerSelector = name ? `iframe.webview[name="${name}"]` : 'iframe.webview.ready';
           return this.page.frameLocator(outerSelector).frameLocator('iframe#active-frame');

@@ -1,7 +1,10 @@
 // The e2e scenarios, in run order (each one sets up what it needs, so any subset runs alone).
 import type { Scenario } from '../lib/scenario';
 import { bfsBrowse } from './bfs-browse';
+import { blockAndTransaction } from './block-and-transaction';
 import { deployAndLink } from './deploy-and-link';
+import { governanceVote } from './governance-vote';
 import { groupsView } from './groups-view';
+import { permissionEditor } from './permission-editor';
 
-export const scenarios: Scenario[] = [groupsView, bfsBrowse, deployAndLink];
+export const scenarios: Scenario[] = [groupsView, bfsBrowse, deployAndLink, blockAndTransaction, governanceVote, permissionEditor];

@@ -55,10 +55,17 @@ test('node id, weight and observer rules', async () => {
 test('the last sealer can be neither removed nor turned into an observer', async () => {
   const h = await harness({ sealers: [SEALERS[0], SEALERS[1]] });
   assert.equal(await code(h, CONSENSUS_SIG.remove, [SEALERS[1]]), 0);
+  // The removing block (1) is still sealed by both; the next one by the rest.
+  assert.deepEqual(sealersAt(h, 1), [SEALERS[0], SEALERS[1]]);
   assert.deepEqual(sealersAt(h, 2), [SEALERS[0]]);
+  assert.equal(await code(h, CONSENSUS_SIG.remove, [SEALERS[1]]), CODE_NODE_NOT_EXIST);
   assert.equal(await code(h, CONSENSUS_SIG.remove, [SEALERS[0]]), CODE_LAST_SEALER);
   assert.equal(await code(h, CONSENSUS_SIG.addObserver, [SEALERS[0]]), CODE_LAST_SEALER);
   assert.deepEqual(sealersAt(h, 2), [SEALERS[0]]);
+  // A removed node can come back as an observer.
+  h.ctx.blockNumber = 3;
+  assert.equal(await code(h, CONSENSUS_SIG.addObserver, [SEALERS[1]]), 0);
+  assert.deepEqual(observersAt(h, 4), [SEALERS[1]]);
 });
 
 test('with auth check on only the committee may write', async () => {

@@ -3,12 +3,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { fromHex, toHex } from '../../../src/protocol/hex';
 import { TxRejected } from '../../../src/devnode/chain/types';
+import { readLog } from '../../../src/devnode/storage/blockLog';
 import { COUNTER_SOURCE, KV_ADDRESS, compile, newChain, signedTx } from './chain-fixtures';
 
 const counter = compile(COUNTER_SOURCE).Counter;
@@ -88,9 +89,17 @@ test('a torn last record is dropped; damage before the end is refused', async ()
     await a.submit(signedTx(a, a.accounts[0].privateKey).raw);
     await a.submit(signedTx(a, a.accounts[0].privateKey).raw);
     await a.close();
-    const good = readFileSync(logPath);
-    // A crash in the middle of an append: a header promising more than was written.
-    appendFileSync(logPath, Buffer.from([0, 0, 1, 0, 1, 2, 3, 4, 5, 6]));
+    // The log keeps zero-filled space after its data; a crash mid-write leaves a header that
+    // promises more than was written, followed by zeros.
+    const { dataEnd, records } = readLog(logPath);
+    assert.equal(records.length, 2);
+    const torn = Buffer.alloc(1 << 16);
+    torn.writeUInt32BE(100, 0);
+    torn.writeUInt32BE(0x12345678, 4);
+    torn.fill(7, 8, 18);
+    const fd = openSync(logPath, 'r+');
+    writeSync(fd, torn, 0, torn.length, dataEnd);
+    closeSync(fd);
     const warnings: string[] = [];
     const b = await newChain({ dataDir, log: (level, m) => level === 'warn' && warnings.push(m) });
     assert.equal(b.blockNumber(), 2);
@@ -101,9 +110,8 @@ test('a torn last record is dropped; damage before the end is refused', async ()
     assert.equal(c.blockNumber(), 3);
     await c.close();
 
-    // Flip a byte inside the first record: not a torn tail, so refuse rather than lose blocks.
+    // A flipped byte inside the first record: not a torn tail, so refuse rather than lose blocks.
     const damaged = Buffer.from(readFileSync(logPath));
-    assert.ok(damaged.length > good.length);
     damaged[20] ^= 0xff;
     writeFileSync(logPath, damaged);
     await assert.rejects(newChain({ dataDir }), /checksum mismatch/);

@@ -26,7 +26,6 @@ before(async () => {
   node = await startDevnode({ port: 0, accounts: 2, logLevel: 'silent' });
   api = new SdkChainApi({ name: 'test', url: node.url, group: node.groupId });
   governor = { address: node.accounts[0].address, privateKey: node.accounts[0].privateKey, sm: false };
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const solc = require('solc');
   const out = JSON.parse(
     solc.compile(

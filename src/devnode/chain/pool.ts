@@ -1,0 +1,150 @@
+// The transaction pool: admission in the real node's order with its codes (protocol.md §6.5),
+// the pending list in arrival order, and the waiters that get each receipt once committed.
+
+import type { CryptoSuite } from '../../protocol/crypto/suite';
+import { toHex } from '../../protocol/hex';
+import { decodeSubmission } from './validate';
+import type { NonceWindow } from './nonceWindow';
+import { TxRejected, type StoredBlock, type StoredReceipt, type StoredTransaction } from './types';
+
+/** `[chain] block_limit`: the blockLimit window and the nonce memory, in blocks. */
+export const BLOCK_LIMIT = 1000;
+/** The node's limit on a v1 transaction's value text (OverFlowValue). */
+export const MAX_VALUE_LENGTH = 514;
+
+export type Committed = { tx: StoredTransaction; receipt: StoredReceipt; block: StoredBlock };
+
+export interface Pending {
+  stx: StoredTransaction;
+  raw: Uint8Array;
+  hashHex: string;
+  nonce: string;
+  blockLimit: bigint;
+  resolve(v: Committed): void;
+  reject(e: Error): void;
+}
+
+export interface PoolContext {
+  suite: CryptoSuite;
+  chainId: string;
+  groupId: string;
+  /** Nonces of the last BLOCK_LIMIT committed blocks. */
+  committedNonces: NonceWindow;
+  blockNumber(): number;
+}
+
+const EMPTY = new Uint8Array(0);
+
+function compact(bytes: Uint8Array): Uint8Array {
+  return bytes.length === 0 ? EMPTY : bytes;
+}
+
+export class TxPool {
+  private entries: Pending[] = [];
+  private readonly byHash = new Map<string, Pending>();
+  private readonly nonces = new Set<string>();
+
+  constructor(private readonly ctx: PoolContext) {}
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** Checks a raw transaction and pools it; the promise settles when it is committed or dropped. */
+  add(raw: Uint8Array): Promise<Committed> {
+    const p = this.admit(raw);
+    return new Promise<Committed>((resolve, reject) => {
+      p.resolve = resolve;
+      p.reject = reject;
+      this.entries.push(p);
+      this.byHash.set(p.hashHex, p);
+      this.nonces.add(p.nonce);
+    });
+  }
+
+  /**
+   * Takes up to `limit` transactions for block `number` in arrival order. Those whose
+   * blockLimit has passed are dropped with BlockLimitCheckFail, as the node's sealer does.
+   */
+  take(limit: number, number: number): Pending[] {
+    const batch: Pending[] = [];
+    const keep: Pending[] = [];
+    for (const p of this.entries) {
+      if (batch.length >= limit) keep.push(p);
+      else if (p.blockLimit < BigInt(number)) this.drop(p, new TxRejected(10001, 'BlockLimitCheckFail'));
+      else batch.push(p);
+    }
+    this.entries = keep;
+    return batch;
+  }
+
+  /** Forgets committed transactions (their nonces are now in the committed window). */
+  settle(batch: Pending[]): void {
+    for (const p of batch) {
+      this.byHash.delete(p.hashHex);
+      this.nonces.delete(p.nonce);
+    }
+  }
+
+  /** Fails a taken or pooled transaction. */
+  drop(p: Pending, e: Error): void {
+    this.byHash.delete(p.hashHex);
+    this.nonces.delete(p.nonce);
+    p.reject(e);
+  }
+
+  /** Fails everything still waiting. */
+  dropAll(e: Error): void {
+    const all = this.entries;
+    this.entries = [];
+    for (const p of all) this.drop(p, e);
+  }
+
+  private admit(raw: Uint8Array): Pending {
+    const { suite, chainId, groupId } = this.ctx;
+    const { tx, hash } = decodeSubmission(raw, suite, chainId);
+    const hashHex = toHex(hash, false);
+    // Every pooled transaction has a waiter, so a second copy is refused, never attached.
+    if (this.byHash.has(hashHex)) throw new TxRejected(10004, 'AlreadyInTxPool');
+    const d = tx.data;
+    if (d.groupID !== groupId) throw new TxRejected(10007, 'InvalidGroupId');
+    if (d.chainID !== chainId) throw new TxRejected(10006, 'InvalidChainId');
+    const sender = this.recoverSender(hash, tx.signature);
+    if (this.nonces.has(d.nonce) || this.ctx.committedNonces.has(d.nonce)) throw new TxRejected(10000, 'NonceCheckFail');
+    const current = BigInt(this.ctx.blockNumber());
+    if (d.blockLimit <= current || d.blockLimit > current + BigInt(BLOCK_LIMIT)) {
+      throw new TxRejected(10001, 'BlockLimitCheckFail');
+    }
+    if (d.value.length > MAX_VALUE_LENGTH) throw new TxRejected(10012, 'OverFlowValue');
+    const stx: StoredTransaction = {
+      tx: {
+        ...tx,
+        // Kept for the chain's lifetime: share the hash and the (usually) empty byte fields.
+        dataHash: hash,
+        extraTransactionBytes: compact(tx.extraTransactionBytes),
+        extraTransactionHash: compact(tx.extraTransactionHash),
+        data: { ...tx.data, extension: compact(tx.data.extension) },
+        importTime: Date.now(),
+        // The node clears any sender that arrives over RPC and fills its own.
+        sender: new Uint8Array(Buffer.from(sender.slice(2), 'hex')),
+      },
+      hash,
+      sender,
+      blockNumber: -1,
+      index: -1,
+    };
+    return { stx, raw, hashHex, nonce: d.nonce, blockLimit: d.blockLimit, resolve: () => {}, reject: () => {} };
+  }
+
+  private recoverSender(hash: Uint8Array, signature: Uint8Array): string {
+    const suite = this.ctx.suite;
+    if (signature.length !== (suite.sm ? 128 : 65)) throw new TxRejected(10008, 'InvalidSignature');
+    // v is fed to libsecp256k1 as the recovery id: only 0 and 1 occur in valid signatures.
+    if (!suite.sm && signature[64] > 1) throw new TxRejected(10008, 'InvalidSignature');
+    try {
+      return suite.address(suite.recover(hash, signature));
+    } catch {
+      throw new TxRejected(10008, 'InvalidSignature');
+    }
+  }
+}

@@ -1,0 +1,94 @@
+// Voting through the command palette: a committee of three governors with 51 % rates (set up
+// through the SDK), a proposal created in the UI by one governor, passed by a second governor's
+// vote, and a non-governor's vote refused.
+import assert from 'node:assert/strict';
+import { useDevAccount } from '../lib/accounts';
+import { Chain } from '../lib/chain';
+import type { Scenario } from '../lib/scenario';
+
+export const governanceVote: Scenario = {
+  name: 'Vote via the command palette: second governor passes a proposal, a non-governor is refused',
+  async run({ wb, step, devnode, log }) {
+    const chain = new Chain(devnode);
+    const [govA, govB, govC] = [0, 1, 2].map((i) => chain.account(i).address.toLowerCase());
+    const pendingId = await step('set up through the SDK: rates 51 %/51 %, governors #0, #1, #2, one open proposal', async () => {
+      const auth = chain.auth(0);
+      await auth.setRate(51, 51); // one governor: passes on the proposer's own vote
+      await auth.updateGovernor(govB, 1);
+      const third = await auth.updateGovernor(govC, 1); // 1 of 2 votes is under 51 %: needs #1
+      await chain.auth(1).voteProposal(third, true);
+      const committee = await auth.getCommitteeInfo();
+      assert.equal(committee.governorList.length, 3);
+      // 1 of 3 votes: stays open for the outsider (a different type: one open proposal per resource).
+      const pending = await auth.updateGovernor(chain.account(3).address.toLowerCase(), 1);
+      log(`committee of 3, open proposal #${pending}`);
+      return Number(pending);
+    });
+
+    const pane = await step('governor #0 is active; the Governance view shows the committee', async () => {
+      await useDevAccount(wb, devnode, 0, 'Governor A');
+      await wb.openContainer('FISCO BCOS');
+      const pane = await wb.onlyPane('Governance', ['Groups', 'BFS']);
+      await wb.clickViewAction(pane, 'Refresh Governance');
+      const committee = wb.row(pane, 'Committee');
+      await committee.waitFor({ timeout: 20_000 });
+      assert.match(await wb.rowDescription(committee), /3 governors · you are a governor/);
+      assert.match(await wb.rowDescription(wb.row(pane, 'Participation Rate')), /51/);
+      return pane;
+    });
+
+    const created = await step('"Create Proposal" → Set Rate 60 %/60 % through the palette', async () => {
+      await wb.runCommand('FISCO BCOS: Create Proposal');
+      await wb.waitQuickInput('Create proposal');
+      await wb.pick('Set Rate');
+      await wb.waitQuickInput('Participation rate (%)');
+      await wb.answer('60');
+      await wb.waitQuickInput('Win rate (%)');
+      await wb.answer('60');
+      await wb.confirmDialog('Propose rates 60% / 60%', 'Send Transaction');
+      await wb.expectInfoToast(/Propose rates 60% \/ 60%/);
+      const id = pendingId + 1;
+      const row = wb.row(pane, `#${id} Set Rate`);
+      await row.waitFor({ timeout: 20_000 });
+      assert.match(await wb.rowDescription(row), /^Open · 1\/3 agree/);
+      return id;
+    });
+
+    await step(`governor #1 votes for #${created} through the palette: the proposal passes`, async () => {
+      await useDevAccount(wb, devnode, 1, 'Governor B');
+      await wb.runCommand('FISCO BCOS: Vote on Proposal');
+      await wb.waitQuickInput('Vote on proposal');
+      await wb.pick(`#${created} Set Rate`);
+      await wb.waitQuickInput(`Vote on proposal #${created}`);
+      await wb.pick(/For/);
+      await wb.confirmDialog(`Vote for proposal #${created}`, 'Send Transaction');
+      await wb.expectInfoToast(new RegExp(`Vote for proposal #${created}`));
+      const passedGroup = wb.row(pane, 'Passed');
+      await passedGroup.waitFor({ timeout: 20_000 });
+      await wb.expand(passedGroup);
+      const row = wb.row(pane, `#${created} Set Rate`);
+      await wb.page.waitForFunction(
+        (el) => (el?.textContent ?? '').includes('Passed'),
+        await row.elementHandle(),
+        { timeout: 20_000 },
+      );
+      assert.match(await wb.rowDescription(row), /^Passed · 2\/3 agree/);
+      await wb.clickViewAction(pane, 'Refresh Governance');
+      await wb.page.locator('.part.sidebar .monaco-list-row', { hasText: 'Participation Rate' }).filter({ hasText: '60' }).waitFor({ timeout: 20_000 });
+    });
+
+    await step(`a non-governor (#5) votes on #${pendingId}: refused`, async () => {
+      const outsider = await useDevAccount(wb, devnode, 5, 'Outsider');
+      await wb.runCommand('FISCO BCOS: Vote on Proposal');
+      await wb.waitQuickInput('Vote on proposal');
+      await wb.pick(`#${pendingId} Update Governor`);
+      await wb.waitQuickInput(`Vote on proposal #${pendingId}`);
+      await wb.pick(/For/);
+      await wb.toast(new RegExp(`${outsider}.*is not a governor`, 'i')).waitFor({ timeout: 20_000 });
+      const info = await chain.auth(0).getProposalInfo(pendingId);
+      assert.equal(info.agreeVoters.length, 1, 'the refused vote was not counted');
+      await wb.openPane('Groups');
+      await wb.openPane('BFS');
+    });
+  },
+};

@@ -1,0 +1,80 @@
+// Permission editor: the contract admin sets a method's auth type to white list and opens it to
+// one account in the webview; the chain then refuses that method from any other account.
+import assert from 'node:assert/strict';
+import { useDevAccount } from '../lib/accounts';
+import { Chain, compileSample } from '../lib/chain';
+import type { Scenario } from '../lib/scenario';
+
+const METHOD = 'increment(uint256)';
+
+export const permissionEditor: Scenario = {
+  name: 'Permission editor: white-list a method, open it to one account, another account is refused',
+  async run({ wb, page, step, devnode }) {
+    const chain = new Chain(devnode);
+    const counter = compileSample('Counter.sol', 'Counter');
+    const allowed = chain.account(2).address.toLowerCase();
+    const address = await step('set up through the SDK: account #1 deploys Counter and links it at /apps/PermCounter/1.0', async () => {
+      const addr = await chain.deploy(counter, ['perm e2e', 0], 1);
+      const linked = await chain.bfs(1).link('PermCounter', '1.0', addr, JSON.stringify(counter.abi));
+      assert.equal(linked.code, 0, linked.msg);
+      return addr;
+    });
+
+    const view = await step('as admin (#1), open "Show Permissions" on the link in the BFS tree', async () => {
+      await useDevAccount(wb, devnode, 1, 'Contract Admin');
+      await wb.openContainer('FISCO BCOS');
+      const pane = await wb.openPane('BFS');
+      await wb.clickViewAction(pane, 'Refresh BFS');
+      await wb.expand(wb.row(pane, 'apps'));
+      await wb.expand(wb.row(pane, 'PermCounter'));
+      await wb.contextMenu(wb.row(pane, '1.0'), 'Show Permissions');
+      const view = await wb.webview(/Permissions/);
+      await view.locator('h2', { hasText: /^Methods/ }).waitFor({ timeout: 20_000 });
+      const contractRow = view.locator('table.fields tr', { has: view.locator('th', { hasText: /^Admin$/ }) });
+      assert.match((await contractRow.innerText()).toLowerCase(), /\(you\)/, 'the active account is the admin');
+      assert.ok((await view.locator('body').innerText()).toLowerCase().includes(address));
+      return view;
+    });
+
+    const section = () => view.locator(`vscode-collapsible[data-signature="${METHOD}"], vscode-collapsible[title="${METHOD}"]`).first();
+
+    await step(`set ${METHOD} to white list`, async () => {
+      const s = section();
+      await s.click({ position: { x: 20, y: 10 } }); // open the collapsible by its header
+      await s.locator('vscode-single-select').evaluate((el) => { (el as HTMLElement & { value: string }).value = '1'; });
+      await s.locator('vscode-button', { hasText: 'Set Auth Type' }).click();
+      await wb.confirmDialog(/./, 'Send Transaction');
+      await expectDescription(section, /white list/);
+    });
+
+    await step(`open ${METHOD} to account #2`, async () => {
+      const s = section();
+      if ((await s.getAttribute('open')) === null) await s.click({ position: { x: 20, y: 10 } });
+      await s.locator('vscode-textfield').locator('input').fill(allowed);
+      await s.locator('vscode-button', { hasText: 'Open for Account' }).click();
+      await wb.confirmDialog(/./, 'Send Transaction');
+      const allowedRow = () => section().locator('table.fields tr', { has: view.locator('th', { hasText: /^Allowed$/ }) });
+      const deadline = Date.now() + 20_000;
+      while (!((await allowedRow().textContent()) ?? '').toLowerCase().includes(allowed)) {
+        if (Date.now() > deadline) throw new Error(`Allowed does not list ${allowed}: ${await allowedRow().textContent()}`);
+        await page.waitForTimeout(250);
+      }
+    });
+
+    await step('the chain refuses increment from account #3 and accepts it from account #2', async () => {
+      await assert.rejects(chain.send(address, counter, 'increment', [1], 3), /permission|denied|auth|-5000|revert/i);
+      const { receipt } = await chain.send(address, counter, 'increment', [1], 2);
+      assert.equal(receipt.status, 0);
+    });
+  },
+};
+
+async function expectDescription(section: () => import('playwright-core').Locator, pattern: RegExp): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const d = (await section().getAttribute('description')) ?? '';
+    if (pattern.test(d)) return;
+    if (Date.now() > deadline) throw new Error(`method description "${d}" does not match ${pattern}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
