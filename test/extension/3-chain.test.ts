@@ -103,6 +103,10 @@ suite('Chain features', () => {
     const table = `t${stamp}`;
     await vscode.commands.executeCommand('fiscoBcos.createKvTable', table, 'id', ['v']);
     assert.equal(await vscode.commands.executeCommand('fiscoBcos.browseKvTable', table, 'missing'), undefined);
+    assert.deepEqual(await vscode.commands.executeCommand('fiscoBcos.browseKvTable', table), { keyField: 'id', valueFields: ['v'] });
+    const browser = (await vscode.commands.executeCommand('fiscoBcos.browseKvTable')) as { panel: vscode.WebviewPanel };
+    assert.equal(browser.panel.viewType, 'fiscoBcos.kvTable');
+    browser.panel.dispose();
   });
 
   test('governance tree shows the committee; proposals are created, listed and voted', async () => {

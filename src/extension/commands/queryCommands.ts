@@ -4,10 +4,10 @@ import * as vscode from 'vscode';
 import type { Session } from '../session';
 import { guarded, required } from '../errors';
 import { transact } from './transact';
+import { TABLE_NAME } from '../messages/kvMessages';
 
-const TABLE_NAME = /^[A-Za-z0-9_$\-@.]{1,50}$/;
 
-export function registerQueryCommands(session: Session, _context: vscode.ExtensionContext): vscode.Disposable[] {
+export function registerQueryCommands(session: Session, context: vscode.ExtensionContext): vscode.Disposable[] {
   const setConfig = async (key: string, value: string) => {
     const api = session.requireChain();
     const viaProposal = await api.authEnabled().catch(() => false);
@@ -68,22 +68,13 @@ export function registerQueryCommands(session: Session, _context: vscode.Extensi
       'fiscoBcos.browseKvTable',
       guarded('KV table failed', async (name?: string, keyArg?: string) => {
         const api = session.requireChain();
-        const table = name ?? required(await vscode.window.showInputBox({ title: 'KV table name', prompt: 'Name used at createTable (the table lives at /tables/<name>)', validateInput: (v) => (TABLE_NAME.test(v.trim()) ? undefined : 'Enter a table name.') })).trim();
-        const desc = await api.kvDesc(table);
-        const key = keyArg ?? required(await vscode.window.showInputBox({ title: `${table}: look up ${desc.keyField}`, prompt: `Value fields: ${desc.valueFields.join(', ')}` })).trim();
-        const value = await api.kvGet(table, key);
-        if (keyArg !== undefined) return value;
-        const action = await vscode.window.showInformationMessage(
-          value === undefined ? `${table}: no row with ${desc.keyField} = ${key}.` : `${table}[${key}] → ${desc.valueFields.join(', ')} = ${value}`,
-          'Set Value',
-          'Look Up Another Key',
-        );
-        if (action === 'Look Up Another Key') return vscode.commands.executeCommand('fiscoBcos.browseKvTable', table);
-        if (action === 'Set Value') {
-          const v = required(await vscode.window.showInputBox({ title: `${table}[${key}]`, value: value ?? '' }));
-          return transact(session, { what: `Set ${table}[${key}] = ${v}` }, (a, s) => a.kvSet(s, table, key, v));
+        // Without arguments: the KV table browser webview.
+        if (name === undefined) {
+          const { showKvPanel } = await import('../webviews/kvPanel');
+          return showKvPanel(session, context.extensionUri);
         }
-        return value;
+        if (keyArg === undefined) return api.kvDesc(name);
+        return api.kvGet(name, keyArg);
       }),
     ),
   ];

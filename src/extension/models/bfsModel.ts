@@ -15,10 +15,6 @@ export function parentOf(path: string): string {
   return i <= 0 ? '/' : path.slice(0, i);
 }
 
-export function baseName(path: string): string {
-  return path.replace(/\/+$/, '').split('/').pop() || '/';
-}
-
 /** Whether new directories and links may be created under this directory. */
 export function isWritableDir(path: string): boolean {
   return WRITABLE.some((w) => path === w || path.startsWith(`${w}/`));

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { parseBlockToHost, parseHostToBlock } from '../../../src/extension/messages/blockMessages';
 import { parseCallToHost, parseHostToCall } from '../../../src/extension/messages/callMessages';
 import { parseHostToPermissions, parsePermissionsToHost } from '../../../src/extension/messages/permissionMessages';
+import { parseHostToKv, parseKvToHost } from '../../../src/extension/messages/kvMessages';
 
 describe('block panel messages', () => {
   it('accepts navigation by number, hash and transaction', () => {
@@ -56,5 +57,21 @@ describe('permission editor messages', () => {
     assert.equal(parsePermissionsToHost({ type: 'action', action: { type: 'selfdestruct' } }), undefined);
     assert.equal(parseHostToPermissions({ type: 'state', state: {} }), undefined);
     assert.ok(parseHostToPermissions({ type: 'outcome', ok: true, message: 'done' }));
+  });
+});
+
+describe('KV browser messages', () => {
+  it('accepts lookups, writes and table creation with valid names', () => {
+    assert.ok(parseKvToHost({ type: 'get', table: 't_1', key: 'k' }));
+    assert.ok(parseKvToHost({ type: 'set', table: 't', key: 'k', value: '' }));
+    assert.ok(parseKvToHost({ type: 'create', table: 't', keyField: 'id', valueFields: ['a', 'b'] }));
+    assert.ok(parseHostToKv({ type: 'row', table: 't', key: 'k', found: false, value: '' }));
+  });
+
+  it('rejects bad table names, empty keys and field lists', () => {
+    assert.equal(parseKvToHost({ type: 'open', table: '../sys' }), undefined);
+    assert.equal(parseKvToHost({ type: 'get', table: 't', key: '' }), undefined);
+    assert.equal(parseKvToHost({ type: 'create', table: 't', keyField: 'id', valueFields: [] }), undefined);
+    assert.equal(parseKvToHost({ type: 'create', table: 't', keyField: 'id', valueFields: ['bad name'] }), undefined);
   });
 });

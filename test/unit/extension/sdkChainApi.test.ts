@@ -86,6 +86,17 @@ describe('SdkChainApi against the devnode', () => {
     assert.equal(view.transactions[0].receipt?.statusText, 'Success');
   });
 
+  it('creates a KV table, sets and reads a row', async () => {
+    const created = await api.kvCreate(governor, 'people', 'id', ['name']);
+    assert.equal(created.ok, true, created.message);
+    assert.deepEqual(await api.kvDesc('people'), { keyField: 'id', valueFields: ['name'] });
+    assert.equal(await api.kvGet('people', 'alice'), undefined);
+    const set = await api.kvSet(governor, 'people', 'alice', 'Alice');
+    assert.equal(set.ok, true, set.message);
+    assert.equal(await api.kvGet('people', 'alice'), 'Alice');
+    await assert.rejects(api.kvGet('nope', 'x'), /no table/i);
+  });
+
   it('reads the committee and runs a proposal through to passed', async () => {
     const committee = await api.committee();
     assert.ok(isGovernor(committee, governor.address));
