@@ -230,15 +230,24 @@ export class Workbench {
     }
   }
 
-  /** Quick Open (Ctrl+P) a workspace file by name, waiting for the search to find it. */
-  async openFile(name: string): Promise<void> {
-    await this.page.keyboard.press('Control+P');
-    const input = this.quickInput().locator('.quick-input-box input');
-    await input.waitFor();
-    await input.fill(name);
-    await this.quickInput()
-      .locator(`.quick-input-list .monaco-list-row[role="option"].focused[aria-label*="${name}"]`)
-      .waitFor({ timeout: 20_000 });
+  /**
+   * Quick Open (Ctrl+P) a workspace file by name, waiting for the search to find it; retried because
+   * a file created moments ago reaches the search index only after the file watcher reports it.
+   */
+  async openFile(name: string, attempts = 4): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('Control+P');
+      const input = this.quickInput().locator('.quick-input-box input');
+      await input.waitFor();
+      await input.fill(name);
+      const found = await this.quickInput()
+        .locator(`.quick-input-list .monaco-list-row[role="option"].focused[aria-label*="${name}"]`)
+        .waitFor({ timeout: 7_000 })
+        .then(() => true, () => false);
+      if (found) break;
+      await this.page.keyboard.press('Escape');
+      if (attempt >= attempts) throw new Error(`Quick Open does not find ${name}`);
+    }
     await this.page.keyboard.press('Enter');
     await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
   }

@@ -13,6 +13,9 @@ const VERSION = '1.0';
 export const deployAndLink: Scenario = {
   name: 'Deploy and link from the editor; a compile error shows in Problems',
   async run({ wb, page, step, devnode, workspace }) {
+    // Written first so the workbench's file watcher has seen it by the last step.
+    fs.writeFileSync(path.join(workspace, 'contracts', 'Broken.sol'),
+      '// SPDX-License-Identifier: Apache-2.0\npragma solidity ^0.8.11;\n\ncontract Broken {\n    uint256 value\n}\n');
     await step('import dev account 1 as the deployer', () => useDevAccount(wb, devnode, 1, 'E2E Deployer'));
 
     await step('open contracts/Counter.sol: a "Deploy Counter" CodeLens sits above the contract', async () => {
@@ -61,8 +64,6 @@ export const deployAndLink: Scenario = {
     });
 
     await step('a contract with a syntax error: compiling lists the error in Problems', async () => {
-      fs.writeFileSync(path.join(workspace, 'contracts', 'Broken.sol'),
-        '// SPDX-License-Identifier: Apache-2.0\npragma solidity ^0.8.11;\n\ncontract Broken {\n    uint256 value\n}\n');
       await wb.openFile('Broken.sol');
       await wb.runCommand('FISCO BCOS: Compile Solidity File');
       const problems = await wb.problems();
