@@ -1,6 +1,7 @@
 // `npm start`: build the extension, start the local dev node, and open VS Code (code-server) in the
 // browser with the extension installed, pointed at that node, on the sample workspace.
-// Ctrl+C stops everything. Options: --fresh (new chain), --port N (workbench), --node-port N.
+// Ctrl+C stops everything. Options: --fresh (new chain), --new-profile (forget VS Code settings,
+// accounts and layout), --port N (workbench), --node-port N.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +18,7 @@ export const CONNECTION_NAME = 'Dev Node (npm start)';
 const { values: opts } = parseArgs({
   options: {
     fresh: { type: 'boolean', default: false },
+    'new-profile': { type: 'boolean', default: false },
     port: { type: 'string', default: process.env.PORT ?? '8080' },
     'node-port': { type: 'string', default: '20200' },
   },
@@ -39,6 +41,9 @@ async function main() {
   const pidFile = new PidFile(path.join(runDir, 'pids.json'));
   const leftovers = await pidFile.sweep();
   if (leftovers.length) log(`stopped leftovers of an earlier run: ${leftovers.join('; ')}`);
+  if (opts['new-profile']) {
+    for (const dir of ['user-data', 'extensions', 'home']) fs.rmSync(path.join(runDir, dir), { recursive: true, force: true });
+  }
 
   log('building the extension…');
   await buildExtension(true);

@@ -83,6 +83,41 @@ function methodSection(m: MethodAuthView, isAdmin: boolean): HTMLElement {
   );
 }
 
+/** Accounts from the committee's proposal history, with what checkDeployAuth says now. */
+function deployList(s: PermissionState): HTMLElement {
+  const note = h(
+    'p',
+    { class: 'muted', 'data-testid': 'deploy-list-note' },
+    'Deploy allow/deny list derived from the committee\'s executed modifyDeployAuth proposals (the chain has no query that lists accounts); "Can Deploy" is checked now with checkDeployAuth.',
+  );
+  if (s.deployListError) return h('div', {}, note, message('error', `Could not read the proposal history: ${s.deployListError}`));
+  const list = s.deployList ?? [];
+  if (!list.length) return h('div', { 'data-testid': 'deploy-list' }, note, h('p', { class: 'muted' }, 'No account has been allowed or denied through a proposal yet.'));
+  return h(
+    'div',
+    { 'data-testid': 'deploy-list' },
+    note,
+    h(
+      'table',
+      { class: 'grid' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Account'), h('th', {}, 'Can Deploy'), h('th', {}, 'Last Proposal'))),
+      h(
+        'tbody',
+        {},
+        ...list.map((e) =>
+          h(
+            'tr',
+            { 'data-testid': 'deploy-list-row' },
+            h('td', { class: 'mono' }, e.account, e.account === s.account?.toLowerCase() ? ' (you)' : ''),
+            h('td', { class: e.canDeploy ? 'status-ok' : 'status-fail' }, e.canDeploy ? 'yes' : 'no'),
+            h('td', {}, `#${e.lastProposalId}`),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
 function render(s: PermissionState): void {
   const c = s.contract;
   mount(
@@ -95,6 +130,7 @@ function render(s: PermissionState): void {
     outcome,
     h('h2', {}, 'Deploy Permission'),
     fieldTable([{ label: 'Policy', value: AUTH[s.deployAuthType] ?? String(s.deployAuthType) }]),
+    deployList(s),
     s.isGovernor
       ? h(
           'div',
@@ -116,14 +152,22 @@ function render(s: PermissionState): void {
   );
 }
 
+let rendered = false;
+
 onHostMessage(parseHostToPermissions, (m: HostToPermissions) => {
-  if (m.type === 'state') render(m.state);
-  else if (m.type === 'error') mount(message('error', m.message));
-  else
+  if (m.type === 'state') {
+    render(m.state);
+    rendered = true;
+  } else if (m.type === 'error') {
+    // Before the first state there is nothing else to show; afterwards keep the page.
+    if (rendered) outcome.replaceChildren(message('error', m.message));
+    else mount(message('error', m.message), h('vscode-button', { secondary: true, onclick: () => send({ type: 'refresh' }) }, 'Retry'));
+  } else
     outcome.replaceChildren(
       message(m.ok ? 'ok' : 'error', `${m.message}${m.proposalId ? ` (proposal #${m.proposalId})` : ''}`),
       m.transactionHash ? h('button', { class: 'link mono', onclick: () => send({ type: 'openTransaction', hash: m.transactionHash! }) }, `Transaction ${m.transactionHash}`) : '',
     );
 });
 
+mount(h('div', { class: 'toolbar' }, h('vscode-progress-ring', {}), h('span', { class: 'muted' }, 'Reading permissions and the proposal history…')));
 send({ type: 'ready' });

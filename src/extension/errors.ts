@@ -3,6 +3,9 @@
 
 import * as vscode from 'vscode';
 import { UserFacingError } from './session';
+import { describeError } from './errorText';
+
+export { describeError };
 
 const ACTION_COMMANDS: Record<string, string> = {
   'Start Local Node': 'fiscoBcos.startLocalNode',
@@ -13,24 +16,6 @@ const ACTION_COMMANDS: Record<string, string> = {
   'Show Log': 'fiscoBcos.showLocalNodeLog',
   'Reset Local Node': 'fiscoBcos.resetLocalNode',
 };
-
-/** Message text for any thrown value, using SDK error fields when present (duck-typed by name). */
-export function describeError(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const e = err as Error & Record<string, unknown>;
-  switch (e.name) {
-    case 'TransportError': {
-      const kind = String(e.kind ?? '');
-      const hint =
-        kind === 'connect' ? ' Is the node running and is the URL right?' : kind === 'tls' ? ' Check the TLS certificate folder (ca.crt, sdk.crt, sdk.key).' : kind === 'timeout' ? ' The node did not answer in time.' : '';
-      return `${e.message}${hint}`;
-    }
-    case 'RevertError':
-      return e.reason ? `Reverted: ${String(e.reason)}` : e.message;
-    default:
-      return e.message;
-  }
-}
 
 /**
  * Shows an error notification with actions; never throws. Resolves once shown, not when the user

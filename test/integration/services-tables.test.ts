@@ -37,6 +37,18 @@ for (const chain of CHAINS) {
       assert.deepEqual(tables.map((e) => [e.fileName, e.fileType]), [['t_kv', 'link']]);
     });
 
+    test("a table contract reports the node's marker as its code", async () => {
+      const kv = new KvTableService(fx.client, fx.user);
+      assert.equal((await kv.createTable('t_code', 'id', 'value')).code, 0);
+      const [link] = (await new BfsService(fx.client, fx.user).list('/tables/t_code')).map((e) => e.address);
+      assert.ok(link && /^0x[0-9a-f]{40}$/i.test(link), `link address ${link}`);
+      const code = await fx.client.getCode(link);
+      const marker = Buffer.from(code.slice(2), 'hex').toString('utf8');
+      assert.equal(marker, '[PRECOMPILED],' + '0'.repeat(36) + '1009,/tables/t_code');
+      // The fixed built-ins keep answering "" as before.
+      assert.equal(await fx.client.getCode('0x' + '0'.repeat(36) + '1002'), '');
+    });
+
     test('table creation errors come back decoded', async () => {
       const kv = new KvTableService(fx.client, fx.user);
       await assert.rejects(kv.createTable('bad', '_id', 'v'), (e: unknown) => e instanceof RevertError && e.reason === 'invalid field: _id');

@@ -2,6 +2,7 @@
 // System contracts (BFS, consensus, system config, tables) live in this directory; governance
 // (committee at 0x10001, contract auth at 0x1005, the auth hooks) comes from ./governance.
 
+import { utf8Encode } from '../../protocol/hex';
 import { bfsPrecompiled } from './bfs';
 import { recordDeployedContract } from './bfs-tree';
 import { consensusNodes } from './consensus-store';
@@ -11,7 +12,7 @@ import { createGovernance } from './governance';
 import { BuiltinRegistry } from './registry';
 import { systemConfig } from './system-config-store';
 import { systemConfigPrecompiled } from './system-config';
-import { createTableManagerPrecompiled } from './table-manager';
+import { createTableManagerPrecompiled, tableContractCode } from './table-manager';
 import type { AuthHooks, Builtins } from './types';
 
 export { recordDeployedContract } from './bfs-tree';
@@ -52,5 +53,9 @@ export function createBuiltins(): Builtins {
     systemConfig,
     consensusNodes,
     auth,
+    nativeCode(store, address) {
+      const marker = tableContractCode(store, address);
+      return marker === undefined ? undefined : utf8Encode(marker);
+    },
   };
 }

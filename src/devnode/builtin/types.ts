@@ -140,4 +140,9 @@ export interface Builtins {
   /** The consensus node list in force at `blockNumber`. */
   consensusNodes(store: TableStore, blockNumber: number): ConsensusNode[];
   auth: AuthHooks;
+  /**
+   * Code the node keeps for a contract that runs natively (a table contract's
+   * "[PRECOMPILED],<impl>,/tables/<name>" marker), so getCode and EXTCODESIZE see it.
+   */
+  nativeCode?(store: TableStore, address: string): Uint8Array | undefined;
 }

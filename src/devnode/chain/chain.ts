@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
-import { toHex } from '../../protocol/hex';
+import { fromHex, toHex } from '../../protocol/hex';
 import { merkleRoot } from '../../protocol/merkle';
 import { hashReceipt, type TransactionReceiptData } from '../../protocol/receipt';
 import type { BlockHeaderData } from '../../protocol/block';
@@ -22,6 +22,8 @@ import { BLOCK_LIMIT, TxPool, type Committed } from './pool';
 import { genesisHeader, headerHash, nodeIdBytes, parseCompatibilityVersion, signHeader, type SealerKey } from './header';
 import { decodeRecord, encodeRecord, type BlockRecord } from './record';
 import { Mutex } from './mutex';
+import { BlockStore } from './blockStore';
+import { storedTransaction } from './storedTx';
 import {
   TxRejected,
   type CallOutcome,
@@ -40,6 +42,8 @@ export const DEFAULT_TX_COUNT_LIMIT = 1000;
 export const DEFAULT_TX_GAS_LIMIT = 3_000_000_000;
 
 const ZERO_ADDRESS = '0x' + '0'.repeat(40);
+/** Index slots per block in the transaction index (far above any tx_count_limit a block can hold). */
+const TX_SLOTS = 2 ** 24;
 
 export async function createChain(options: ChainOptions): Promise<DevChain> {
   const chain = new Chain(options);
@@ -61,9 +65,10 @@ class Chain implements DevChain {
   private readonly builtins: Builtins;
   private readonly tables = new MemoryTableStore();
   private readonly executor: EvmExecutor;
-  private readonly blocks: StoredBlock[] = [];
+  private readonly blocks = new BlockStore();
   private readonly byHash = new Map<string, number>();
-  private readonly txIndex = new Map<string, { block: number; index: number }>();
+  /** Transaction hash → block number * TX_SLOTS + index (one number, no object per entry). */
+  private readonly txIndex = new Map<string, number>();
   private readonly abis = new Map<string, string>();
   private readonly nonces = new NonceWindow(BLOCK_LIMIT);
   private readonly sealerKeys = new Map<string, SealerKey>();
@@ -107,7 +112,7 @@ class Chain implements DevChain {
       builtins: this.builtins,
       tables: this.tables,
       facts,
-      blockHash: (n) => this.blocks[n]?.hash,
+      blockHash: (n) => this.blocks.hash(n),
     });
   }
 
@@ -179,21 +184,21 @@ class Chain implements DevChain {
     await this.builtins.genesis(this.tables, this.genesis);
     this.tables.settle();
     const header = genesisHeader(this.genesis);
-    this.publish({ header, hash: headerHash(header, this.suite), signatureList: [], transactions: [], receipts: [] }, []);
+    this.publish({ header, hash: headerHash(header, this.suite), signatureList: [], transactions: [], receipts: [] }, [], []);
   }
 
   private async replay(r: BlockRecord): Promise<void> {
     if (r.number !== this.blockNumber() + 1) throw new Error(`block log out of order: expected block ${this.blockNumber() + 1}, found ${r.number}`);
     const entries = r.txs.map((t) => {
       const { tx, hash } = decodeSubmission(t.raw, this.suite, this.options.chainId);
-      const stx: StoredTransaction = { tx: { ...tx, importTime: t.importTime }, hash, sender: t.sender, blockNumber: r.number, index: 0 };
+      const stx = storedTransaction(tx, hash, fromHex(t.sender), t.importTime);
       return { stx, raw: t.raw, nonce: tx.data.nonce };
     });
     const block = await this.buildBlock(r.number, r.timestamp, entries, r.signatures);
     if (!equalBytes(block.hash, r.hash)) {
       throw new Error(`replaying block ${r.number} gave hash ${toHex(block.hash)} but the log says ${toHex(r.hash)}; the data directory does not match this dev node version`);
     }
-    this.publish(block, entries.map((e) => e.nonce));
+    this.publish(block, entries.map((e) => e.nonce), entries.map((e) => e.raw));
   }
 
   // ---- queries --------------------------------------------------------------------------------
@@ -203,22 +208,22 @@ class Chain implements DevChain {
   }
 
   getBlockByNumber(n: number): StoredBlock | undefined {
-    return Number.isInteger(n) && n >= 0 ? this.blocks[n] : undefined;
+    return Number.isInteger(n) && n >= 0 ? this.blocks.block(n) : undefined;
   }
 
   getBlockByHash(hash: Uint8Array): StoredBlock | undefined {
     const n = this.byHash.get(hashKey(hash));
-    return n === undefined ? undefined : this.blocks[n];
+    return n === undefined ? undefined : this.blocks.block(n);
   }
 
   getTransaction(hash: Uint8Array): StoredTransaction | undefined {
     const at = this.txIndex.get(hashKey(hash));
-    return at === undefined ? undefined : this.blocks[at.block].transactions[at.index];
+    return at === undefined ? undefined : this.blocks.transaction(Math.floor(at / TX_SLOTS), at % TX_SLOTS);
   }
 
   getReceipt(hash: Uint8Array): StoredReceipt | undefined {
     const at = this.txIndex.get(hashKey(hash));
-    return at === undefined ? undefined : this.blocks[at.block].receipts[at.index];
+    return at === undefined ? undefined : this.blocks.receipt(Math.floor(at / TX_SLOTS), at % TX_SLOTS);
   }
 
   async getCode(address: string): Promise<Uint8Array> {
@@ -246,8 +251,11 @@ class Chain implements DevChain {
   }
 
   pbftView(): number {
-    // The simulated group never times out, so the view advances once per sealed block.
-    return this.blockNumber();
+    // bcos-pbft moves the view only on a view change (PBFTEngine::onTimeout → incToView,
+    // reachNewView → setView); committing a block leaves it alone, and the leader rotates with
+    // the block number: leaderIndex(n) = (n / leader_period + view) % sealers. The simulated
+    // group never times out, so its view stays at the initial 0.
+    return 0;
   }
 
   onBlock(listener: (block: StoredBlock) => void): () => void {
@@ -321,7 +329,7 @@ class Chain implements DevChain {
     const limit = Math.max(1, Number(this.configValue('tx_count_limit', number) ?? DEFAULT_TX_COUNT_LIMIT));
     const batch = this.pool.take(limit, number);
     if (batch.length === 0) return;
-    const timestamp = Math.max(Date.now(), this.blocks[number - 1].header.timestamp);
+    const timestamp = Math.max(Date.now(), this.blocks.header(number - 1)!.timestamp);
     let block: StoredBlock;
     try {
       block = await this.buildBlock(number, timestamp, batch, undefined);
@@ -346,7 +354,7 @@ class Chain implements DevChain {
       this.pool.dropAll(this.broken);
       return;
     }
-    this.publish(block, batch.map((p) => p.nonce));
+    this.publish(block, batch.map((p) => p.nonce), batch.map((p) => p.raw));
     this.pool.settle(batch);
     for (const p of batch) p.resolve({ tx: p.stx, receipt: block.receipts[p.stx.index], block });
   }
@@ -371,7 +379,7 @@ class Chain implements DevChain {
       receipts.push({ data, hash: hashReceipt(data, this.suite), transactionHash: stx.hash, index: i, message: '' });
     }
     this.tables.settle();
-    const parent = this.blocks[number - 1];
+    const parent = { header: this.blocks.header(number - 1)!, hash: this.blocks.hash(number - 1)! };
     const txsRoot = merkleRoot(transactions.map((t) => t.hash), this.suite);
     const receiptRoot = merkleRoot(receipts.map((r) => r.hash), this.suite);
     const nodes = this.builtins.consensusNodes(this.tables, number).filter((n) => n.type === 'consensus_sealer');
@@ -456,12 +464,13 @@ class Chain implements DevChain {
     return bytes;
   }
 
-  private publish(block: StoredBlock, nonces: string[]): void {
+  private publish(block: StoredBlock, nonces: string[], raws: Uint8Array[]): void {
     const n = block.header.blockNumber;
+    if (n !== this.blocks.length) throw new Error(`block ${n} published out of order`);
     this.envBase = undefined;
-    this.blocks[n] = block;
+    this.blocks.add(block, raws);
     this.byHash.set(hashKey(block.hash), n);
-    block.transactions.forEach((t, index) => this.txIndex.set(hashKey(t.hash), { block: n, index }));
+    block.transactions.forEach((t, index) => this.txIndex.set(hashKey(t.hash), n * TX_SLOTS + index));
     for (const r of block.receipts) {
       this.totals.transactionCount++;
       if (r.data.status !== 0) this.totals.failedTransactionCount++;

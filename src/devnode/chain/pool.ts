@@ -4,6 +4,7 @@
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { toHex } from '../../protocol/hex';
 import { decodeSubmission } from './validate';
+import { storedTransaction } from './storedTx';
 import type { NonceWindow } from './nonceWindow';
 import { TxRejected, type StoredBlock, type StoredReceipt, type StoredTransaction } from './types';
 
@@ -31,12 +32,6 @@ export interface PoolContext {
   /** Nonces of the last BLOCK_LIMIT committed blocks. */
   committedNonces: NonceWindow;
   blockNumber(): number;
-}
-
-const EMPTY = new Uint8Array(0);
-
-function compact(bytes: Uint8Array): Uint8Array {
-  return bytes.length === 0 ? EMPTY : bytes;
 }
 
 export class TxPool {
@@ -116,23 +111,7 @@ export class TxPool {
       throw new TxRejected(10001, 'BlockLimitCheckFail');
     }
     if (d.value.length > MAX_VALUE_LENGTH) throw new TxRejected(10012, 'OverFlowValue');
-    const stx: StoredTransaction = {
-      tx: {
-        ...tx,
-        // Kept for the chain's lifetime: share the hash and the (usually) empty byte fields.
-        dataHash: hash,
-        extraTransactionBytes: compact(tx.extraTransactionBytes),
-        extraTransactionHash: compact(tx.extraTransactionHash),
-        data: { ...tx.data, extension: compact(tx.data.extension) },
-        importTime: Date.now(),
-        // The node clears any sender that arrives over RPC and fills its own.
-        sender: new Uint8Array(Buffer.from(sender.slice(2), 'hex')),
-      },
-      hash,
-      sender,
-      blockNumber: -1,
-      index: -1,
-    };
+    const stx = storedTransaction(tx, hash, new Uint8Array(Buffer.from(sender.slice(2), 'hex')), Date.now());
     return { stx, raw, hashHex, nonce: d.nonce, blockLimit: d.blockLimit, resolve: () => {}, reject: () => {} };
   }
 

@@ -115,7 +115,7 @@ export interface DevChain {
   totalTransactionCount(): TotalTxCount;
   systemConfig(key: string): SystemConfigEntry | undefined;
   consensusNodes(): ConsensusNode[];
-  /** Current PBFT view (moves with sealed blocks and leader rotation). */
+  /** Current PBFT view: moves only on view changes (timeouts), not with sealed blocks. */
   pbftView(): number;
 
   onBlock(listener: (block: StoredBlock) => void): () => void;

@@ -95,6 +95,9 @@ export class EvmExecutor {
 
   constructor(private readonly opts: ExecutorOptions) {
     this.state.hasVirtualCode = (address) => opts.builtins.precompiles.has(address);
+    this.state.codeHash = (code) => opts.suite.hash(code);
+    const nativeCode = opts.builtins.nativeCode;
+    if (nativeCode !== undefined) this.state.storedMarker = (address) => nativeCode(opts.tables, address);
   }
 
   /** The EVM-facing function of a built-in, one per handler. */

@@ -263,20 +263,36 @@ function write(v: JsonValue | undefined): string {
       break;
   }
   if (v instanceof JsonNumber) return v.kind === 'real' ? formatDouble(v.real) : v.int.toString();
-  if (Array.isArray(v)) return '[' + v.map(write).join(',') + ']';
-  const keys = Object.keys(v)
-    .filter((k) => v[k] !== undefined)
-    .sort(compareKeys);
-  return '{' + keys.map((k) => quote(k) + ':' + write(v[k])).join(',') + '}';
+  if (Array.isArray(v)) {
+    let out = '[';
+    for (let i = 0; i < v.length; i++) out += (i === 0 ? '' : ',') + write(v[i]);
+    return out + ']';
+  }
+  const keys = sortKeys(Object.keys(v));
+  let out = '{';
+  let first = true;
+  for (const k of keys) {
+    const value = v[k];
+    if (value === undefined) continue;
+    out += (first ? '' : ',') + quote(k) + ':' + write(value);
+    first = false;
+  }
+  return out + '}';
 }
 
-/** std::map<std::string> order: byte-wise on UTF-8. */
-function compareKeys(a: string, b: string): number {
-  if (/^[\x00-\x7f]*$/.test(a + b)) return a < b ? -1 : a > b ? 1 : 0;
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** std::map<std::string> order: byte-wise on UTF-8 (for ASCII keys, plain code-unit order). */
+function sortKeys(keys: string[]): string[] {
+  if (keys.every((k) => ASCII.test(k))) return keys.sort();
+  return keys.sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
 }
 
-function quote(s: string): string {
+/** Printable ASCII without '"' and '\\': written as is (hex, addresses, names). */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+export function quote(s: string): string {
+  if (PLAIN.test(s)) return '"' + s + '"';
   let out = '"';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

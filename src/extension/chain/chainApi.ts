@@ -158,6 +158,36 @@ export type ProposalRequest =
   | { kind: 'setSysConfig'; key: string; value: string }
   | { kind: 'upgradeVoteComputer'; address: string };
 
+/** Condition operators of CRUD table queries (≥ 3.2: any column; earlier chains: gt/ge/lt/le on the key). */
+export const CONDITION_OPS = ['gt', 'ge', 'lt', 'le', 'eq', 'ne', 'startsWith', 'endsWith', 'contains'] as const;
+export type ConditionOpName = (typeof CONDITION_OPS)[number];
+
+/** One condition of a CRUD select / count / update / remove; several are ANDed. */
+export interface TableCondition {
+  field: string;
+  op: ConditionOpName;
+  value: string;
+}
+
+export interface TableSchemaInfo {
+  keyField: string;
+  valueFields: string[];
+  /** Key order on ≥ 3.2 chains. */
+  keyOrder?: 'lexicographic' | 'numerical';
+}
+
+/** A table row as { column: value }, the key column included. */
+export type TableRow = Record<string, string>;
+
+/** A deploy-permission entry derived from the committee's proposal history. */
+export interface DeployAuthEntry {
+  account: string;
+  /** The latest executed modifyDeployAuth proposal naming the account. */
+  lastProposalId: number;
+  /** checkDeployAuth now: may the account deploy? */
+  canDeploy: boolean;
+}
+
 export interface MethodAuthInfo {
   authType: number;
   access: string[];
@@ -182,6 +212,8 @@ export interface ChainApi {
   systemConfig(key: string): Promise<{ value: string; blockNumber: number } | undefined>;
   /** Keys supported by the node (from featureKeys/supportConfigs or a known default list). */
   systemConfigKeys(): Promise<string[]>;
+  /** Every key the chain has a value for, with its value and the block it is in force from. */
+  systemConfigs(): Promise<{ key: string; value: string; blockNumber: number }[]>;
 
   // transactions
   send(signer: Signer, to: string, data: string, abi?: string): Promise<ReceiptJson>;
@@ -193,7 +225,8 @@ export interface ChainApi {
   bfsLink(signer: Signer, path: string, address: string, abi: string): Promise<WriteResult>;
   bfsReadlink(path: string): Promise<string>;
 
-  // consensus and system config (direct; on auth-enabled chains they need proposals)
+  // consensus and system config (the SDK services check the request first and go through a
+  // committee proposal when auth check is on)
   addSealer(signer: Signer, nodeId: string, weight: number): Promise<WriteResult>;
   addObserver(signer: Signer, nodeId: string): Promise<WriteResult>;
   removeNode(signer: Signer, nodeId: string): Promise<WriteResult>;
@@ -206,6 +239,17 @@ export interface ChainApi {
   kvGet(table: string, key: string): Promise<string | undefined>;
   kvDesc(table: string): Promise<{ keyField: string; valueFields: string[] }>;
 
+  // CRUD tables
+  tableCreate(signer: Signer, table: string, keyField: string, valueFields: string[]): Promise<WriteResult>;
+  tableDesc(table: string): Promise<TableSchemaInfo>;
+  tableRow(table: string, key: string): Promise<TableRow | null>;
+  tableSelect(table: string, conditions: TableCondition[], limit: { offset: number; count: number }): Promise<TableRow[]>;
+  tableCount(table: string, conditions: TableCondition[]): Promise<number>;
+  tableInsert(signer: Signer, table: string, row: TableRow): Promise<WriteResult>;
+  /** By key (a string) or by conditions; `fields` are the value columns to change. */
+  tableUpdate(signer: Signer, table: string, where: string | TableCondition[], fields: TableRow): Promise<WriteResult>;
+  tableRemove(signer: Signer, table: string, where: string | TableCondition[]): Promise<WriteResult>;
+
   // governance and permissions
   authEnabled(): Promise<boolean>;
   committee(): Promise<CommitteeInfo>;
@@ -216,6 +260,11 @@ export interface ChainApi {
   revoke(signer: Signer, id: number): Promise<WriteResult>;
   deployAuthType(): Promise<number>;
   checkDeployAuth(account: string): Promise<boolean>;
+  /**
+   * Accounts named by executed modifyDeployAuth proposals (the chain has no listing query), each
+   * with its current checkDeployAuth answer.
+   */
+  deployAuthList(): Promise<DeployAuthEntry[]>;
   admin(contract: string): Promise<string>;
   methodAuth(contract: string, selector: string): Promise<MethodAuthInfo>;
   setMethodAuthType(signer: Signer, contract: string, selector: string, authType: number): Promise<WriteResult>;

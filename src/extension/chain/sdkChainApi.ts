@@ -1,19 +1,24 @@
 // ChainApi over the project SDK: Client for queries and node-named requests, the transaction
-// helpers for deploy/send, BfsService and AuthManager for built-ins, and the protocol ABIs for
-// consensus, system config and KV tables.
+// helpers for deploy/send, and the SDK services for every built-in contract (they carry the
+// client-side checks, RetCode messages, proposal routing and decoded reverts).
 
 import { Client } from '../../client/client';
 import { RevertError } from '../../client/errors';
-import { callContract, getChainInfo, sendContractTransaction, signAndSend } from '../../client/transactions';
+import { signAndSend } from '../../client/transactions';
 import { BfsService } from '../../client/services/bfs';
 import { AuthManager } from '../../client/services/auth-manager';
+import { ConsensusService } from '../../client/services/consensus';
+import { SystemConfigService } from '../../client/services/system-config';
+import { KvTableService } from '../../client/services/kv-table';
+import { TableCrudService } from '../../client/services/table-crud';
+import { authEnforced, type GovernedRetCode } from '../../client/services/governed-write';
+import type { TxRetCode } from '../../client/services/builtin-service';
 import { importPrivateKey, type Account } from '../../protocol/account';
 import { cryptoSuite } from '../../protocol/crypto/suite';
 import { toHex, utf8Encode } from '../../protocol/hex';
-import { retCodeOf } from '../../protocol/builtin/retcode';
-import { CONSENSUS_ABI, CONSENSUS_ADDRESS } from '../../protocol/builtin/consensus';
-import { SYS_CONFIG_ABI, SYS_CONFIG_ADDRESS, SYSTEM_CONFIG_KEYS } from '../../protocol/builtin/sysconfig';
-import { KV_TABLE_ABI, TABLE_MANAGER_ABI, TABLE_MANAGER_ADDRESS } from '../../protocol/builtin/tables';
+import { SYSTEM_CONFIG_KEYS } from '../../protocol/builtin/sysconfig';
+import { KeyOrder } from '../../protocol/builtin/tables';
+import { ProposalStatus, ProposalType } from '../../protocol/builtin/committee';
 import type { ConnectionConfig } from '../connections/connectionModel';
 import type {
   BfsPage,
@@ -21,6 +26,7 @@ import type {
   CallResultJson,
   ChainApi,
   CommitteeInfo,
+  DeployAuthEntry,
   GroupSummary,
   MethodAuthInfo,
   NodeStatus,
@@ -29,6 +35,9 @@ import type {
   ProposalRequest,
   ReceiptJson,
   Signer,
+  TableCondition,
+  TableRow,
+  TableSchemaInfo,
   TransactionJson,
   WriteResult,
 } from './chainApi';
@@ -37,6 +46,40 @@ const TIMEOUT_MS = 60_000;
 
 export function createSdkChainApi(c: ConnectionConfig): ChainApi {
   return new SdkChainApi(c);
+}
+
+/** Rows per getProposalInfoList call when reading the proposal history. */
+const DEPLOY_AUTH_PAGE = 100;
+
+type AnyRetCode = { code: number; msg: string; transactionReceipt?: unknown; receipt?: unknown; strict?: boolean };
+
+/** A service RetCode as a WriteResult: codes ≥ 0 succeed (1 = one row written), unless `strict` wants exactly 0. */
+function fromRetCode(r: AnyRetCode): WriteResult {
+  const ok = r.strict ? r.code === 0 : r.code >= 0;
+  const receipt = (r.transactionReceipt ?? r.receipt) as ReceiptJson | undefined;
+  return { ok, value: BigInt(r.code), message: ok ? r.msg : `${r.msg} (${r.code})`, ...(receipt ? { receipt } : {}) };
+}
+
+/** Runs a service write; a revert becomes a failed result with its decoded reason, anything else is thrown. */
+async function write(run: () => Promise<TxRetCode | AnyRetCode>): Promise<WriteResult> {
+  try {
+    return fromRetCode(await run());
+  } catch (err) {
+    return failed(err);
+  }
+}
+
+/** Consensus / system config writes: a direct transaction, or a committee proposal the service made. */
+async function governed(run: () => Promise<GovernedRetCode>): Promise<WriteResult> {
+  try {
+    const r = await run();
+    const result = fromRetCode(r);
+    if (r.proposalId === undefined) return result;
+    const state = r.proposalStatus === 'finished' ? 'passed and executed' : r.proposalStatus === 'notEnoughVotes' ? 'open, waiting for votes' : r.proposalStatus;
+    return { ...result, value: r.proposalId, message: `${result.message} (proposal #${r.proposalId}, ${state})` };
+  } catch (err) {
+    return failed(err);
+  }
 }
 
 function failed(err: unknown): WriteResult {
@@ -61,6 +104,9 @@ export class SdkChainApi implements ChainApi {
   private account(s: Signer): Account {
     return importPrivateKey(s.privateKey, s.sm);
   }
+
+  /** Services only read with this account; writes always get the signer's. */
+  private readonly reader = undefined as unknown as Account;
 
   hashText(text: string): string {
     return toHex(cryptoSuite(this.sm).hash(utf8Encode(text)));
@@ -165,22 +211,10 @@ export class SdkChainApi implements ChainApi {
     return receipt as unknown as ReceiptJson;
   }
 
-  /** A built-in write returning an int code: RetCode message, failures decoded. */
-  private async retCode(signer: Signer, to: string, abi: readonly string[], method: string, args: unknown[]): Promise<WriteResult> {
-    try {
-      const { receipt, result } = await sendContractTransaction(this.client, this.account(signer), { to, abi: abi as string[], method, args });
-      const code = Number(result[0] as bigint);
-      const rc = retCodeOf(code, receipt.message);
-      return { receipt: receipt as unknown as ReceiptJson, value: BigInt(code), ok: code >= 0, message: code >= 0 ? `${rc.msg}` : `${rc.msg} (${code})` };
-    } catch (err) {
-      return failed(err);
-    }
-  }
-
   // ---- BFS ----
 
   async bfsList(path: string, offset: number, limit: number): Promise<BfsPage> {
-    const bfs = new BfsService(this.client, undefined as unknown as Account);
+    const bfs = new BfsService(this.client, this.reader);
     const page = await bfs.list(path, offset, limit);
     const entries = Array.isArray(page) ? page : page.entries;
     const left = Array.isArray(page) ? 0 : page.left;
@@ -189,8 +223,7 @@ export class SdkChainApi implements ChainApi {
 
   async bfsMkdir(signer: Signer, path: string): Promise<WriteResult> {
     try {
-      const r = await new BfsService(this.client, this.account(signer)).mkdir(path);
-      return { receipt: r.transactionReceipt as unknown as ReceiptJson, value: BigInt(r.code), ok: r.code === 0, message: r.msg };
+      return fromRetCode(await new BfsService(this.client, this.account(signer)).mkdir(path));
     } catch (err) {
       return failed(err);
     }
@@ -198,75 +231,115 @@ export class SdkChainApi implements ChainApi {
 
   async bfsLink(signer: Signer, path: string, address: string, abi: string): Promise<WriteResult> {
     try {
-      const r = await new BfsService(this.client, this.account(signer)).link(path, address, abi);
-      return { receipt: r.transactionReceipt as unknown as ReceiptJson, value: BigInt(r.code), ok: r.code === 0, message: r.msg };
+      return fromRetCode(await new BfsService(this.client, this.account(signer)).link(path, address, abi));
     } catch (err) {
       return failed(err);
     }
   }
 
   bfsReadlink(path: string): Promise<string> {
-    return new BfsService(this.client, undefined as unknown as Account).readlink(path);
+    return new BfsService(this.client, this.reader).readlink(path);
   }
 
   // ---- consensus / system config ----
 
+  private consensus(signer: Signer): ConsensusService {
+    return new ConsensusService(this.client, this.account(signer));
+  }
+
   addSealer(signer: Signer, nodeId: string, weight: number) {
-    return this.retCode(signer, CONSENSUS_ADDRESS, CONSENSUS_ABI, 'addSealer(string,uint256)', [nodeId, weight]);
+    return governed(() => this.consensus(signer).addSealer(nodeId, weight));
   }
   addObserver(signer: Signer, nodeId: string) {
-    return this.retCode(signer, CONSENSUS_ADDRESS, CONSENSUS_ABI, 'addObserver', [nodeId]);
+    return governed(() => this.consensus(signer).addObserver(nodeId));
   }
   removeNode(signer: Signer, nodeId: string) {
-    return this.retCode(signer, CONSENSUS_ADDRESS, CONSENSUS_ABI, 'remove', [nodeId]);
+    return governed(() => this.consensus(signer).removeNode(nodeId));
   }
   setWeight(signer: Signer, nodeId: string, weight: number) {
-    return this.retCode(signer, CONSENSUS_ADDRESS, CONSENSUS_ABI, 'setWeight', [nodeId, weight]);
+    return governed(() => this.consensus(signer).setWeight(nodeId, weight));
   }
   setSystemConfig(signer: Signer, key: string, value: string) {
-    return this.retCode(signer, SYS_CONFIG_ADDRESS, SYS_CONFIG_ABI, 'setValueByKey', [key, value]);
+    return governed(() => new SystemConfigService(this.client, this.account(signer)).setValueByKey(key, value));
+  }
+
+  async systemConfigs() {
+    const rows = await new SystemConfigService(this.client, this.reader).listSystemConfigs();
+    return rows.map((r) => ({ key: r.key, value: r.value, blockNumber: r.enableBlock })).sort((x, y) => x.key.localeCompare(y.key));
   }
 
   // ---- KV tables ----
 
+  private kv(signer?: Signer): KvTableService {
+    return new KvTableService(this.client, signer ? this.account(signer) : this.reader);
+  }
+
   kvCreate(signer: Signer, table: string, keyField: string, valueFields: string[]) {
-    return this.retCode(signer, TABLE_MANAGER_ADDRESS, TABLE_MANAGER_ABI, 'createKVTable', [table, keyField, valueFields.join(',')]);
+    return write(() => this.kv(signer).createTable(table, keyField, valueFields));
   }
 
-  private async openTable(table: string): Promise<string> {
-    const [address] = await callContract(this.client, { to: TABLE_MANAGER_ADDRESS, abi: TABLE_MANAGER_ABI as string[], method: 'openTable', args: [`/tables/${table}`] });
-    const a = String(address);
-    if (/^0x0{40}$/i.test(a)) throw new Error(`There is no table "${table}" (/tables/${table}).`);
-    return a;
+  kvSet(signer: Signer, table: string, key: string, value: string) {
+    return write(() => this.kv(signer).set(table, key, value));
   }
 
-  async kvSet(signer: Signer, table: string, key: string, value: string) {
-    return this.retCode(signer, await this.openTable(table), KV_TABLE_ABI, 'set', [key, value]);
-  }
-
-  async kvGet(table: string, key: string): Promise<string | undefined> {
-    const [found, value] = await callContract(this.client, { to: await this.openTable(table), abi: KV_TABLE_ABI as string[], method: 'get', args: [key] });
-    return found ? String(value) : undefined;
+  kvGet(table: string, key: string): Promise<string | undefined> {
+    return this.kv().find(table, key);
   }
 
   async kvDesc(table: string) {
-    const [info] = await callContract(this.client, { to: TABLE_MANAGER_ADDRESS, abi: TABLE_MANAGER_ABI as string[], method: 'desc', args: [table] });
-    const [keyField, valueFields] = info as unknown as [string, string[]];
-    if (!keyField) throw new Error(`There is no table "${table}".`);
-    return { keyField: String(keyField), valueFields: [...valueFields].map(String) };
+    const { keyField, valueFields } = await this.kv().schema(table);
+    return { keyField, valueFields };
+  }
+
+  // ---- CRUD tables ----
+
+  private crud(signer?: Signer): TableCrudService {
+    return new TableCrudService(this.client, signer ? this.account(signer) : this.reader);
+  }
+
+  tableCreate(signer: Signer, table: string, keyField: string, valueFields: string[]) {
+    return write(() => this.crud(signer).createTable(table, keyField, valueFields));
+  }
+
+  async tableDesc(table: string): Promise<TableSchemaInfo> {
+    const crud = this.crud();
+    const [schema, desc] = await Promise.all([crud.schema(table), crud.desc(table)]);
+    const order = desc.key_order ? (schema.keyOrder === KeyOrder.Numerical ? 'numerical' : 'lexicographic') : undefined;
+    return { keyField: schema.keyField, valueFields: schema.valueFields, ...(order ? { keyOrder: order } : {}) };
+  }
+
+  tableRow(table: string, key: string): Promise<TableRow | null> {
+    return this.crud().select(table, key);
+  }
+
+  tableSelect(table: string, conditions: TableCondition[], limit: { offset: number; count: number }): Promise<TableRow[]> {
+    return this.crud().select(table, conditions, limit);
+  }
+
+  tableCount(table: string, conditions: TableCondition[]): Promise<number> {
+    return this.crud().count(table, conditions);
+  }
+
+  tableInsert(signer: Signer, table: string, row: TableRow) {
+    return write(() => this.crud(signer).insert(table, row));
+  }
+
+  tableUpdate(signer: Signer, table: string, where: string | TableCondition[], fields: TableRow) {
+    return write(() => this.crud(signer).update(table, where, fields));
+  }
+
+  tableRemove(signer: Signer, table: string, where: string | TableCondition[]) {
+    return write(() => this.crud(signer).remove(table, where));
   }
 
   // ---- governance and permissions ----
 
   private auth(signer?: Signer): AuthManager {
-    return new AuthManager(this.client, signer ? this.account(signer) : (undefined as unknown as Account));
+    return new AuthManager(this.client, signer ? this.account(signer) : undefined);
   }
 
-  async authEnabled(): Promise<boolean> {
-    const info = await getChainInfo(this.client);
-    if (info.authCheck) return true;
-    const status = await this.systemConfig('auth_check_status');
-    return !!status && status.value !== '0';
+  authEnabled(): Promise<boolean> {
+    return authEnforced(this.client);
   }
 
   async committee(): Promise<CommitteeInfo> {
@@ -372,6 +445,24 @@ export class SdkChainApi implements ChainApi {
     return this.auth().checkDeployAuth(account);
   }
 
+  async deployAuthList(): Promise<DeployAuthEntry[]> {
+    const auth = this.auth();
+    const count = Number(await auth.proposalCount());
+    const latest = new Map<string, number>();
+    // The contract returns at most a page per call on real nodes: read in slices.
+    for (let from = 1; from <= count; from += DEPLOY_AUTH_PAGE) {
+      const to = Math.min(count, from + DEPLOY_AUTH_PAGE - 1);
+      const page = await auth.getProposalInfoList(from, to);
+      page.forEach((p, i) => {
+        if (p.proposalType === ProposalType.ModifyDeployAuth && p.status === ProposalStatus.Finished) latest.set(p.resourceId.toLowerCase(), from + i);
+      });
+    }
+    const entries = await Promise.all(
+      [...latest].map(async ([account, lastProposalId]) => ({ account, lastProposalId, canDeploy: await auth.checkDeployAuth(account) })),
+    );
+    return entries.sort((x, y) => x.lastProposalId - y.lastProposalId);
+  }
+
   admin(contract: string): Promise<string> {
     return this.auth().getAdmin(contract);
   }
@@ -383,21 +474,11 @@ export class SdkChainApi implements ChainApi {
   }
 
   async setMethodAuthType(signer: Signer, contract: string, selector: string, authType: number): Promise<WriteResult> {
-    try {
-      const r = await this.auth(signer).setMethodAuthType(contract, selector, authType);
-      return { ok: r.code === 0, value: BigInt(r.code), receipt: r.receipt as unknown as ReceiptJson, message: r.msg };
-    } catch (err) {
-      return failed(err);
-    }
+    return write(async () => ({ ...(await this.auth(signer).setMethodAuthType(contract, selector, authType)), strict: true }));
   }
 
   async setMethodAuth(signer: Signer, contract: string, selector: string, account: string, open: boolean): Promise<WriteResult> {
-    try {
-      const r = await this.auth(signer).setMethodAuth(contract, selector, account, open);
-      return { ok: r.code === 0, value: BigInt(r.code), receipt: r.receipt as unknown as ReceiptJson, message: r.msg };
-    } catch (err) {
-      return failed(err);
-    }
+    return write(async () => ({ ...(await this.auth(signer).setMethodAuth(contract, selector, account, open)), strict: true }));
   }
 }
 

@@ -1,5 +1,5 @@
-// Consensus changes from the Groups tree: add sealer/observer, set weight, remove node. On a
-// chain with the committee enabled these become proposals; otherwise direct precompiled calls.
+// Consensus changes from the Groups tree: add sealer/observer, set weight, remove node. The SDK's
+// ConsensusService checks the request and, when the committee governs, makes it a proposal.
 
 import * as vscode from 'vscode';
 import type { NodeItem } from '../views/groupsTree';
@@ -30,17 +30,11 @@ async function weightOf(arg: unknown, title: string, current?: number): Promise<
   return Number(text.trim());
 }
 
-/** Direct precompiled call, or a committee proposal when governance is on. */
-async function change(
-  session: Session,
-  what: string,
-  direct: (api: ChainApi, s: Signer) => Promise<WriteResult>,
-  proposal: Parameters<ChainApi['createProposal']>[1],
-): Promise<WriteResult> {
+/** Runs the change; the confirmation says when it will be a committee proposal. */
+async function change(session: Session, what: string, run: (api: ChainApi, s: Signer) => Promise<WriteResult>): Promise<WriteResult> {
   const api = session.requireChain();
   const viaProposal = await api.authEnabled().catch(() => false);
-  const result = await transact(session, { what: viaProposal ? `Propose: ${what}` : what }, (a, s) => (viaProposal ? a.createProposal(s, proposal) : direct(a, s)));
-  return result;
+  return transact(session, { what: viaProposal ? `Propose: ${what}` : what }, run);
 }
 
 export function registerNodeCommands(session: Session, refresh: () => void): vscode.Disposable[] {
@@ -62,21 +56,21 @@ export function registerNodeCommands(session: Session, refresh: () => void): vsc
     run('fiscoBcos.addSealer', async (arg, w) => {
       const nodeId = await nodeIdOf(arg, 'Add sealer');
       const weight = await weightOf(w, 'Consensus weight of the new sealer');
-      return change(session, `Make ${nodeId.slice(0, 12)}… a sealer with weight ${weight}`, (a, s) => a.addSealer(s, nodeId, weight), { kind: 'setConsensusWeight', nodeId, weight, addFlag: true });
+      return change(session, `Make ${nodeId.slice(0, 12)}… a sealer with weight ${weight}`, (a, s) => a.addSealer(s, nodeId, weight));
     }),
     run('fiscoBcos.addObserver', async (arg) => {
       const nodeId = await nodeIdOf(arg, 'Add observer');
-      return change(session, `Make ${nodeId.slice(0, 12)}… an observer`, (a, s) => a.addObserver(s, nodeId), { kind: 'addObserver', nodeId });
+      return change(session, `Make ${nodeId.slice(0, 12)}… an observer`, (a, s) => a.addObserver(s, nodeId));
     }),
     run('fiscoBcos.setNodeWeight', async (arg, w) => {
       const current = arg && typeof arg === 'object' && 'node' in arg ? (arg as NodeItem).node.weight : undefined;
       const nodeId = await nodeIdOf(arg, 'Set consensus weight');
       const weight = await weightOf(w, 'New consensus weight', current);
-      return change(session, `Set the weight of ${nodeId.slice(0, 12)}… to ${weight}`, (a, s) => a.setWeight(s, nodeId, weight), { kind: 'setConsensusWeight', nodeId, weight, addFlag: false });
+      return change(session, `Set the weight of ${nodeId.slice(0, 12)}… to ${weight}`, (a, s) => a.setWeight(s, nodeId, weight));
     }),
     run('fiscoBcos.removeNode', async (arg) => {
       const nodeId = await nodeIdOf(arg, 'Remove node from consensus');
-      return change(session, `Remove ${nodeId.slice(0, 12)}… from the group's consensus`, (a, s) => a.removeNode(s, nodeId), { kind: 'removeNode', nodeId });
+      return change(session, `Remove ${nodeId.slice(0, 12)}… from the group's consensus`, (a, s) => a.removeNode(s, nodeId));
     }),
   ];
 }

@@ -11,9 +11,8 @@ export function registerQueryCommands(session: Session, context: vscode.Extensio
   const setConfig = async (key: string, value: string) => {
     const api = session.requireChain();
     const viaProposal = await api.authEnabled().catch(() => false);
-    return transact(session, { what: viaProposal ? `Propose ${key} = ${value}` : `Set ${key} = ${value}` }, (a, s) =>
-      viaProposal ? a.createProposal(s, { kind: 'setSysConfig', key, value }) : a.setSystemConfig(s, key, value),
-    );
+    // SystemConfigService checks the value and goes through a proposal when the committee governs.
+    return transact(session, { what: viaProposal ? `Propose ${key} = ${value}` : `Set ${key} = ${value}` }, (a, s) => a.setSystemConfig(s, key, value));
   };
 
   return [
@@ -21,22 +20,13 @@ export function registerQueryCommands(session: Session, context: vscode.Extensio
       'fiscoBcos.showSystemConfig',
       guarded('System config failed', async (options?: { pick?: boolean }) => {
         const api = session.requireChain();
-        const keys = await api.systemConfigKeys();
-        const rows = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading system config…' }, () =>
-          Promise.all(keys.map(async (key) => ({ key, entry: await api.systemConfig(key).catch(() => undefined) }))),
-        );
-        if (options?.pick === false) return rows.map((r) => ({ key: r.key, value: r.entry?.value, blockNumber: r.entry?.blockNumber }));
+        const rows = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading system config…' }, () => api.systemConfigs());
+        if (options?.pick === false) return rows;
         const picked = await vscode.window.showQuickPick(
-          rows.map((r) => ({
-            label: r.key,
-            description: r.entry ? r.entry.value : 'not set',
-            detail: r.entry ? `effective from block ${r.entry.blockNumber} · select to change` : undefined,
-            key: r.key,
-            value: r.entry?.value,
-          })),
+          rows.map((r) => ({ label: r.key, description: r.value, detail: `in force from block ${r.blockNumber} · select to change`, key: r.key, value: r.value })),
           { title: `System config of ${session.connection?.name} (${session.connection?.group})`, placeHolder: 'Select a key to change its value' },
         );
-        if (!picked) return rows.map((r) => ({ key: r.key, value: r.entry?.value }));
+        if (!picked) return rows;
         const value = required(await vscode.window.showInputBox({ title: `New value of ${picked.key}`, value: picked.value ?? '', validateInput: (v) => (v.trim() ? undefined : 'Enter a value.') }));
         return setConfig(picked.key, value.trim());
       }),

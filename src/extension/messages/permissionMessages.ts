@@ -1,7 +1,7 @@
 // Permission editor webview ↔ host messages: deploy policy, and per contract the admin and
 // per-method auth type and account lists. Changes go through proposals (governors) or admin calls.
 
-import { isAddressText, isBoolean, isRecord, isSelector, isString, shape } from './validate';
+import { isAddressText, isBoolean, isNumber, isRecord, isSelector, isString, isStringArray, shape } from './validate';
 
 export interface MethodAuthView {
   signature: string;
@@ -12,11 +12,22 @@ export interface MethodAuthView {
   block: string[];
 }
 
+/** An account named by the committee's executed modifyDeployAuth proposals, checked now. */
+export interface DeployListEntry {
+  account: string;
+  canDeploy: boolean;
+  lastProposalId: number;
+}
+
 export interface PermissionState {
   account?: string;
   isGovernor: boolean;
   authEnabled: boolean;
   deployAuthType: number;
+  /** Derived from proposal history (the chain cannot list them); absent when it could not be read. */
+  deployList?: DeployListEntry[];
+  /** Why the deploy list could not be read. */
+  deployListError?: string;
   contract?: { name: string; address: string; admin: string; isAdmin: boolean; methods: MethodAuthView[] };
 }
 
@@ -36,6 +47,22 @@ export type HostToPermissions =
 export type PermissionsToHost = { type: 'ready' } | { type: 'refresh' } | { type: 'action'; action: PermissionAction } | { type: 'openTransaction'; hash: string };
 
 const authType = (v: unknown) => v === 1 || v === 2;
+
+const isDeployEntry = (v: unknown) => isRecord(v) && isAddressText(v.account) && isBoolean(v.canDeploy) && isNumber(v.lastProposalId);
+
+const isMethodView = (v: unknown) =>
+  isRecord(v) && isString(v.signature) && isSelector(v.selector) && isNumber(v.authType) && isStringArray(v.access) && isStringArray(v.block);
+
+/** The state the page renders: every field it reads is checked. */
+export function isPermissionState(s: unknown): s is PermissionState {
+  if (!isRecord(s) || !isBoolean(s.isGovernor) || !isBoolean(s.authEnabled) || !isNumber(s.deployAuthType)) return false;
+  if (s.account !== undefined && !isAddressText(s.account)) return false;
+  if (s.deployList !== undefined && !(Array.isArray(s.deployList) && s.deployList.every(isDeployEntry))) return false;
+  if (s.deployListError !== undefined && !isString(s.deployListError)) return false;
+  const c = s.contract;
+  if (c === undefined) return true;
+  return isRecord(c) && isString(c.name) && isAddressText(c.address) && isString(c.admin) && isBoolean(c.isAdmin) && Array.isArray(c.methods) && c.methods.every(isMethodView);
+}
 
 export function parsePermissionAction(a: unknown): PermissionAction | undefined {
   if (shape<PermissionAction>(a, 'setDeployAuthType', { authType })) return a;
@@ -59,8 +86,8 @@ export function parsePermissionsToHost(m: unknown): PermissionsToHost | undefine
 }
 
 export function parseHostToPermissions(m: unknown): HostToPermissions | undefined {
-  if (shape<HostToPermissions>(m, 'state', { state: (s) => isRecord(s) && isBoolean(s.isGovernor) })) return m;
-  if (shape<HostToPermissions>(m, 'outcome', { ok: isBoolean, message: isString })) return m;
+  if (shape<HostToPermissions>(m, 'state', { state: isPermissionState })) return m;
+  if (shape<HostToPermissions>(m, 'outcome', { ok: isBoolean, message: isString }, { transactionHash: isString, proposalId: isString })) return m;
   if (shape<HostToPermissions>(m, 'error', { message: isString })) return m;
   return undefined;
 }

@@ -1,12 +1,13 @@
-// KV table browser: open a table (its key and value fields), look rows up by key, set values and
-// create tables; writes are confirmed and their outcome shown.
+// Table browser: open a table (its key and value fields), KV get/set, CRUD select/count with
+// conditions, insert/update/remove, and table creation. Writes are confirmed, run under progress
+// and their outcome shown in the panel.
 
 import * as vscode from 'vscode';
 import type { Session } from '../session';
 import { type HostToKv, type KvToHost, parseKvToHost } from '../messages/kvMessages';
+import { answerRead, isTableRead, planWrite, writeOutcome, type TableWrite } from '../models/tableBrowser';
 import { CancelledError, describeError } from '../errors';
 import { confirmTransaction } from '../commands/transact';
-import type { WriteResult } from '../chain/chainApi';
 import { PanelHost } from './panelHost';
 
 let current: PanelHost<KvToHost, HostToKv> | undefined;
@@ -16,18 +17,23 @@ export function showKvPanel(session: Session, extensionUri: vscode.Uri): PanelHo
     current.panel.reveal();
     return current;
   }
-  const write = async (host: PanelHost<KvToHost, unknown>, what: string, send: () => Promise<WriteResult>) => {
+  const post = (host: PanelHost<KvToHost, unknown>, m: HostToKv) => host.post(m);
+
+  const write = async (host: PanelHost<KvToHost, unknown>, m: TableWrite) => {
+    const { what, send } = planWrite(m);
     try {
+      const api = session.requireChain();
       const signer = await session.requireSigner();
       await confirmTransaction(session, signer, what);
-      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${what}…` }, send);
-      await host.post({ type: 'outcome', ok: r.ok, message: `${what}: ${r.message}`, transactionHash: r.receipt?.transactionHash } satisfies HostToKv);
+      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${what}…` }, () => send(api, signer));
+      await post(host, { type: 'outcome', ok: r.ok, message: writeOutcome(m, what, r), ...(r.receipt?.transactionHash ? { transactionHash: r.receipt.transactionHash } : {}) });
       return r.ok;
     } catch (err) {
-      await host.post({ type: 'outcome', ok: false, message: err instanceof CancelledError ? 'Cancelled: nothing was sent.' : describeError(err) } satisfies HostToKv);
+      await post(host, { type: 'outcome', ok: false, message: err instanceof CancelledError ? 'Cancelled: nothing was sent.' : `${what} failed: ${describeError(err)}` });
       return false;
     }
   };
+
   current = new PanelHost<KvToHost, HostToKv>({
     viewType: 'fiscoBcos.kvTable',
     title: 'FISCO BCOS KV Tables',
@@ -35,35 +41,22 @@ export function showKvPanel(session: Session, extensionUri: vscode.Uri): PanelHo
     extensionUri,
     parse: parseKvToHost,
     onMessage: async (m, host) => {
-      const api = session.requireChain();
-      switch (m.type) {
-        case 'ready':
-          await host.post({ type: 'init', connection: session.connection?.name ?? '', account: session.account()?.address } satisfies HostToKv);
-          return;
-        case 'open': {
-          const d = await api.kvDesc(m.table);
-          await host.post({ type: 'table', table: m.table, keyField: d.keyField, valueFields: d.valueFields } satisfies HostToKv);
-          return;
-        }
-        case 'get': {
-          const value = await api.kvGet(m.table, m.key);
-          await host.post({ type: 'row', table: m.table, key: m.key, found: value !== undefined, value: value ?? '' } satisfies HostToKv);
-          return;
-        }
-        case 'set':
-          await write(host, `Set ${m.table}[${m.key}] = ${m.value}`, async () => api.kvSet(await session.requireSigner(), m.table, m.key, m.value));
-          return;
-        case 'create': {
-          const ok = await write(host, `Create table ${m.table}(${m.keyField}, ${m.valueFields.join(', ')})`, async () => api.kvCreate(await session.requireSigner(), m.table, m.keyField, m.valueFields));
-          if (ok) {
-            const d = await api.kvDesc(m.table);
-            await host.post({ type: 'table', table: m.table, keyField: d.keyField, valueFields: d.valueFields } satisfies HostToKv);
-          }
-          return;
-        }
-        case 'openTransaction':
-          await vscode.commands.executeCommand('fiscoBcos.showTransaction', m.hash);
+      if (m.type === 'ready') {
+        await post(host, { type: 'init', connection: session.connection?.name ?? '', ...(session.account() ? { account: session.account()!.address } : {}) });
+        return;
       }
+      if (m.type === 'openTransaction') {
+        await vscode.commands.executeCommand('fiscoBcos.showTransaction', m.hash);
+        return;
+      }
+      if (isTableRead(m)) {
+        const api = session.requireChain();
+        await post(host, await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Reading ${m.table}…` }, () => answerRead(api, m)));
+        return;
+      }
+      const ok = await write(host, m);
+      // A new table opens right away; changed rows are re-read when a select is showing.
+      if (ok && m.type === 'create') await post(host, await answerRead(session.requireChain(), { type: 'open', table: m.table }));
     },
   });
   return current;

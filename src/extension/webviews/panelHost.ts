@@ -3,6 +3,7 @@
 
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
+import { describeError } from '../errors';
 
 export function nonce(): string {
   return randomBytes(16).toString('base64');
@@ -69,7 +70,8 @@ export class PanelHost<In, Out> implements vscode.Disposable {
         try {
           await options.onMessage(m, this as unknown as PanelHost<In, unknown>);
         } catch (err) {
-          void this.post({ type: 'error', message: (err as Error).message } as unknown as Out);
+          // Every failure reaches the page: RPC error names, decoded reverts, transport hints.
+          void this.post({ type: 'error', message: describeError(err) } as unknown as Out);
         }
       }),
       this.panel.onDidDispose(() => this.dispose()),

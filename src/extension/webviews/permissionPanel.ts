@@ -23,8 +23,23 @@ const AUTH = ['none', 'white list', 'black list'];
 export async function permissionState(session: Session, target: PermissionTarget): Promise<PermissionState> {
   const api = session.requireChain();
   const account = session.account()?.address;
-  const [committee, deployAuthType, authEnabled] = await Promise.all([api.committee().catch(() => undefined), api.deployAuthType().catch(() => 0), api.authEnabled().catch(() => false)]);
-  const state: PermissionState = { account, isGovernor: committee ? isGovernor(committee, account) : false, authEnabled, deployAuthType };
+  const [committee, deployAuthType, authEnabled, deployList] = await Promise.all([
+    api.committee().catch(() => undefined),
+    api.deployAuthType().catch(() => 0),
+    api.authEnabled().catch(() => false),
+    // No chain query lists deploy ACL accounts: the list comes from executed proposals.
+    api.deployAuthList().then(
+      (list) => ({ list }),
+      (err: unknown) => ({ error: describeError(err) }),
+    ),
+  ]);
+  const state: PermissionState = {
+    account,
+    isGovernor: committee ? isGovernor(committee, account) : false,
+    authEnabled,
+    deployAuthType,
+    ...('list' in deployList ? { deployList: deployList.list } : { deployListError: deployList.error }),
+  };
   if (target.address) {
     const admin = await api.admin(target.address).catch(() => '');
     let fns: { signature: string; selector: string }[] = [];

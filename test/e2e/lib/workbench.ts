@@ -91,6 +91,11 @@ export class Workbench {
     }
   }
 
+  /** Waits until a row's description matches (trees refresh asynchronously after a transaction). */
+  async waitRowDescription(row: Locator, pattern: RegExp, timeout = 20_000): Promise<string> {
+    return poll(() => this.rowDescription(row), (d) => pattern.test(d), `row description matching ${pattern}`, timeout);
+  }
+
   async rowDescription(row: Locator): Promise<string> {
     await row.waitFor();
     const description = row.locator('.label-description').first();
@@ -266,6 +271,17 @@ export class Workbench {
     for (let i = 0; i < 3; i++) await this.page.keyboard.press('Escape');
     await this.closeAllEditors().catch(() => undefined);
     await this.clearToasts();
+  }
+}
+
+/** Re-reads a value until it satisfies `ok`; the error names the last value seen. */
+export async function poll<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, timeout = 20_000): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
 

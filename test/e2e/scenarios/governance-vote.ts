@@ -66,13 +66,7 @@ export const governanceVote: Scenario = {
       const passedGroup = wb.row(pane, 'Passed');
       await passedGroup.waitFor({ timeout: 20_000 });
       await wb.expand(passedGroup);
-      const row = wb.row(pane, `#${created} Set Rate`);
-      await wb.page.waitForFunction(
-        (el) => (el?.textContent ?? '').includes('Passed'),
-        await row.elementHandle(),
-        { timeout: 20_000 },
-      );
-      assert.match(await wb.rowDescription(row), /^Passed · 2\/3 agree/);
+      await wb.waitRowDescription(wb.row(pane, `#${created} Set Rate`), /^Passed · 2\/3 agree/);
       await wb.clickViewAction(pane, 'Refresh Governance');
       await wb.page.locator('.part.sidebar .monaco-list-row', { hasText: 'Participation Rate' }).filter({ hasText: '60' }).waitFor({ timeout: 20_000 });
     });

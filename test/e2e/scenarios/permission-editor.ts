@@ -4,12 +4,13 @@ import assert from 'node:assert/strict';
 import { useDevAccount } from '../lib/accounts';
 import { Chain, compileSample } from '../lib/chain';
 import type { Scenario } from '../lib/scenario';
+import { poll } from '../lib/workbench';
 
 const METHOD = 'increment(uint256)';
 
 export const permissionEditor: Scenario = {
   name: 'Permission editor: white-list a method, open it to one account, another account is refused',
-  async run({ wb, page, step, devnode }) {
+  async run({ wb, step, devnode }) {
     const chain = new Chain(devnode);
     const counter = compileSample('Counter.sol', 'Counter');
     const allowed = chain.account(2).address.toLowerCase();
@@ -44,7 +45,7 @@ export const permissionEditor: Scenario = {
       await s.locator('vscode-single-select').evaluate((el) => { (el as HTMLElement & { value: string }).value = '1'; });
       await s.locator('vscode-button', { hasText: 'Set Auth Type' }).click();
       await wb.confirmDialog(/./, 'Send Transaction');
-      await expectDescription(section, /white list/);
+      await poll(async () => (await section().getAttribute('description')) ?? '', (d) => /white list/.test(d), 'the method to show "white list"');
     });
 
     await step(`open ${METHOD} to account #2`, async () => {
@@ -54,27 +55,31 @@ export const permissionEditor: Scenario = {
       await s.locator('vscode-button', { hasText: 'Open for Account' }).click();
       await wb.confirmDialog(/./, 'Send Transaction');
       const allowedRow = () => section().locator('table.fields tr', { has: view.locator('th', { hasText: /^Allowed$/ }) });
-      const deadline = Date.now() + 20_000;
-      while (!((await allowedRow().textContent()) ?? '').toLowerCase().includes(allowed)) {
-        if (Date.now() > deadline) throw new Error(`Allowed does not list ${allowed}: ${await allowedRow().textContent()}`);
-        await page.waitForTimeout(250);
-      }
+      await poll(async () => ((await allowedRow().textContent()) ?? '').toLowerCase(), (t) => t.includes(allowed), `Allowed to list ${allowed}`);
     });
 
-    await step('the chain refuses increment from account #3 and accepts it from account #2', async () => {
+    await step('account #3 sends increment from the Call Contract webview: refused', async () => {
+      await useDevAccount(wb, devnode, 3, 'Not Allowed');
+      const pane = await wb.openPane('BFS');
+      await wb.contextMenu(wb.row(pane, '1.0'), 'Call Contract');
+      const call = await wb.webview(/^Call/);
+      const form = call.locator(`vscode-collapsible[data-signature="${METHOD}"]`);
+      await form.waitFor({ timeout: 20_000 });
+      if ((await form.getAttribute('open')) === null) await form.click({ position: { x: 20, y: 10 } });
+      await form.locator('vscode-textfield').locator('input').fill('1');
+      await form.locator('vscode-button', { hasText: 'Send Transaction' }).click();
+      await wb.confirmDialog(/./, 'Send Transaction');
+      const result = form.locator('[data-testid=call-result]');
+      await result.waitFor({ timeout: 30_000 });
+      const text = await result.innerText();
+      assert.match(text, /PermissionDenied|permission denied/i, text);
+      assert.equal(await result.locator('.message.error').count(), 1, 'shown as an error');
+    });
+
+    await step('through the SDK: account #2 may call increment, account #3 may not', async () => {
       await assert.rejects(chain.send(address, counter, 'increment', [1], 3), /permission|denied|auth|-5000|revert/i);
       const { receipt } = await chain.send(address, counter, 'increment', [1], 2);
       assert.equal(receipt.status, 0);
     });
   },
 };
-
-async function expectDescription(section: () => import('playwright-core').Locator, pattern: RegExp): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const d = (await section().getAttribute('description')) ?? '';
-    if (pattern.test(d)) return;
-    if (Date.now() > deadline) throw new Error(`method description "${d}" does not match ${pattern}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}

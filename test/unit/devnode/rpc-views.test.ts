@@ -62,13 +62,18 @@ describe('simulated node views', () => {
     assert.equal(await result(node, 'getGroupNodeInfo', [G, 'node42']), null);
   });
 
-  it('roles and the PBFT view move with the consensus built-in and sealed blocks', async () => {
+  it('roles move with the consensus built-in; the PBFT view stays (no view change), the leader rotates', async () => {
     const viewBefore = await result<number>(node, 'getPbftView', [G, '']);
+    const leaderOf = async () => (JSON.parse(await result<string>(node, 'getConsensusStatus', [G, 'node0'])) as Obj).leaderIndex;
     const add = await result<Obj>(node, 'sendTransaction', [
       G, '', signedTx(node, { to: CONSENSUS_ADDRESS, input: consensus.encodeFunctionData('addObserver', [id(3)]) }), false,
     ]);
     assert.equal(add.status, 0, JSON.stringify(add));
-    assert.ok((await result<number>(node, 'getPbftView', [G, ''])) > viewBefore);
+    assert.equal(await result<number>(node, 'getPbftView', [G, '']), viewBefore);
+    assert.equal(viewBefore, 0);
+    // leaderIndex = ((committed + 1) / leader_period + view) % sealers, leader_period 1.
+    const committed = await result<number>(node, 'getBlockNumber', [G, '']);
+    assert.equal(await leaderOf(), (committed + 1) % 3);
     assert.deepEqual(await result(node, 'getObserverList', [G, '']), [id(3)]);
     const sealers = await result<Obj[]>(node, 'getSealerList', [G, '']);
     assert.equal(sealers.length, 3);

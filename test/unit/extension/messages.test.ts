@@ -75,3 +75,46 @@ describe('KV browser messages', () => {
     assert.equal(parseKvToHost({ type: 'create', table: 't', keyField: 'id', valueFields: ['bad name'] }), undefined);
   });
 });
+
+describe('table browser CRUD messages', () => {
+  const cond = { field: 'age', op: 'ge', value: '30' };
+  it('accepts selects, counts and row writes by key or conditions', () => {
+    assert.ok(parseKvToHost({ type: 'select', table: 't', conditions: [cond], offset: 0, count: 500 }));
+    assert.ok(parseKvToHost({ type: 'count', table: 't', conditions: [cond, { field: 'name', op: 'startsWith', value: 'A' }] }));
+    assert.ok(parseKvToHost({ type: 'insert', table: 't', row: { id: '1', name: 'Ann' } }));
+    assert.ok(parseKvToHost({ type: 'update', table: 't', where: '1', fields: { name: 'Bo' } }));
+    assert.ok(parseKvToHost({ type: 'remove', table: 't', where: [cond] }));
+    assert.ok(parseKvToHost({ type: 'create', table: 't', keyField: 'id', valueFields: ['a'], kind: 'crud' }));
+    assert.ok(parseHostToKv({ type: 'rows', table: 't', columns: ['id'], rows: [{ id: '1' }], offset: 0, limit: 50 }));
+    assert.ok(parseHostToKv({ type: 'count', table: 't', count: 3 }));
+  });
+
+  it('rejects unknown operators, empty conditions, over-limit pages and non-text cells', () => {
+    assert.equal(parseKvToHost({ type: 'select', table: 't', conditions: [{ ...cond, op: 'like' }], offset: 0, count: 10 }), undefined);
+    assert.equal(parseKvToHost({ type: 'select', table: 't', conditions: [], offset: 0, count: 10 }), undefined);
+    assert.equal(parseKvToHost({ type: 'select', table: 't', conditions: [cond], offset: 0, count: 501 }), undefined);
+    assert.equal(parseKvToHost({ type: 'select', table: 't', conditions: [cond], offset: -1, count: 1 }), undefined);
+    assert.equal(parseKvToHost({ type: 'insert', table: 't', row: { id: 1 } }), undefined);
+    assert.equal(parseKvToHost({ type: 'insert', table: 't', row: {} }), undefined);
+    assert.equal(parseKvToHost({ type: 'update', table: 't', where: '', fields: { a: 'b' } }), undefined);
+    assert.equal(parseKvToHost({ type: 'remove', table: 't', where: { field: 'id' } }), undefined);
+    assert.equal(parseKvToHost({ type: 'create', table: 't', keyField: 'id', valueFields: ['a'], kind: 'sql' }), undefined);
+    assert.equal(parseHostToKv({ type: 'rows', table: 't', columns: ['id'], rows: [{ id: 1 }], offset: 0, limit: 1 }), undefined);
+  });
+});
+
+describe('permission editor state', () => {
+  const account = `0x${'1'.repeat(40)}`;
+  const base = { account, isGovernor: true, authEnabled: true, deployAuthType: 2 };
+  it('accepts the deploy list derived from proposal history, or the reason it is missing', () => {
+    assert.ok(parseHostToPermissions({ type: 'state', state: { ...base, deployList: [{ account, canDeploy: false, lastProposalId: 3 }] } }));
+    assert.ok(parseHostToPermissions({ type: 'state', state: { ...base, deployListError: 'getProposalInfoList failed' } }));
+  });
+
+  it('rejects malformed deploy entries and method views', () => {
+    assert.equal(parseHostToPermissions({ type: 'state', state: { ...base, deployList: [{ account: 'x', canDeploy: false, lastProposalId: 3 }] } }), undefined);
+    assert.equal(parseHostToPermissions({ type: 'state', state: { ...base, deployList: [{ account, canDeploy: 'no', lastProposalId: 3 }] } }), undefined);
+    const contract = { name: 'C', address: account, admin: account, isAdmin: true, methods: [{ signature: 'set(uint256)', selector: '0x1', authType: 1, access: [], block: [] }] };
+    assert.equal(parseHostToPermissions({ type: 'state', state: { ...base, contract } }), undefined);
+  });
+});

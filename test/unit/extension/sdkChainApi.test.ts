@@ -94,7 +94,7 @@ describe('SdkChainApi against the devnode', () => {
     const set = await api.kvSet(governor, 'people', 'alice', 'Alice');
     assert.equal(set.ok, true, set.message);
     assert.equal(await api.kvGet('people', 'alice'), 'Alice');
-    await assert.rejects(api.kvGet('nope', 'x'), /no table/i);
+    await assert.rejects(api.kvGet('nope', 'x'), /table "nope" does not exist/i);
   });
 
   it('reads the committee and runs a proposal through to passed', async () => {
