@@ -3,8 +3,9 @@
 //   - a counter contract's set(uint256) (storage write + event): 2,000 pre-signed transactions
 //     from 8 concurrent senders, timed from the first send to the last receipt;
 //   - 5,000 calls of value() and 5,000 block-number requests from 16 concurrent clients (p50/p99).
-// Prints tx/s for both and the ratio, and the dev node's peak RSS. Goals: throughput >= 2x
-// Hardhat, calls and block number >= Hardhat, peak RSS <= 200 MiB.
+// Prints tx/s for both and the ratio, CPU per transaction (whole server process and its main
+// thread, the serial part), and the dev node's peak RSS. Goals: throughput >= 2x Hardhat, calls
+// and block number >= Hardhat, peak RSS <= 200 MiB over the whole run.
 //
 // Run: npm run bench -- devnode   (or: node --import tsx bench/devnode.bench.ts)
 // Options: --durable also measures the dev node with a data directory (fsync per block);
@@ -179,9 +180,10 @@ async function runSenders(perSender: string[][], send: (tx: string) => Promise<v
   return (performance.now() - t0) / 1000;
 }
 
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+/** CPU seconds (user + system) a process (or, with `mainThread`, its main thread) has used so far. */
+function cpuSeconds(pid: number, mainThread = false): number {
+  const path = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  const fields = readFileSync(path, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
@@ -229,6 +231,8 @@ interface TxRun {
   txPerSec: number;
   /** Server and client CPU milliseconds per transaction during the run. */
   serverCpuMsPerTx: number;
+  /** The server's main (JavaScript) thread alone: the serial part that bounds throughput. */
+  serverMainCpuMsPerTx: number;
   clientCpuMsPerTx: number;
 }
 
@@ -374,11 +378,12 @@ async function startHardhatPeer(counter: { abi: unknown[]; bytecode: string }, w
 async function measureTx(peer: Peer): Promise<TxRun> {
   peer.rpc.fresh();
   const perSender = await peer.signRound();
-  const cpu0 = [cpuSeconds(peer.pid), process.cpuUsage()] as const;
+  const cpu0 = [cpuSeconds(peer.pid), process.cpuUsage(), cpuSeconds(peer.pid, true)] as const;
   const seconds = await runSenders(perSender, (tx) => peer.send(tx));
   const serverCpuMsPerTx = ((cpuSeconds(peer.pid) - cpu0[0]) * 1000) / TXS;
+  const serverMainCpuMsPerTx = ((cpuSeconds(peer.pid, true) - cpu0[2]) * 1000) / TXS;
   const client = process.cpuUsage(cpu0[1]);
-  return { txPerSec: TXS / seconds, serverCpuMsPerTx, clientCpuMsPerTx: (client.user + client.system) / 1000 / TXS };
+  return { txPerSec: TXS / seconds, serverCpuMsPerTx, serverMainCpuMsPerTx, clientCpuMsPerTx: (client.user + client.system) / 1000 / TXS };
 }
 
 // ---- report -------------------------------------------------------------------------------------
@@ -441,7 +446,7 @@ async function run(work: string): Promise<void> {
       const b = best(runs, (x) => x.txPerSec);
       console.log(
         `${p.name.padEnd(15)} ${b.txPerSec.toFixed(0).padStart(6)} tx/s best of [${runs.map((x) => x.txPerSec.toFixed(0)).join(', ')}]` +
-          `  CPU per tx: server ${b.serverCpuMsPerTx.toFixed(2)} ms, client ${b.clientCpuMsPerTx.toFixed(2)} ms`,
+          `  CPU per tx: server ${b.serverCpuMsPerTx.toFixed(2)} ms (main thread ${b.serverMainCpuMsPerTx.toFixed(2)}), client ${b.clientCpuMsPerTx.toFixed(2)} ms`,
       );
     }
     for (const p of peers) console.log(`${p.name.padEnd(15)} call            ${fmt(best(call.get(p)!, (t) => -t.p50))}`);

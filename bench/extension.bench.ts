@@ -1,5 +1,5 @@
 // Extension cost: the size of every bundle the extension ships (dist/extension.js, the devnode
-// CLI, each dist/webview/*.js, raw and gzip), the module-load time of dist/extension.js in plain
+// CLI, each dist/webview/*.js, raw and gzip, as built and minified as shipped), the module-load time of dist/extension.js in plain
 // node processes with a stub `vscode` module, and the real extension-host numbers (activate()
 // time and module load with the real `vscode`) recorded by the last `npm run test:integration`.
 //
@@ -36,6 +36,22 @@ function bundleSizes(): void {
     // A minified bundle has few, long lines; `node esbuild.js --production` builds what ships.
     const minified = text.length / Math.max(1, text.toString('utf8').split('\n').length) > 500;
     console.log(`  ${`dist/${f}`.padEnd(30)} ${kb(text.length).padStart(11)}  (gzip ${kb(gzipSync(text).length)}, ${minified ? 'minified' : 'development build'})`);
+  }
+}
+
+/** What ships: the same entry points minified in memory, as `node esbuild.js --production` builds them. */
+async function shippedSizes(): Promise<void> {
+  const esbuild = await import('esbuild');
+  const views = readdirSync(join(root, 'webview')).filter((f) => /^[a-z][\w-]*\.ts$/.test(f));
+  const builds: [string, Parameters<typeof esbuild.build>[0]][] = [
+    ['extension.js', { entryPoints: [join(root, 'src/extension/extension.ts')], platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'solc', 'secp256k1'] }],
+    ...views.map((f): [string, Parameters<typeof esbuild.build>[0]] => [`webview/${f.replace(/\.ts$/, '.js')}`, { entryPoints: [join(root, 'webview', f)], platform: 'browser', format: 'iife', target: 'es2022' }]),
+  ];
+  console.log('\nShipped sizes (minified in memory, as the production build / .vsix):');
+  for (const [name, options] of builds) {
+    const r = await esbuild.build({ ...options, bundle: true, minify: true, legalComments: 'none', write: false, logLevel: 'silent' });
+    const code = r.outputFiles[0].contents;
+    console.log(`  ${`dist/${name}`.padEnd(30)} ${kb(code.length).padStart(11)}  (gzip ${kb(gzipSync(code).length)})`);
   }
 }
 
@@ -84,7 +100,15 @@ function realHost(): void {
   console.log(`  activate() ${r.activateMs.toFixed(1)} ms; module load with the real vscode ${r.moduleLoadMs.toFixed(1)} ms — VS Code ${r.vscodeVersion}, ${r.measuredAt}${stale}`);
 }
 
-ensureBuilt();
-bundleSizes();
-moduleLoad();
-realHost();
+async function main(): Promise<void> {
+  ensureBuilt();
+  bundleSizes();
+  await shippedSizes();
+  moduleLoad();
+  realHost();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -11,7 +11,7 @@ import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
-import { type CallToHost, type FunctionView, type HostToCall, type ParamView, type ResultView, parseHostToCall } from '../src/extension/messages/callMessages';
+import { type CallToHost, type FunctionView, type ParamView, type ResultView, parseHostToCall } from '../src/extension/messages/callMessages';
 import { coerceArgs, exampleFor, isJsonType } from '../src/extension/models/abiArgs';
 import { fieldTable, h, message, mount } from './lib/dom';
 import { onHostMessage, post } from './lib/host';

@@ -40,8 +40,8 @@ const row = h('div', { 'data-testid': 'kv-row' });
 const outcome = h('div', { 'aria-live': 'polite' });
 const crud = h('section', { hidden: true });
 const conditionList = h('div', {});
-const offsetInput = field('offset', 'crud-offset');
-const limitInput = field(`rows (1-${SELECT_MAX})`, 'crud-limit');
+const offsetInput = h('vscode-textfield', { placeholder: '0', id: 'crud-offset', class: 'narrow' }) as ValueEl;
+const limitInput = h('vscode-textfield', { placeholder: `1-${SELECT_MAX}`, id: 'crud-limit', class: 'narrow' }) as ValueEl;
 const rowsView = h('div', { 'data-testid': 'crud-rows' });
 const countView = h('div', { 'data-testid': 'crud-count' });
 const rowForm = h('div', {});
@@ -52,12 +52,18 @@ let openTable = '';
 /** The select on screen, re-run after a row write so the page shows the change. */
 let lastSelect: Extract<KvToHost, { type: 'select' }> | undefined;
 
+/** Shows a status line in the one outcome area and brings it into view (it sits above the forms). */
+function show(...children: (Node | string)[]): void {
+  outcome.replaceChildren(...children);
+  outcome.scrollIntoView?.({ block: 'nearest' });
+}
+
 function invalid(text: string): void {
-  outcome.replaceChildren(message('error', text));
+  show(message('error', text));
 }
 
 function busy(text: string): void {
-  outcome.replaceChildren(h('div', { class: 'toolbar' }, h('vscode-progress-ring', {}), h('span', { class: 'muted' }, text)));
+  show(h('div', { class: 'toolbar' }, h('vscode-progress-ring', {}), h('span', { class: 'muted' }, text)));
 }
 
 /** How to read each condition row on screen. */
@@ -67,7 +73,7 @@ function conditionRow(): HTMLElement {
   const fieldSel = select('', columns.map((c) => [c, c]), keyField);
   const opSel = select('', CONDITION_OPS.map((o) => [o, OP_LABELS[o]]), 'eq');
   const value = h('vscode-textfield', { placeholder: 'value' }) as ValueEl;
-  const el = h('div', { class: 'row', 'data-testid': 'crud-condition' }, fieldSel, opSel, value);
+  const el = h('div', { class: 'row condition', 'data-testid': 'crud-condition' }, fieldSel, opSel, value);
   el.append(h('vscode-button', { secondary: true, onclick: () => el.remove() }, 'Remove'));
   readers.set(el, () => ({ field: fieldSel.value, op: opSel.value as TableCondition['op'], value: value.value }));
   return el;
@@ -128,7 +134,9 @@ function renderCrud(): void {
       'div',
       { class: 'toolbar' },
       h('vscode-button', { secondary: true, onclick: () => conditionList.append(conditionRow()) }, 'Add Condition'),
+      h('label', { class: 'muted', for: 'crud-offset' }, 'Offset'),
       offsetInput,
+      h('label', { class: 'muted', for: 'crud-limit' }, 'Rows'),
       limitInput,
       h('vscode-button', {
         onclick: withConditions((conditions) => {
@@ -277,14 +285,14 @@ onHostMessage(parseHostToKv, (m: HostToKv) => {
       countView.replaceChildren(message('info', `${m.count} row${m.count === 1 ? '' : 's'} match in ${m.table}.`));
       break;
     case 'outcome':
-      outcome.replaceChildren(
+      show(
         message(m.ok ? 'ok' : 'error', m.message),
         m.transactionHash ? h('button', { class: 'link mono', onclick: () => send({ type: 'openTransaction', hash: m.transactionHash! }) }, `Transaction ${m.transactionHash}`) : '',
       );
       if (m.ok && lastSelect) runSelect(lastSelect);
       break;
     case 'error':
-      outcome.replaceChildren(message('error', m.message));
+      show(message('error', m.message));
       // A failed select is not re-run after writes; clear any spinner the failed request left.
       if (rowsView.querySelector('vscode-progress-ring')) lastSelect = undefined;
       for (const el of [rowsView, countView, row]) if (el.querySelector('vscode-progress-ring')) el.replaceChildren();

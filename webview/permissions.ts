@@ -100,7 +100,7 @@ function deployList(s: PermissionState): HTMLElement {
     h(
       'table',
       { class: 'grid' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Account'), h('th', {}, 'Can Deploy'), h('th', {}, 'Last Proposal'))),
+      h('thead', {}, h('tr', {}, h('th', {}, 'Account'), h('th', {}, 'Can Deploy'), h('th', {}, 'Last Proposal'), s.isGovernor ? h('th', {}, '') : '')),
       h(
         'tbody',
         {},
@@ -111,6 +111,13 @@ function deployList(s: PermissionState): HTMLElement {
             h('td', { class: 'mono' }, e.account, e.account === s.account?.toLowerCase() ? ' (you)' : ''),
             h('td', { class: e.canDeploy ? 'status-ok' : 'status-fail' }, e.canDeploy ? 'yes' : 'no'),
             h('td', {}, `#${e.lastProposalId}`),
+            s.isGovernor
+              ? h(
+                  'td',
+                  {},
+                  h('vscode-button', { secondary: true, onclick: () => act({ type: 'modifyDeployAuth', account: e.account, open: !e.canDeploy }) }, e.canDeploy ? 'Propose: forbid' : 'Propose: allow'),
+                )
+              : '',
           ),
         ),
       ),

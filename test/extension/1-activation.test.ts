@@ -46,6 +46,13 @@ suite('Activation', () => {
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   });
 
+  test('starts no local node and opens no webview at activation', async () => {
+    const a = await api();
+    assert.equal(a.devnode.state, 'stopped');
+    const webviews = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);
+    assert.deepEqual(webviews.map((t) => t.label), []);
+  });
+
   test('does not load solc at activation', () => {
     const loaded = Object.keys(require.cache).filter((k) => /[\\/]solc[\\/]/.test(k));
     assert.deepEqual(loaded, []);

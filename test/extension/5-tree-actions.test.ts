@@ -42,6 +42,22 @@ suite('Tree actions', () => {
     a.trees.groups.refresh();
   });
 
+  test('removes a node from consensus from the Groups tree, then restores it', async () => {
+    const { api: a } = await connectTestChain();
+    const chain = a.session.requireChain();
+    const id = (await chain.groupSummary()).nodes.at(-1)!.nodeId;
+    const tick = () => vscode.commands.executeCommand('fiscoBcos.bfs.mkdir', '/apps', `tick${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`);
+    const role = async () => (await chain.groupSummary()).nodes.find((n) => n.nodeId === id)?.role;
+    await vscode.commands.executeCommand('fiscoBcos.removeNode', id);
+    await tick();
+    assert.equal(await role(), 'none');
+    await vscode.commands.executeCommand('fiscoBcos.addObserver', id);
+    await tick();
+    await vscode.commands.executeCommand('fiscoBcos.addSealer', id, 1);
+    await tick();
+    assert.equal(await role(), 'sealer');
+  });
+
   test('pages a large directory with Load more', async () => {
     const { api: a } = await connectTestChain();
     // Wrap the real ChainApi so /apps/big reports 1000 entries, 500 per page.

@@ -53,4 +53,25 @@ suite('Governance flow', () => {
     await vscode.commands.executeCommand('fiscoBcos.voteAgainst', another);
     assert.equal((await a.session.requireChain().proposal(another)).status, 3);
   });
+
+  test('the deploy deny list comes from executed modifyDeployAuth proposals', async () => {
+    const { api: a, chain } = await connectTestChain();
+    const [first, second] = chain.accounts;
+    const denied = (chain.accounts[2] ?? { address: '0x' + 'de'.repeat(20) }).address.toLowerCase();
+    // Two governors, 100% participation (previous test): the second governor's vote passes it.
+    await vscode.commands.executeCommand('fiscoBcos.selectAccount', first.address);
+    await vscode.commands.executeCommand('fiscoBcos.createProposal', { kind: 'modifyDeployAuth', account: denied, open: false });
+    const id = await a.session.requireChain().proposalCount();
+    await vscode.commands.executeCommand('fiscoBcos.selectAccount', second.address);
+    await vscode.commands.executeCommand('fiscoBcos.voteFor', id);
+    await vscode.commands.executeCommand('fiscoBcos.selectAccount', first.address);
+    const list = await a.session.requireChain().deployAuthList();
+    assert.deepEqual(
+      list.filter((e) => e.account === denied).map((e) => [e.canDeploy, e.lastProposalId]),
+      [[false, id]],
+    );
+    const panel = (await vscode.commands.executeCommand('fiscoBcos.editPermissions', {})) as { panel: vscode.WebviewPanel };
+    assert.equal(panel.panel.viewType, 'fiscoBcos.permissions');
+    panel.panel.dispose();
+  });
 });

@@ -40,6 +40,8 @@ export function parseJsonLenient(text: string): JsonValue | undefined {
 class Reader {
   pos = 0;
   failed = false;
+  /** Index of the next backslash at or after the last lookup; -1 when there is none left. */
+  private escapeAt = -2;
   constructor(private readonly s: string) {}
 
   private fail(): undefined {
@@ -143,6 +145,16 @@ class Reader {
   private readString(): string | undefined {
     const s = this.s;
     let i = this.pos + 1;
+    // Fast path: no escape before the closing quote (hex payloads, method names). The next
+    // backslash is looked up once per backslash, not per string, so long bodies stay linear.
+    const close = s.indexOf('"', i);
+    if (close >= 0) {
+      if (this.escapeAt !== -1 && this.escapeAt < i) this.escapeAt = s.indexOf('\\', i);
+      if (this.escapeAt === -1 || this.escapeAt > close) {
+        this.pos = close + 1;
+        return s.slice(i, close);
+      }
+    }
     let out = '';
     let chunk = i;
     while (i < s.length) {

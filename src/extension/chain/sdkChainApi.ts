@@ -20,6 +20,7 @@ import { SYSTEM_CONFIG_KEYS } from '../../protocol/builtin/sysconfig';
 import { KeyOrder } from '../../protocol/builtin/tables';
 import { ProposalStatus, ProposalType } from '../../protocol/builtin/committee';
 import type { ConnectionConfig } from '../connections/connectionModel';
+import { describeError } from '../errorText';
 import type {
   BfsPage,
   BlockJson,
@@ -75,6 +76,7 @@ async function governed(run: () => Promise<GovernedRetCode>): Promise<WriteResul
     const r = await run();
     const result = fromRetCode(r);
     if (r.proposalId === undefined) return result;
+    if (!result.ok) return { ...result, value: r.proposalId, message: `Proposal #${r.proposalId} passed, but executing it failed: ${result.message}` };
     const state = r.proposalStatus === 'finished' ? 'passed and executed' : r.proposalStatus === 'notEnoughVotes' ? 'open, waiting for votes' : r.proposalStatus;
     return { ...result, value: r.proposalId, message: `${result.message} (proposal #${r.proposalId}, ${state})` };
   } catch (err) {
@@ -85,7 +87,7 @@ async function governed(run: () => Promise<GovernedRetCode>): Promise<WriteResul
 function failed(err: unknown): WriteResult {
   if (err instanceof RevertError) {
     const receipt = (err as RevertError & { receipt?: ReceiptJson }).receipt;
-    return { ok: false, message: err.reason ?? err.message, ...(receipt ? { receipt } : {}) };
+    return { ok: false, message: describeError(err), ...(receipt ? { receipt } : {}) };
   }
   throw err;
 }
@@ -95,7 +97,7 @@ export class SdkChainApi implements ChainApi {
   readonly sm: boolean;
   private readonly client: Client;
 
-  constructor(private readonly connection: ConnectionConfig) {
+  constructor(connection: ConnectionConfig) {
     this.group = connection.group;
     this.sm = !!connection.sm;
     this.client = new Client({ group: connection.group, url: connection.url, tls: connection.tlsCertDir ? { certDir: connection.tlsCertDir } : undefined, timeoutMs: TIMEOUT_MS });

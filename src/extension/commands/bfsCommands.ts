@@ -40,6 +40,11 @@ export async function linkContract(session: Session, path: string, address: stri
   return transact(session, { what: `Link ${path} → ${address}`, confirmed }, (api, signer) => api.bfsLink(signer, path, address, abi));
 }
 
+/** Panel title of a BFS entry: a link under /apps/<name>/<version> reads "<name>/<version>". */
+function entryTitle(item: BfsItem): string {
+  return item.entry.type === 'link' ? item.path.split('/').filter(Boolean).slice(1).join('/') || item.entry.name : item.entry.name;
+}
+
 export function registerBfsCommands(session: Session, tree: BfsTree): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(
@@ -117,8 +122,7 @@ export function registerBfsCommands(session: Session, tree: BfsTree): vscode.Dis
       guarded('Open contract failed', async (item?: BfsItem) => {
         if (!item) return;
         const { address, abi } = await resolveEntry(session, item);
-        const name = item.entry.type === 'link' ? item.path.split('/').filter(Boolean).slice(1).join('/') || item.entry.name : item.entry.name;
-        return vscode.commands.executeCommand('fiscoBcos.callContract', { address, abi, name, path: item.path });
+        return vscode.commands.executeCommand('fiscoBcos.callContract', { address, abi, name: entryTitle(item), path: item.path });
       }),
     ),
     vscode.commands.registerCommand(
@@ -126,7 +130,7 @@ export function registerBfsCommands(session: Session, tree: BfsTree): vscode.Dis
       guarded('Open permissions failed', async (item?: BfsItem) => {
         if (!item) return;
         const { address, abi } = await resolveEntry(session, item);
-        return vscode.commands.executeCommand('fiscoBcos.editPermissions', { address, abi, name: item.entry.name });
+        return vscode.commands.executeCommand('fiscoBcos.editPermissions', { address, abi, name: entryTitle(item) });
       }),
     ),
   ];

@@ -38,13 +38,21 @@ async function change(session: Session, what: string, run: (api: ChainApi, s: Si
 }
 
 export function registerNodeCommands(session: Session, refresh: () => void): vscode.Disposable[] {
-  const run = (title: string, fn: (...args: unknown[]) => Promise<unknown>) =>
+  const FAILED: Record<string, string> = {
+    'fiscoBcos.addSealer': 'Add sealer failed',
+    'fiscoBcos.addObserver': 'Add observer failed',
+    'fiscoBcos.setNodeWeight': 'Set consensus weight failed',
+    'fiscoBcos.removeNode': 'Remove node failed',
+  };
+  const run = (command: string, fn: (...args: unknown[]) => Promise<unknown>) =>
     vscode.commands.registerCommand(
-      title,
-      guarded(title.replace('fiscoBcos.', ''), async (...args: unknown[]) => {
-        const r = await fn(...args);
-        refresh();
-        return r;
+      command,
+      guarded(FAILED[command], async (...args: unknown[]) => {
+        try {
+          return await fn(...args);
+        } finally {
+          refresh();
+        }
       }),
     );
   return [

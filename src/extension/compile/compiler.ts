@@ -1,10 +1,12 @@
-// Compiles Solidity with solc loaded lazily (never at activation): the npm solc or a configured
-// soljson. Problems go to the Problems panel; compiled contracts are cached per document version.
+// Compiles Solidity with solc loaded lazily (never at activation): the npm solc, a configured
+// soljson, or a configured native solc executable. Problems go to the Problems panel; compiled
+// contracts are cached per document version.
 
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { buildInput, type CompiledContract, readOutput } from './solcIO';
+import { compileWithBinary, solcBinaryVersion } from './solcBinary';
 
 interface Solc {
   compile(input: string, options?: { import?: (p: string) => { contents?: string; error?: string } }): string;
@@ -52,15 +54,25 @@ export class Compiler implements vscode.Disposable {
     const sources: Record<string, string> = { [unit]: doc.getText() };
 
     return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Compiling ${path.basename(doc.uri.fsPath)}` }, async (progress) => {
-      progress.report({ message: 'loading solc…' });
-      const solc = await loadSolc(cfg.get<string>('soljsonPath', '').trim());
-      progress.report({ message: `solc ${solc.version()}` });
-      const findImport = (p: string) => {
-        const candidates = [path.join(root, p), path.join(root, 'node_modules', p), path.join(root, 'lib', p)];
-        for (const c of candidates) if (fs.existsSync(c)) return { contents: fs.readFileSync(c, 'utf8') };
-        return { error: `File not found: ${p}` };
-      };
-      const { contracts, problems } = readOutput(solc.compile(buildInput(sources, settings), { import: findImport }));
+      const input = buildInput(sources, settings);
+      const binary = cfg.get<string>('binaryPath', '').trim();
+      let output: string;
+      if (binary) {
+        // A native solc: the setting wins over soljsonPath and the bundled compiler.
+        progress.report({ message: `solc ${await solcBinaryVersion(binary)} (${binary})` });
+        output = await compileWithBinary(binary, input, root);
+      } else {
+        progress.report({ message: 'loading solc…' });
+        const solc = await loadSolc(cfg.get<string>('soljsonPath', '').trim());
+        progress.report({ message: `solc ${solc.version()}` });
+        const findImport = (p: string) => {
+          const candidates = [path.join(root, p), path.join(root, 'node_modules', p), path.join(root, 'lib', p)];
+          for (const c of candidates) if (fs.existsSync(c)) return { contents: fs.readFileSync(c, 'utf8') };
+          return { error: `File not found: ${p}` };
+        };
+        output = solc.compile(input, { import: findImport });
+      }
+      const { contracts, problems } = readOutput(output);
       this.publish(root, problems);
       const errors = problems.filter((p) => p.severity === 'error');
       if (errors.length) throw new Error(`Compilation failed with ${errors.length} error${errors.length > 1 ? 's' : ''}: ${errors[0].message.replace(/\.$/, '')}. See the Problems panel.`);

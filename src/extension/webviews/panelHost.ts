@@ -53,7 +53,7 @@ export class PanelHost<In, Out> implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private disposed = false;
 
-  constructor(private readonly options: PanelOptions<In>) {
+  constructor(options: PanelOptions<In>) {
     this.panel = vscode.window.createWebviewPanel(options.viewType, options.title, options.column ?? vscode.ViewColumn.Active, {
       enableScripts: true,
       retainContextWhenHidden: true,

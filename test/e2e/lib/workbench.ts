@@ -1,5 +1,5 @@
 // Playwright helpers for the VS Code 1.100 web workbench, with the selectors verified in
-// vscode-e2e.md §4. Every helper waits for the UI state it needs rather than sleeping.
+// vscode-e2e.md §4. Helpers wait for the UI state they need; the one fixed pause says why.
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 /** Monaco renders spaces as U+00A0; compare text with this. */
@@ -58,15 +58,23 @@ export class Workbench {
     return this.openPane(viewName);
   }
 
-  /** Runs a context-menu entry of a tree row (right-click, then the item, accepted by keyboard). */
+  /** Runs a context-menu entry of a tree row. */
   async contextMenu(row: Locator, item: string): Promise<void> {
+    const menu = this.page.locator('.context-view .monaco-menu');
     await row.click({ button: 'right' });
-    const entry = this.page.locator('.context-view .monaco-menu .action-item', {
+    const entry = menu.locator('.action-item', {
       has: this.page.locator('.action-label', { hasText: new RegExp(`^${escapeRe(item)}$`) }),
     });
-    await entry.hover(); // focuses the entry; a synthetic click does not always trigger it
-    await this.page.keyboard.press('Enter');
-    await this.page.locator('.context-view .monaco-menu').waitFor({ state: 'hidden' });
+    await entry.waitFor();
+    // A menu ignores the mouse-up that follows its opening too closely; fall back to the keyboard.
+    await this.page.waitForTimeout(300);
+    await entry.click();
+    const closed = await menu.waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false);
+    if (!closed) {
+      await entry.hover();
+      await this.page.keyboard.press('Enter');
+      await menu.waitFor({ state: 'hidden' });
+    }
   }
 
   /** Tree rows of a view; only rendered rows exist (the list is virtualised). */
@@ -133,18 +141,18 @@ export class Workbench {
   /** Types into the open input box (or quick pick filter) and accepts. */
   async answer(text: string): Promise<void> {
     const input = this.quickInput().locator('.quick-input-box input');
-    await input.waitFor();
+    await input.waitFor({ state: 'visible' });
     await input.fill(text);
     await this.page.keyboard.press('Enter');
   }
 
   /** Picks a row of the open quick pick by its label. */
-  async pick(label: string | RegExp): Promise<void> {
+  async pick(label: string | RegExp, timeout = 30_000): Promise<void> {
     const row = this.quickInput()
       .locator('.quick-input-list .monaco-list-row[role="option"]')
       .filter({ has: this.page.locator('.label-name', { hasText: label }) })
       .first();
-    await row.click();
+    await row.click({ timeout });
   }
 
   async quickInputClosed(timeout = 15_000): Promise<void> {
@@ -266,11 +274,15 @@ export class Workbench {
     await this.runCommand('View: Close All Editors');
   }
 
-  /** Back to a neutral state between scenarios: no open pickers, editors or toasts. */
+  /** Back to a neutral state between scenarios: no pickers, editors, panel or toasts; all three views open. */
   async reset(): Promise<void> {
     for (let i = 0; i < 3; i++) await this.page.keyboard.press('Escape');
     await this.closeAllEditors().catch(() => undefined);
+    // "Hide Panel" is only offered while the panel shows.
+    if (await this.page.locator('.part.panel').isVisible()) await this.runCommand('View: Hide Panel');
     await this.clearToasts();
+    await this.openContainer('FISCO BCOS');
+    for (const view of ['Groups', 'BFS', 'Governance']) await this.openPane(view);
   }
 }
 

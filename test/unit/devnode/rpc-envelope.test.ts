@@ -106,4 +106,11 @@ describe('jsoncpp-compatible JSON', () => {
     assert.equal(writeJsonFast({ z: 1, a: 2 }), '{"a":2,"z":1}\n');
     assert.equal(writeJson('\u0001😀'), '"\\u0001\\ud83d\\ude00"');
   });
+
+  it('orders keys byte-wise on UTF-8, skips undefined members, escapes only what jsoncpp escapes (DEL stays raw)', () => {
+    // "é" (0xC3 0xA9) sorts after "z" byte-wise; "Z" before "a"; undefined members vanish.
+    assert.equal(writeJson({ é: 1, z: 2, a: 3, Z: 4, u: undefined }), '{"Z":4,"a":3,"z":2,"\\u00e9":1}');
+    assert.equal(writeJson(['a\\b', '0xAbC', '\u007f', "it's /ok/"]), '["a\\\\b","0xAbC","\u007f","it\'s /ok/"]');
+    assert.equal(writeJson({ k: [] as never[], o: {} }), '{"k":[],"o":{}}');
+  });
 });

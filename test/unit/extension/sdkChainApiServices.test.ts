@@ -44,6 +44,20 @@ describe('SdkChainApi built-ins with the committee governing', () => {
     assert.equal((await api.groupSummary()).nodes.find((n) => n.nodeId === id)?.weight, 2);
   });
 
+  it('removes a node from consensus and brings it back', async () => {
+    const id = (await api.groupSummary()).nodes.at(-1)!.nodeId;
+    const removed = await api.removeNode(governor, id);
+    assert.equal(removed.ok, true, removed.message);
+    await tick(api, governor);
+    assert.equal((await api.groupSummary()).nodes.find((n) => n.nodeId === id)?.role, 'none');
+    await assert.rejects(api.removeNode(governor, id), /already has been removed/);
+    assert.equal((await api.addObserver(governor, id)).ok, true);
+    await tick(api, governor);
+    assert.equal((await api.addSealer(governor, id, 1)).ok, true);
+    await tick(api, governor);
+    assert.equal((await api.groupSummary()).nodes.find((n) => n.nodeId === id)?.role, 'sealer');
+  });
+
   it('stops bad consensus requests before anything is sent, saying why', async () => {
     const id = (await api.groupSummary()).nodes[0].nodeId;
     await assert.rejects(api.addSealer(governor, id, 1), /already exists in the sealerList/);

@@ -5,7 +5,7 @@
 import { isPrecompiledRange } from '../../../protocol/builtin/addresses';
 import { AuthMessages, AuthStatus } from '../../../protocol/builtin/auth';
 import type { AuthDecision, AuthHooks, InvocationInfo, TableStore } from '../types';
-import { checkMethodAuth, hasDeployAuth, newAcl, readAcl, writeAcl } from './contract-auth-state';
+import { checkMethodAuth, hasDeployAuth, newAcl, readAcl, readAclShared, writeAcl } from './contract-auth-state';
 import { normalizeAddress } from './state-store';
 
 const ALLOWED: AuthDecision = { ok: true };
@@ -19,7 +19,7 @@ export function createAuthHooks(): AuthHooks {
 
     checkCall(store: TableStore, info: InvocationInfo): AuthDecision {
       if (info.to === '' || isPrecompiledRange(info.to)) return ALLOWED;
-      const acl = readAcl(store, info.to);
+      const acl = readAclShared(store, info.to);
       if (!acl) return ALLOWED;
       // A frozen contract's receipt carries no Error string on ≥ 3.2.
       if (acl.status === 'frozen') return { ok: false, status: AuthStatus.ContractFrozen };

@@ -32,6 +32,26 @@ export function readAcl(store: TableStore, contract: string): ContractAcl | unde
   return readJson<ContractAcl>(store, CONTRACT_AUTH_TABLE, rowKey(contract));
 }
 
+/** Parsed ACLs by their stored text, for readers that do not mutate (the per-call check). */
+const parsedAcls = new Map<string, ContractAcl>();
+const PARSED_ACL_LIMIT = 256;
+
+/**
+ * readAcl for read-only use: every transaction to a contract checks its ACL, and the stored
+ * text rarely changes, so it is parsed once per distinct text. The result must not be mutated.
+ */
+export function readAclShared(store: TableStore, contract: string): Readonly<ContractAcl> | undefined {
+  const text = store.get(CONTRACT_AUTH_TABLE, rowKey(contract));
+  if (text === undefined) return undefined;
+  let acl = parsedAcls.get(text);
+  if (acl === undefined) {
+    acl = JSON.parse(text) as ContractAcl;
+    if (parsedAcls.size >= PARSED_ACL_LIMIT) parsedAcls.clear();
+    parsedAcls.set(text, acl);
+  }
+  return acl;
+}
+
 export function writeAcl(store: TableStore, contract: string, acl: ContractAcl): void {
   writeJson(store, CONTRACT_AUTH_TABLE, rowKey(contract), acl);
 }
@@ -51,7 +71,7 @@ function mapOfType(acl: ContractAcl, type: number): Record<string, AccountMap> |
   return undefined;
 }
 
-export function checkMethodAuth(acl: ContractAcl | undefined, selectorHex: string, account: string): boolean {
+export function checkMethodAuth(acl: Readonly<ContractAcl> | undefined, selectorHex: string, account: string): boolean {
   if (!acl) return true;
   const type = acl.methodAuthType[selectorHex];
   const map = type === undefined ? undefined : mapOfType(acl, type);
