@@ -37,3 +37,30 @@ export function splitCallback<R>(name: string, args: unknown[]): [unknown[], Cal
   if (typeof callback !== 'function') throw new TypeError(`${name}: the last argument must be a callback (error, result) => void`);
   return [args.slice(0, -1), callback as Callback<R>];
 }
+
+/**
+ * Callback form of `fn`: runs it with the arguments before the callback (the last argument) and
+ * hands its outcome to the callback; an exception `fn` throws synchronously reaches the callback too.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function runAsync<R>(name: string, args: unknown[], fn: (...a: any[]) => Promise<R>): void {
+  const [rest, callback] = splitCallback<R>(name, args);
+  let promise: Promise<R>;
+  try {
+    promise = fn(...rest);
+  } catch (err) {
+    promise = Promise.reject(err);
+  }
+  deliver(promise, callback);
+}
+
+/** The names of `T`'s methods that return a Promise. */
+export type PromiseMethod<T> = {
+  [K in keyof T]-?: T[K] extends (...a: never[]) => Promise<unknown> ? K : never;
+}[keyof T];
+
+/** `target[method]`'s callback form, `${method}Async` (see runAsync). */
+export function runMethodAsync<T>(target: T, method: PromiseMethod<T>, args: unknown[]): void {
+  const fn = target[method] as (...a: unknown[]) => Promise<unknown>;
+  runAsync(`${String(method)}Async`, args, (...rest: unknown[]) => fn.apply(target, rest));
+}

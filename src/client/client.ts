@@ -24,7 +24,7 @@ import type {
   TransactionJson,
   GroupInfo,
 } from '../protocol/rpc/types';
-import { type AsyncArgs, deliver, splitCallback } from './callback';
+import { type AsyncArgs, runMethodAsync } from './callback';
 import {
   type ConsensusStatusResult,
   type GroupInfoResult,
@@ -283,103 +283,88 @@ export class Client {
   // ---- callback forms: same arguments, then (error, result) => void ----
 
   sendTransactionAsync(...args: AsyncArgs<Parameters<Client['sendTransaction']>, SendTransactionReceiptJson>): void {
-    this.runAsync('sendTransaction', args);
+    runMethodAsync(this, 'sendTransaction', args);
   }
   callAsync(...args: AsyncArgs<Parameters<Client['call']>, CallResult>): void {
-    this.runAsync('call', args);
+    runMethodAsync(this, 'call', args);
   }
   getCodeAsync(...args: AsyncArgs<Parameters<Client['getCode']>, string>): void {
-    this.runAsync('getCode', args);
+    runMethodAsync(this, 'getCode', args);
   }
   getABIAsync(...args: AsyncArgs<Parameters<Client['getABI']>, string>): void {
-    this.runAsync('getABI', args);
+    runMethodAsync(this, 'getABI', args);
   }
   getBlockNumberAsync(...args: AsyncArgs<Parameters<Client['getBlockNumber']>, number>): void {
-    this.runAsync('getBlockNumber', args);
+    runMethodAsync(this, 'getBlockNumber', args);
   }
   getTotalTransactionCountAsync(...args: AsyncArgs<Parameters<Client['getTotalTransactionCount']>, TotalTransactionCountResult>): void {
-    this.runAsync('getTotalTransactionCount', args);
+    runMethodAsync(this, 'getTotalTransactionCount', args);
   }
   getBlockByNumberAsync(...args: AsyncArgs<Parameters<Client['getBlockByNumber']>, BlockJson>): void {
-    this.runAsync('getBlockByNumber', args);
+    runMethodAsync(this, 'getBlockByNumber', args);
   }
   getBlockByHashAsync(...args: AsyncArgs<Parameters<Client['getBlockByHash']>, BlockJson>): void {
-    this.runAsync('getBlockByHash', args);
+    runMethodAsync(this, 'getBlockByHash', args);
   }
   getBlockHashByNumberAsync(...args: AsyncArgs<Parameters<Client['getBlockHashByNumber']>, string>): void {
-    this.runAsync('getBlockHashByNumber', args);
+    runMethodAsync(this, 'getBlockHashByNumber', args);
   }
   getTransactionByHashAsync(...args: AsyncArgs<Parameters<Client['getTransactionByHash']>, TransactionJson | null>): void {
-    this.runAsync('getTransactionByHash', args);
+    runMethodAsync(this, 'getTransactionByHash', args);
   }
   getTransactionAsync(...args: AsyncArgs<Parameters<Client['getTransaction']>, TransactionJson | null>): void {
-    this.runAsync('getTransaction', args);
+    runMethodAsync(this, 'getTransaction', args);
   }
   getTransactionReceiptAsync(...args: AsyncArgs<Parameters<Client['getTransactionReceipt']>, ReceiptJson>): void {
-    this.runAsync('getTransactionReceipt', args);
+    runMethodAsync(this, 'getTransactionReceipt', args);
   }
   getPendingTxSizeAsync(...args: AsyncArgs<Parameters<Client['getPendingTxSize']>, number>): void {
-    this.runAsync('getPendingTxSize', args);
+    runMethodAsync(this, 'getPendingTxSize', args);
   }
   getBlockLimitAsync(...args: AsyncArgs<Parameters<Client['getBlockLimit']>, bigint>): void {
-    this.runAsync('getBlockLimit', args);
+    runMethodAsync(this, 'getBlockLimit', args);
   }
   getPeersAsync(...args: AsyncArgs<Parameters<Client['getPeers']>, PeersInfo>): void {
-    this.runAsync('getPeers', args);
+    runMethodAsync(this, 'getPeers', args);
   }
   getSyncStatusAsync(...args: AsyncArgs<Parameters<Client['getSyncStatus']>, SyncStatusResult>): void {
-    this.runAsync('getSyncStatus', args);
+    runMethodAsync(this, 'getSyncStatus', args);
   }
   getSystemConfigByKeyAsync(...args: AsyncArgs<Parameters<Client['getSystemConfigByKey']>, SystemConfigJson>): void {
-    this.runAsync('getSystemConfigByKey', args);
+    runMethodAsync(this, 'getSystemConfigByKey', args);
   }
   getObserverListAsync(...args: AsyncArgs<Parameters<Client['getObserverList']>, string[]>): void {
-    this.runAsync('getObserverList', args);
+    runMethodAsync(this, 'getObserverList', args);
   }
   getSealerListAsync(...args: AsyncArgs<Parameters<Client['getSealerList']>, SealerEntry[]>): void {
-    this.runAsync('getSealerList', args);
+    runMethodAsync(this, 'getSealerList', args);
   }
   getNodeListByTypeAsync(...args: AsyncArgs<Parameters<Client['getNodeListByType']>, SealerEntry[]>): void {
-    this.runAsync('getNodeListByType', args);
+    runMethodAsync(this, 'getNodeListByType', args);
   }
   getPbftViewAsync(...args: AsyncArgs<Parameters<Client['getPbftView']>, number>): void {
-    this.runAsync('getPbftView', args);
+    runMethodAsync(this, 'getPbftView', args);
   }
   getConsensusStatusAsync(...args: AsyncArgs<Parameters<Client['getConsensusStatus']>, ConsensusStatusResult>): void {
-    this.runAsync('getConsensusStatus', args);
+    runMethodAsync(this, 'getConsensusStatus', args);
   }
   getGroupInfoAsync(...args: AsyncArgs<Parameters<Client['getGroupInfo']>, GroupInfoResult>): void {
-    this.runAsync('getGroupInfo', args);
+    runMethodAsync(this, 'getGroupInfo', args);
   }
   getGroupListAsync(...args: AsyncArgs<Parameters<Client['getGroupList']>, GroupListJson>): void {
-    this.runAsync('getGroupList', args);
+    runMethodAsync(this, 'getGroupList', args);
   }
   getGroupPeersAsync(...args: AsyncArgs<Parameters<Client['getGroupPeers']>, string[]>): void {
-    this.runAsync('getGroupPeers', args);
+    runMethodAsync(this, 'getGroupPeers', args);
   }
   getGroupInfoListAsync(...args: AsyncArgs<Parameters<Client['getGroupInfoList']>, GroupInfoResult[]>): void {
-    this.runAsync('getGroupInfoList', args);
+    runMethodAsync(this, 'getGroupInfoList', args);
   }
   getGroupNodeInfoAsync(...args: AsyncArgs<Parameters<Client['getGroupNodeInfo']>, NodeInfoResult | null>): void {
-    this.runAsync('getGroupNodeInfo', args);
+    runMethodAsync(this, 'getGroupNodeInfo', args);
   }
 
-  private runAsync(method: AsyncCapable, args: unknown[]): void {
-    const [rest, callback] = splitCallback<unknown>(`${method}Async`, args);
-    const fn = this[method] as (...a: unknown[]) => Promise<unknown>;
-    let promise: Promise<unknown>;
-    try {
-      promise = fn.apply(this, rest);
-    } catch (err) {
-      promise = Promise.reject(err);
-    }
-    deliver(promise, callback);
-  }
 }
-
-type AsyncCapable = {
-  [K in keyof Client]: Client[K] extends (...a: never[]) => Promise<unknown> ? K : never;
-}[keyof Client];
 
 function pick(options?: RequestOptions): RequestOptions | undefined {
   if (!options) return undefined;

@@ -20,7 +20,7 @@ import {
 import { retCodeOf } from '../../protocol/builtin/retcode';
 import { toHex } from '../../protocol/hex';
 import type { SendTransactionReceiptJson } from '../../protocol/rpc/types';
-import { deliver, splitCallback, type AsyncArgs } from '../callback';
+import { runMethodAsync, type AsyncArgs } from '../callback';
 import type { Client } from '../client';
 import { callContract, getChainInfo, sendContractTransaction } from '../transactions';
 import * as arg from './auth-args';
@@ -297,100 +297,85 @@ export class AuthManager {
   // ---- callback forms ----------------------------------------------------------------------------
 
   getCommitteeAddressAsync(...args: AsyncArgs<Parameters<AuthManager['getCommitteeAddress']>, string>): void {
-    this.runAsync('getCommitteeAddress', args);
+    runMethodAsync(this, 'getCommitteeAddress', args);
   }
   getProposalManagerAddressAsync(...args: AsyncArgs<Parameters<AuthManager['getProposalManagerAddress']>, string>): void {
-    this.runAsync('getProposalManagerAddress', args);
+    runMethodAsync(this, 'getProposalManagerAddress', args);
   }
   getCommitteeInfoAsync(...args: AsyncArgs<Parameters<AuthManager['getCommitteeInfo']>, CommitteeInfo>): void {
-    this.runAsync('getCommitteeInfo', args);
+    runMethodAsync(this, 'getCommitteeInfo', args);
   }
   isGovernorAsync(...args: AsyncArgs<Parameters<AuthManager['isGovernor']>, boolean>): void {
-    this.runAsync('isGovernor', args);
+    runMethodAsync(this, 'isGovernor', args);
   }
   getProposalInfoAsync(...args: AsyncArgs<Parameters<AuthManager['getProposalInfo']>, ProposalInfo>): void {
-    this.runAsync('getProposalInfo', args);
+    runMethodAsync(this, 'getProposalInfo', args);
   }
   getProposalInfoListAsync(...args: AsyncArgs<Parameters<AuthManager['getProposalInfoList']>, ProposalInfo[]>): void {
-    this.runAsync('getProposalInfoList', args);
+    runMethodAsync(this, 'getProposalInfoList', args);
   }
   proposalCountAsync(...args: AsyncArgs<Parameters<AuthManager['proposalCount']>, bigint>): void {
-    this.runAsync('proposalCount', args);
+    runMethodAsync(this, 'proposalCount', args);
   }
   getDeployAuthTypeAsync(...args: AsyncArgs<Parameters<AuthManager['getDeployAuthType']>, number>): void {
-    this.runAsync('getDeployAuthType', args);
+    runMethodAsync(this, 'getDeployAuthType', args);
   }
   checkDeployAuthAsync(...args: AsyncArgs<Parameters<AuthManager['checkDeployAuth']>, boolean>): void {
-    this.runAsync('checkDeployAuth', args);
+    runMethodAsync(this, 'checkDeployAuth', args);
   }
   checkMethodAuthAsync(...args: AsyncArgs<Parameters<AuthManager['checkMethodAuth']>, boolean>): void {
-    this.runAsync('checkMethodAuth', args);
+    runMethodAsync(this, 'checkMethodAuth', args);
   }
   getMethodAuthAsync(...args: AsyncArgs<Parameters<AuthManager['getMethodAuth']>, MethodAuth>): void {
-    this.runAsync('getMethodAuth', args);
+    runMethodAsync(this, 'getMethodAuth', args);
   }
   getAdminAsync(...args: AsyncArgs<Parameters<AuthManager['getAdmin']>, string>): void {
-    this.runAsync('getAdmin', args);
+    runMethodAsync(this, 'getAdmin', args);
   }
   contractAvailableAsync(...args: AsyncArgs<Parameters<AuthManager['contractAvailable']>, boolean>): void {
-    this.runAsync('contractAvailable', args);
+    runMethodAsync(this, 'contractAvailable', args);
   }
   updateGovernorAsync(...args: AsyncArgs<Parameters<AuthManager['updateGovernor']>, bigint>): void {
-    this.runAsync('updateGovernor', args);
+    runMethodAsync(this, 'updateGovernor', args);
   }
   setRateAsync(...args: AsyncArgs<Parameters<AuthManager['setRate']>, bigint>): void {
-    this.runAsync('setRate', args);
+    runMethodAsync(this, 'setRate', args);
   }
   setDeployAuthTypeAsync(...args: AsyncArgs<Parameters<AuthManager['setDeployAuthType']>, bigint>): void {
-    this.runAsync('setDeployAuthType', args);
+    runMethodAsync(this, 'setDeployAuthType', args);
   }
   modifyDeployAuthAsync(...args: AsyncArgs<Parameters<AuthManager['modifyDeployAuth']>, bigint>): void {
-    this.runAsync('modifyDeployAuth', args);
+    runMethodAsync(this, 'modifyDeployAuth', args);
   }
   resetAdminAsync(...args: AsyncArgs<Parameters<AuthManager['resetAdmin']>, bigint>): void {
-    this.runAsync('resetAdmin', args);
+    runMethodAsync(this, 'resetAdmin', args);
   }
   createSetSysConfigProposalAsync(...args: AsyncArgs<Parameters<AuthManager['createSetSysConfigProposal']>, bigint>): void {
-    this.runAsync('createSetSysConfigProposal', args);
+    runMethodAsync(this, 'createSetSysConfigProposal', args);
   }
   createSetConsensusWeightProposalAsync(...args: AsyncArgs<Parameters<AuthManager['createSetConsensusWeightProposal']>, bigint>): void {
-    this.runAsync('createSetConsensusWeightProposal', args);
+    runMethodAsync(this, 'createSetConsensusWeightProposal', args);
   }
   createRmNodeProposalAsync(...args: AsyncArgs<Parameters<AuthManager['createRmNodeProposal']>, bigint>): void {
-    this.runAsync('createRmNodeProposal', args);
+    runMethodAsync(this, 'createRmNodeProposal', args);
   }
   createUpgradeVoteComputerProposalAsync(...args: AsyncArgs<Parameters<AuthManager['createUpgradeVoteComputerProposal']>, bigint>): void {
-    this.runAsync('createUpgradeVoteComputerProposal', args);
+    runMethodAsync(this, 'createUpgradeVoteComputerProposal', args);
   }
   voteProposalAsync(...args: AsyncArgs<Parameters<AuthManager['voteProposal']>, AuthRetCode>): void {
-    this.runAsync('voteProposal', args);
+    runMethodAsync(this, 'voteProposal', args);
   }
   revokeProposalAsync(...args: AsyncArgs<Parameters<AuthManager['revokeProposal']>, AuthRetCode>): void {
-    this.runAsync('revokeProposal', args);
+    runMethodAsync(this, 'revokeProposal', args);
   }
   setMethodAuthTypeAsync(...args: AsyncArgs<Parameters<AuthManager['setMethodAuthType']>, AuthRetCode>): void {
-    this.runAsync('setMethodAuthType', args);
+    runMethodAsync(this, 'setMethodAuthType', args);
   }
   setMethodAuthAsync(...args: AsyncArgs<Parameters<AuthManager['setMethodAuth']>, AuthRetCode>): void {
-    this.runAsync('setMethodAuth', args);
+    runMethodAsync(this, 'setMethodAuth', args);
   }
   setContractStatusAsync(...args: AsyncArgs<Parameters<AuthManager['setContractStatus']>, AuthRetCode>): void {
-    this.runAsync('setContractStatus', args);
+    runMethodAsync(this, 'setContractStatus', args);
   }
 
-  private runAsync(method: AsyncCapable, args: unknown[]): void {
-    const [rest, callback] = splitCallback<unknown>(`${method}Async`, args);
-    const fn = this[method] as (...a: unknown[]) => Promise<unknown>;
-    let promise: Promise<unknown>;
-    try {
-      promise = fn.apply(this, rest);
-    } catch (err) {
-      promise = Promise.reject(err);
-    }
-    deliver(promise, callback);
-  }
 }
-
-type AsyncCapable = {
-  [K in keyof AuthManager]-?: AuthManager[K] extends (...a: never[]) => Promise<unknown> ? K : never;
-}[keyof AuthManager];
