@@ -283,87 +283,86 @@ export class Client {
   // ---- callback forms: same arguments, then (error, result) => void ----
 
   sendTransactionAsync(...args: AsyncArgs<Parameters<Client['sendTransaction']>, SendTransactionReceiptJson>): void {
-    runMethodAsync(this, 'sendTransaction', args);
+    runMethodAsync<Client>(this, 'sendTransaction', args);
   }
   callAsync(...args: AsyncArgs<Parameters<Client['call']>, CallResult>): void {
-    runMethodAsync(this, 'call', args);
+    runMethodAsync<Client>(this, 'call', args);
   }
   getCodeAsync(...args: AsyncArgs<Parameters<Client['getCode']>, string>): void {
-    runMethodAsync(this, 'getCode', args);
+    runMethodAsync<Client>(this, 'getCode', args);
   }
   getABIAsync(...args: AsyncArgs<Parameters<Client['getABI']>, string>): void {
-    runMethodAsync(this, 'getABI', args);
+    runMethodAsync<Client>(this, 'getABI', args);
   }
   getBlockNumberAsync(...args: AsyncArgs<Parameters<Client['getBlockNumber']>, number>): void {
-    runMethodAsync(this, 'getBlockNumber', args);
+    runMethodAsync<Client>(this, 'getBlockNumber', args);
   }
   getTotalTransactionCountAsync(...args: AsyncArgs<Parameters<Client['getTotalTransactionCount']>, TotalTransactionCountResult>): void {
-    runMethodAsync(this, 'getTotalTransactionCount', args);
+    runMethodAsync<Client>(this, 'getTotalTransactionCount', args);
   }
   getBlockByNumberAsync(...args: AsyncArgs<Parameters<Client['getBlockByNumber']>, BlockJson>): void {
-    runMethodAsync(this, 'getBlockByNumber', args);
+    runMethodAsync<Client>(this, 'getBlockByNumber', args);
   }
   getBlockByHashAsync(...args: AsyncArgs<Parameters<Client['getBlockByHash']>, BlockJson>): void {
-    runMethodAsync(this, 'getBlockByHash', args);
+    runMethodAsync<Client>(this, 'getBlockByHash', args);
   }
   getBlockHashByNumberAsync(...args: AsyncArgs<Parameters<Client['getBlockHashByNumber']>, string>): void {
-    runMethodAsync(this, 'getBlockHashByNumber', args);
+    runMethodAsync<Client>(this, 'getBlockHashByNumber', args);
   }
   getTransactionByHashAsync(...args: AsyncArgs<Parameters<Client['getTransactionByHash']>, TransactionJson | null>): void {
-    runMethodAsync(this, 'getTransactionByHash', args);
+    runMethodAsync<Client>(this, 'getTransactionByHash', args);
   }
   getTransactionAsync(...args: AsyncArgs<Parameters<Client['getTransaction']>, TransactionJson | null>): void {
-    runMethodAsync(this, 'getTransaction', args);
+    runMethodAsync<Client>(this, 'getTransaction', args);
   }
   getTransactionReceiptAsync(...args: AsyncArgs<Parameters<Client['getTransactionReceipt']>, ReceiptJson>): void {
-    runMethodAsync(this, 'getTransactionReceipt', args);
+    runMethodAsync<Client>(this, 'getTransactionReceipt', args);
   }
   getPendingTxSizeAsync(...args: AsyncArgs<Parameters<Client['getPendingTxSize']>, number>): void {
-    runMethodAsync(this, 'getPendingTxSize', args);
+    runMethodAsync<Client>(this, 'getPendingTxSize', args);
   }
   getBlockLimitAsync(...args: AsyncArgs<Parameters<Client['getBlockLimit']>, bigint>): void {
-    runMethodAsync(this, 'getBlockLimit', args);
+    runMethodAsync<Client>(this, 'getBlockLimit', args);
   }
   getPeersAsync(...args: AsyncArgs<Parameters<Client['getPeers']>, PeersInfo>): void {
-    runMethodAsync(this, 'getPeers', args);
+    runMethodAsync<Client>(this, 'getPeers', args);
   }
   getSyncStatusAsync(...args: AsyncArgs<Parameters<Client['getSyncStatus']>, SyncStatusResult>): void {
-    runMethodAsync(this, 'getSyncStatus', args);
+    runMethodAsync<Client>(this, 'getSyncStatus', args);
   }
   getSystemConfigByKeyAsync(...args: AsyncArgs<Parameters<Client['getSystemConfigByKey']>, SystemConfigJson>): void {
-    runMethodAsync(this, 'getSystemConfigByKey', args);
+    runMethodAsync<Client>(this, 'getSystemConfigByKey', args);
   }
   getObserverListAsync(...args: AsyncArgs<Parameters<Client['getObserverList']>, string[]>): void {
-    runMethodAsync(this, 'getObserverList', args);
+    runMethodAsync<Client>(this, 'getObserverList', args);
   }
   getSealerListAsync(...args: AsyncArgs<Parameters<Client['getSealerList']>, SealerEntry[]>): void {
-    runMethodAsync(this, 'getSealerList', args);
+    runMethodAsync<Client>(this, 'getSealerList', args);
   }
   getNodeListByTypeAsync(...args: AsyncArgs<Parameters<Client['getNodeListByType']>, SealerEntry[]>): void {
-    runMethodAsync(this, 'getNodeListByType', args);
+    runMethodAsync<Client>(this, 'getNodeListByType', args);
   }
   getPbftViewAsync(...args: AsyncArgs<Parameters<Client['getPbftView']>, number>): void {
-    runMethodAsync(this, 'getPbftView', args);
+    runMethodAsync<Client>(this, 'getPbftView', args);
   }
   getConsensusStatusAsync(...args: AsyncArgs<Parameters<Client['getConsensusStatus']>, ConsensusStatusResult>): void {
-    runMethodAsync(this, 'getConsensusStatus', args);
+    runMethodAsync<Client>(this, 'getConsensusStatus', args);
   }
   getGroupInfoAsync(...args: AsyncArgs<Parameters<Client['getGroupInfo']>, GroupInfoResult>): void {
-    runMethodAsync(this, 'getGroupInfo', args);
+    runMethodAsync<Client>(this, 'getGroupInfo', args);
   }
   getGroupListAsync(...args: AsyncArgs<Parameters<Client['getGroupList']>, GroupListJson>): void {
-    runMethodAsync(this, 'getGroupList', args);
+    runMethodAsync<Client>(this, 'getGroupList', args);
   }
   getGroupPeersAsync(...args: AsyncArgs<Parameters<Client['getGroupPeers']>, string[]>): void {
-    runMethodAsync(this, 'getGroupPeers', args);
+    runMethodAsync<Client>(this, 'getGroupPeers', args);
   }
   getGroupInfoListAsync(...args: AsyncArgs<Parameters<Client['getGroupInfoList']>, GroupInfoResult[]>): void {
-    runMethodAsync(this, 'getGroupInfoList', args);
+    runMethodAsync<Client>(this, 'getGroupInfoList', args);
   }
   getGroupNodeInfoAsync(...args: AsyncArgs<Parameters<Client['getGroupNodeInfo']>, NodeInfoResult | null>): void {
-    runMethodAsync(this, 'getGroupNodeInfo', args);
+    runMethodAsync<Client>(this, 'getGroupNodeInfo', args);
   }
-
 }
 
 function pick(options?: RequestOptions): RequestOptions | undefined {

@@ -87,7 +87,10 @@ async function main(): Promise<void> {
     },
   };
   if (options.dataDir) checkDataDir(options.dataDir);
-  if (options.tls && options.sm) process.stderr.write('[warn] --tls uses RSA certificates: SM (guomi) TLS is not available\n');
+  if (options.tls && options.sm) process.stderr.write(
+      '[warn] --tls with --sm: the TLS certificates are RSA, not SM2. Node.js cannot do SM (guomi) TLS ' +
+        '(TLCP double certificates); the chain itself still signs and hashes with SM2/SM3. Connect SDKs with RSA TLS.\n',
+    );
   let node: Devnode;
   try {
     node = await startDevnode(options);

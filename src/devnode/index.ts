@@ -119,7 +119,7 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
     let tls;
     if (options.tls) {
       const certRoot = dataDir ?? (tempCertDir = mkdtempSync(join(tmpdir(), 'bcos-devnode-tls-')));
-      tls = ensureTlsMaterial(certRoot);
+      tls = await ensureTlsMaterial(certRoot);
     }
     const server = await startHttpServer({
       host: options.host ?? DEFAULTS.host,

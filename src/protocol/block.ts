@@ -7,7 +7,7 @@ import { TarsWriter } from './tars/writer';
 import { TarsReader } from './tars/reader';
 import { TarsDecodeError, decodeWithContext } from './tars/types';
 import type { CryptoSuite } from './crypto/suite';
-import { int32BE, int64BE, utf8Encode } from './hex';
+import { concatBytesList, int32BE, int64BE, utf8Encode } from './hex';
 import { readTransaction, writeTransaction, type Transaction } from './transaction';
 import { readReceipt, writeReceipt, type TransactionReceipt } from './receipt';
 
@@ -221,15 +221,7 @@ export function blockHeaderHashPreimage(d: BlockHeaderData): Uint8Array {
   for (const s of d.sealerList) parts.push(s);
   parts.push(d.extraData);
   for (const w of d.consensusWeights) parts.push(int64BE(w));
-  let total = 0;
-  for (const p of parts) total += p.length;
-  const out = new Uint8Array(total);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
+  return concatBytesList(parts);
 }
 
 export function hashBlockHeader(data: BlockHeaderData, suite: CryptoSuite): Uint8Array {

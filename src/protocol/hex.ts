@@ -48,6 +48,11 @@ export function isHex(text: string): boolean {
 }
 
 export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  return concatBytesList(parts);
+}
+
+/** concatBytes for a list of any length (spreading a long list into arguments overflows the stack). */
+export function concatBytesList(parts: readonly Uint8Array[]): Uint8Array {
   let total = 0;
   for (const p of parts) total += p.length;
   const out = new Uint8Array(total);

@@ -5,7 +5,7 @@ import { TarsWriter } from './tars/writer';
 import { TarsReader } from './tars/reader';
 import { TarsDecodeError, decodeWithContext } from './tars/types';
 import type { CryptoSuite } from './crypto/suite';
-import { int32BE, int64BE, utf8Encode } from './hex';
+import { concatBytesList, int32BE, int64BE, utf8Encode } from './hex';
 
 export interface LogEntry {
   /** Contract address as 40 lowercase hex chars, no "0x". */
@@ -121,7 +121,6 @@ export function decodeReceipt(bytes: Uint8Array): TransactionReceipt {
   return decodeWithContext('TransactionReceipt', () => readReceipt(new TarsReader(bytes)));
 }
 
-
 /**
  * Receipt hash preimage (§4.2): version | gasUsed | contractAddress | status | output |
  * (v1+) effectiveGasPrice | per log: address, topics, data | blockNumber.
@@ -141,15 +140,7 @@ export function receiptHashPreimage(d: TransactionReceiptData): Uint8Array {
     parts.push(log.data);
   }
   parts.push(int64BE(d.blockNumber));
-  let total = 0;
-  for (const p of parts) total += p.length;
-  const out = new Uint8Array(total);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
+  return concatBytesList(parts);
 }
 
 export function hashReceipt(data: TransactionReceiptData, suite: CryptoSuite): Uint8Array {

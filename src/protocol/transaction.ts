@@ -9,7 +9,7 @@ import { TarsWriter } from './tars/writer';
 import { TarsReader } from './tars/reader';
 import { TarsDecodeError, decodeWithContext } from './tars/types';
 import type { CryptoSuite } from './crypto/suite';
-import { int32BE, int64BE, utf8Encode } from './hex';
+import { concatBytesList, int32BE, int64BE, utf8Encode } from './hex';
 
 export const TransactionVersion = { V0: 0, V1: 1, V2: 2 } as const;
 export const TransactionType = { BCOSTransaction: 0, Web3Transaction: 1 } as const;
@@ -159,7 +159,6 @@ export function decodeTransaction(bytes: Uint8Array): DecodedTransaction {
   return decodeWithContext('Transaction', () => readTransaction(new TarsReader(bytes)));
 }
 
-
 /**
  * The transaction hash (§4.1): not a hash of the TARS, but of the fields concatenated raw
  * (ints fixed-width big-endian); v1 adds value/gas fields, v2 the extension.
@@ -187,15 +186,7 @@ export function transactionHashPreimage(d: TransactionData): Uint8Array {
     );
   }
   if (version >= 2 && d.extension) parts.push(d.extension);
-  let total = 0;
-  for (const p of parts) total += p.length;
-  const out = new Uint8Array(total);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
+  return concatBytesList(parts);
 }
 
 export function hashTransactionData(data: TransactionData, suite: CryptoSuite): Uint8Array {

@@ -297,85 +297,84 @@ export class AuthManager {
   // ---- callback forms ----------------------------------------------------------------------------
 
   getCommitteeAddressAsync(...args: AsyncArgs<Parameters<AuthManager['getCommitteeAddress']>, string>): void {
-    runMethodAsync(this, 'getCommitteeAddress', args);
+    runMethodAsync<AuthManager>(this, 'getCommitteeAddress', args);
   }
   getProposalManagerAddressAsync(...args: AsyncArgs<Parameters<AuthManager['getProposalManagerAddress']>, string>): void {
-    runMethodAsync(this, 'getProposalManagerAddress', args);
+    runMethodAsync<AuthManager>(this, 'getProposalManagerAddress', args);
   }
   getCommitteeInfoAsync(...args: AsyncArgs<Parameters<AuthManager['getCommitteeInfo']>, CommitteeInfo>): void {
-    runMethodAsync(this, 'getCommitteeInfo', args);
+    runMethodAsync<AuthManager>(this, 'getCommitteeInfo', args);
   }
   isGovernorAsync(...args: AsyncArgs<Parameters<AuthManager['isGovernor']>, boolean>): void {
-    runMethodAsync(this, 'isGovernor', args);
+    runMethodAsync<AuthManager>(this, 'isGovernor', args);
   }
   getProposalInfoAsync(...args: AsyncArgs<Parameters<AuthManager['getProposalInfo']>, ProposalInfo>): void {
-    runMethodAsync(this, 'getProposalInfo', args);
+    runMethodAsync<AuthManager>(this, 'getProposalInfo', args);
   }
   getProposalInfoListAsync(...args: AsyncArgs<Parameters<AuthManager['getProposalInfoList']>, ProposalInfo[]>): void {
-    runMethodAsync(this, 'getProposalInfoList', args);
+    runMethodAsync<AuthManager>(this, 'getProposalInfoList', args);
   }
   proposalCountAsync(...args: AsyncArgs<Parameters<AuthManager['proposalCount']>, bigint>): void {
-    runMethodAsync(this, 'proposalCount', args);
+    runMethodAsync<AuthManager>(this, 'proposalCount', args);
   }
   getDeployAuthTypeAsync(...args: AsyncArgs<Parameters<AuthManager['getDeployAuthType']>, number>): void {
-    runMethodAsync(this, 'getDeployAuthType', args);
+    runMethodAsync<AuthManager>(this, 'getDeployAuthType', args);
   }
   checkDeployAuthAsync(...args: AsyncArgs<Parameters<AuthManager['checkDeployAuth']>, boolean>): void {
-    runMethodAsync(this, 'checkDeployAuth', args);
+    runMethodAsync<AuthManager>(this, 'checkDeployAuth', args);
   }
   checkMethodAuthAsync(...args: AsyncArgs<Parameters<AuthManager['checkMethodAuth']>, boolean>): void {
-    runMethodAsync(this, 'checkMethodAuth', args);
+    runMethodAsync<AuthManager>(this, 'checkMethodAuth', args);
   }
   getMethodAuthAsync(...args: AsyncArgs<Parameters<AuthManager['getMethodAuth']>, MethodAuth>): void {
-    runMethodAsync(this, 'getMethodAuth', args);
+    runMethodAsync<AuthManager>(this, 'getMethodAuth', args);
   }
   getAdminAsync(...args: AsyncArgs<Parameters<AuthManager['getAdmin']>, string>): void {
-    runMethodAsync(this, 'getAdmin', args);
+    runMethodAsync<AuthManager>(this, 'getAdmin', args);
   }
   contractAvailableAsync(...args: AsyncArgs<Parameters<AuthManager['contractAvailable']>, boolean>): void {
-    runMethodAsync(this, 'contractAvailable', args);
+    runMethodAsync<AuthManager>(this, 'contractAvailable', args);
   }
   updateGovernorAsync(...args: AsyncArgs<Parameters<AuthManager['updateGovernor']>, bigint>): void {
-    runMethodAsync(this, 'updateGovernor', args);
+    runMethodAsync<AuthManager>(this, 'updateGovernor', args);
   }
   setRateAsync(...args: AsyncArgs<Parameters<AuthManager['setRate']>, bigint>): void {
-    runMethodAsync(this, 'setRate', args);
+    runMethodAsync<AuthManager>(this, 'setRate', args);
   }
   setDeployAuthTypeAsync(...args: AsyncArgs<Parameters<AuthManager['setDeployAuthType']>, bigint>): void {
-    runMethodAsync(this, 'setDeployAuthType', args);
+    runMethodAsync<AuthManager>(this, 'setDeployAuthType', args);
   }
   modifyDeployAuthAsync(...args: AsyncArgs<Parameters<AuthManager['modifyDeployAuth']>, bigint>): void {
-    runMethodAsync(this, 'modifyDeployAuth', args);
+    runMethodAsync<AuthManager>(this, 'modifyDeployAuth', args);
   }
   resetAdminAsync(...args: AsyncArgs<Parameters<AuthManager['resetAdmin']>, bigint>): void {
-    runMethodAsync(this, 'resetAdmin', args);
+    runMethodAsync<AuthManager>(this, 'resetAdmin', args);
   }
   createSetSysConfigProposalAsync(...args: AsyncArgs<Parameters<AuthManager['createSetSysConfigProposal']>, bigint>): void {
-    runMethodAsync(this, 'createSetSysConfigProposal', args);
+    runMethodAsync<AuthManager>(this, 'createSetSysConfigProposal', args);
   }
   createSetConsensusWeightProposalAsync(...args: AsyncArgs<Parameters<AuthManager['createSetConsensusWeightProposal']>, bigint>): void {
-    runMethodAsync(this, 'createSetConsensusWeightProposal', args);
+    runMethodAsync<AuthManager>(this, 'createSetConsensusWeightProposal', args);
   }
   createRmNodeProposalAsync(...args: AsyncArgs<Parameters<AuthManager['createRmNodeProposal']>, bigint>): void {
-    runMethodAsync(this, 'createRmNodeProposal', args);
+    runMethodAsync<AuthManager>(this, 'createRmNodeProposal', args);
   }
   createUpgradeVoteComputerProposalAsync(...args: AsyncArgs<Parameters<AuthManager['createUpgradeVoteComputerProposal']>, bigint>): void {
-    runMethodAsync(this, 'createUpgradeVoteComputerProposal', args);
+    runMethodAsync<AuthManager>(this, 'createUpgradeVoteComputerProposal', args);
   }
   voteProposalAsync(...args: AsyncArgs<Parameters<AuthManager['voteProposal']>, AuthRetCode>): void {
-    runMethodAsync(this, 'voteProposal', args);
+    runMethodAsync<AuthManager>(this, 'voteProposal', args);
   }
   revokeProposalAsync(...args: AsyncArgs<Parameters<AuthManager['revokeProposal']>, AuthRetCode>): void {
-    runMethodAsync(this, 'revokeProposal', args);
+    runMethodAsync<AuthManager>(this, 'revokeProposal', args);
   }
   setMethodAuthTypeAsync(...args: AsyncArgs<Parameters<AuthManager['setMethodAuthType']>, AuthRetCode>): void {
-    runMethodAsync(this, 'setMethodAuthType', args);
+    runMethodAsync<AuthManager>(this, 'setMethodAuthType', args);
   }
   setMethodAuthAsync(...args: AsyncArgs<Parameters<AuthManager['setMethodAuth']>, AuthRetCode>): void {
-    runMethodAsync(this, 'setMethodAuth', args);
+    runMethodAsync<AuthManager>(this, 'setMethodAuth', args);
   }
   setContractStatusAsync(...args: AsyncArgs<Parameters<AuthManager['setContractStatus']>, AuthRetCode>): void {
-    runMethodAsync(this, 'setContractStatus', args);
+    runMethodAsync<AuthManager>(this, 'setContractStatus', args);
   }
-
 }

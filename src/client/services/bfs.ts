@@ -13,7 +13,7 @@ import {
   type BfsInfoTuple,
 } from '../../protocol/builtin/bfs';
 import { CODE_FILE_INVALID_PATH, CODE_FILE_NOT_EXIST, retCodeOf } from '../../protocol/builtin/retcode';
-import { type AsyncArgs, type Callback, deliver, splitCallback } from '../callback';
+import { runAsync, type AsyncArgs, type Callback } from '../callback';
 import { BuiltinService, requireText, type TxRetCode } from './builtin-service';
 
 /** One BFS entry as the Java SDK's BFSInfo: links carry their target and ABI when the node returns them. */
@@ -198,43 +198,36 @@ export class BfsService extends BuiltinService {
   // Callback forms.
 
   mkdirAsync(...args: AsyncArgs<[path: string], TxRetCode>): void {
-    this.runAsync('mkdirAsync', args, (path: string) => this.mkdir(path));
+    runAsync('mkdirAsync', args, (path: string) => this.mkdir(path));
   }
   listAsync(path: string, callback: Callback<BfsInfo[]>): void;
   listAsync(path: string, offset: number | bigint, limit: number | bigint, callback: Callback<BfsPage>): void;
   listAsync(...args: unknown[]): void {
-    const [rest, callback] = splitCallback<BfsInfo[] | BfsPage>('listAsync', args);
-    const [path, offset, limit] = rest as [string, number | bigint | undefined, number | bigint | undefined];
-    deliver(
+    runAsync<BfsInfo[] | BfsPage>('listAsync', args, (path: string, offset?: number | bigint, limit?: number | bigint) =>
       offset === undefined ? this.list(path) : (this.list(path, offset, limit as number | bigint) as Promise<BfsInfo[] | BfsPage>),
-      callback,
     );
   }
   listAllAsync(...args: AsyncArgs<[path: string], BfsInfo[]>): void {
-    this.runAsync('listAllAsync', args, (path: string) => this.listAll(path));
+    runAsync('listAllAsync', args, (path: string) => this.listAll(path));
   }
   isExistAsync(...args: AsyncArgs<[path: string], BfsInfo | null>): void {
-    this.runAsync('isExistAsync', args, (path: string) => this.isExist(path));
+    runAsync('isExistAsync', args, (path: string) => this.isExist(path));
   }
   linkAsync(name: string, version: string, address: string, abi: string, callback: Callback<TxRetCode>): void;
   linkAsync(path: string, address: string, abi: string, callback: Callback<TxRetCode>): void;
   linkAsync(...args: unknown[]): void {
-    const [rest, callback] = splitCallback<TxRetCode>('linkAsync', args);
-    deliver(
-      Promise.resolve().then(() => (this.link as (...a: string[]) => Promise<TxRetCode>)(...(rest as string[]))),
-      callback,
-    );
+    runAsync('linkAsync', args, (...rest: string[]) => (this.link as (...a: string[]) => Promise<TxRetCode>)(...rest));
   }
   readlinkAsync(...args: AsyncArgs<[path: string], string>): void {
-    this.runAsync('readlinkAsync', args, (path: string) => this.readlink(path));
+    runAsync('readlinkAsync', args, (path: string) => this.readlink(path));
   }
   insertAsync(...args: AsyncArgs<[name: string, version: string, address: string, abi: string], TxRetCode>): void {
-    this.runAsync('insertAsync', args, (n: string, v: string, a: string, abi: string) => this.insert(n, v, a, abi));
+    runAsync('insertAsync', args, (n: string, v: string, a: string, abi: string) => this.insert(n, v, a, abi));
   }
   selectByNameAsync(...args: AsyncArgs<[name: string], BfsInfo[]>): void {
-    this.runAsync('selectByNameAsync', args, (name: string) => this.selectByName(name));
+    runAsync('selectByNameAsync', args, (name: string) => this.selectByName(name));
   }
   selectByNameAndVersionAsync(...args: AsyncArgs<[name: string, version: string], string>): void {
-    this.runAsync('selectByNameAndVersionAsync', args, (n: string, v: string) => this.selectByNameAndVersion(n, v));
+    runAsync('selectByNameAndVersionAsync', args, (n: string, v: string) => this.selectByNameAndVersion(n, v));
   }
 }

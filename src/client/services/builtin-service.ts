@@ -7,9 +7,9 @@ import type { Account } from '../../protocol/account';
 import { bindAbi, decodeIntWord, decodeRevertReason, type BuiltinAbi } from '../../protocol/builtin/abi';
 import { retCodeOf, type RetCode } from '../../protocol/builtin/retcode';
 import { fromHex } from '../../protocol/hex';
+import { statusName, TransactionStatus } from '../../protocol/rpc/status';
 import type { SendTransactionReceiptJson } from '../../protocol/rpc/types';
 import type { Client } from '../client';
-import { deliver, splitCallback } from '../callback';
 import { RevertError } from '../errors';
 import { getChainInfo, signAndSend, type ChainInfo, type SendOptions } from '../transactions';
 
@@ -18,23 +18,23 @@ export interface TxRetCode extends RetCode {
   transactionReceipt: SendTransactionReceiptJson;
 }
 
-/** Receipt status names (protocol TransactionStatus) used when a revert carries no text. */
-const STATUS_NAMES: Record<number, string> = {
-  1: 'Unknown',
-  12: 'OutOfGas',
-  15: 'PrecompiledError',
-  16: 'RevertInstruction',
-  18: 'PermissionDenied',
-  19: 'CallAddressError',
-  21: 'ContractFrozen',
-  22: 'AccountFrozen',
-  23: 'AccountAbolished',
-  24: 'ContractAbolished',
-};
+/** Receipt statuses reported by name (statusName) when a revert carries no text. */
+const NAMED_STATUSES: ReadonlySet<number> = new Set([
+  TransactionStatus.Unknown,
+  TransactionStatus.OutOfGas,
+  TransactionStatus.PrecompiledError,
+  TransactionStatus.RevertInstruction,
+  TransactionStatus.PermissionDenied,
+  TransactionStatus.CallAddressError,
+  TransactionStatus.ContractFrozen,
+  TransactionStatus.AccountFrozen,
+  TransactionStatus.AccountAbolished,
+  TransactionStatus.ContractAbolished,
+]);
 
 function failureText(what: string, status: number, output: string, message?: string): { text: string; reason?: string } {
   const reason = output && output !== '0x' ? decodeRevertReason(fromHex(output)) : undefined;
-  const detail = reason ?? (message || STATUS_NAMES[status] || 'no revert reason');
+  const detail = reason ?? (message || (NAMED_STATUSES.has(status) ? statusName(status) : 'no revert reason'));
   return { text: `${what} failed with status ${status}: ${detail}`, reason };
 }
 
@@ -99,13 +99,6 @@ export abstract class BuiltinService {
       throw new RevertError(text, result.status, result.output, reason);
     }
     return fromHex(result.output);
-  }
-
-  /** Callback form: runs `fn` with the arguments before the callback; every error reaches the callback. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  protected runAsync<R>(name: string, args: unknown[], fn: (...a: any[]) => Promise<R>): void {
-    const [rest, callback] = splitCallback<R>(name, args);
-    deliver(Promise.resolve().then(() => fn(...rest)), callback);
   }
 }
 

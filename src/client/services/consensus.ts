@@ -2,7 +2,6 @@
 // checks (node id, group peers, current lists, an observer must be within 10 blocks of the
 // highest block before it can seal). With auth check on, changes go through committee proposals.
 
-import type { Account } from '../../protocol/account';
 import { CONSENSUS_ADDRESS } from '../../protocol/builtin/addresses';
 import { CONSENSUS_ABI, CONSENSUS_SIG, NODE_ID_LENGTH, SYNC_KEEP_UP_THRESHOLD } from '../../protocol/builtin/consensus';
 import {
@@ -13,17 +12,10 @@ import {
   MUST_EXIST_IN_NODE_LIST,
   RET_CODE_MESSAGES,
 } from '../../protocol/builtin/retcode';
-import type { AsyncArgs } from '../callback';
-import type { Client } from '../client';
-import type { SendOptions } from '../transactions';
-import { AuthManager } from './auth-manager';
-import { BuiltinService } from './builtin-service';
-import { authEnforced, type GovernedRetCode, type ProposalHint, withPermissionAdvice, writeViaProposal } from './governed-write';
+import { runAsync, type AsyncArgs } from '../callback';
+import { GovernedService, type GovernedRetCode, type ProposalHint } from './governed-write';
 
-export interface GovernedServiceOptions extends SendOptions {
-  /** AuthManager used for proposals when auth check is on (default: one for the same client and account). */
-  authManager?: AuthManager;
-}
+export type { GovernedServiceOptions } from './governed-write';
 
 /** Lower-cased node id; a clear error unless it is 128 hex digits. */
 export function checkNodeId(op: string, nodeId: unknown): string {
@@ -49,15 +41,7 @@ const HINTS: Record<string, ProposalHint> = {
   removeNode: { command: 'removeNodeProposal', method: 'createRmNodeProposal(nodeId)' },
 };
 
-export class ConsensusService extends BuiltinService {
-  readonly authManager: AuthManager;
-
-  constructor(client: Client, account: Account, options: GovernedServiceOptions = {}) {
-    const { authManager, ...send } = options;
-    super(client, account, send);
-    this.authManager = authManager ?? new AuthManager(client, account);
-  }
-
+export class ConsensusService extends GovernedService {
   private async lists(): Promise<{ sealers: string[]; observers: string[] }> {
     const [sealers, observers] = await Promise.all([this.client.getSealerList(this.sendOptions), this.client.getObserverList(this.sendOptions)]);
     return { sealers: sealers.map((s) => s.nodeID.toLowerCase()), observers: observers.map((o) => o.toLowerCase()) };
@@ -79,13 +63,6 @@ export class ConsensusService extends BuiltinService {
       );
   }
 
-  /** Sends directly, or through a proposal when auth check is on. */
-  private async governed(op: string, what: string, direct: () => Promise<GovernedRetCode>, propose: () => Promise<bigint>): Promise<GovernedRetCode> {
-    const hint = HINTS[op];
-    if (await authEnforced(this.client)) return writeViaProposal(this.authManager, this.account, what, hint, propose);
-    return withPermissionAdvice(await direct(), what, hint);
-  }
-
   /** Makes an observer a sealer with `weight` from the next block. */
   async addSealer(nodeId: string, weight: number | bigint): Promise<GovernedRetCode> {
     const id = checkNodeId('addSealer', nodeId);
@@ -96,8 +73,8 @@ export class ConsensusService extends BuiltinService {
     if (!observers.includes(id)) throw new Error(RET_CODE_MESSAGES.get(CODE_ADD_SEALER_SHOULD_IN_OBSERVER)!);
     await this.requireKeepsUp(id);
     return this.governed(
-      'addSealer',
       'adding a sealer',
+      HINTS.addSealer,
       () => this.transactForRetCode(CONSENSUS_ADDRESS, CONSENSUS_ABI, CONSENSUS_SIG.addSealer, [id, w]),
       () => this.authManager.createSetConsensusWeightProposal(id, w, true),
     );
@@ -110,8 +87,8 @@ export class ConsensusService extends BuiltinService {
     const { observers } = await this.lists();
     if (observers.includes(id)) throw new Error(ALREADY_EXISTS_IN_OBSERVER_LIST);
     return this.governed(
-      'addObserver',
       'adding an observer',
+      HINTS.addObserver,
       () => this.transactForRetCode(CONSENSUS_ADDRESS, CONSENSUS_ABI, CONSENSUS_SIG.addObserver, [id]),
       () => this.authManager.createSetConsensusWeightProposal(id, 0, true),
     );
@@ -123,8 +100,8 @@ export class ConsensusService extends BuiltinService {
     const { sealers, observers } = await this.lists();
     if (!sealers.includes(id) && !observers.includes(id)) throw new Error(ALREADY_REMOVED_FROM_THE_GROUP);
     return this.governed(
-      'removeNode',
       'removing a node',
+      HINTS.removeNode,
       () => this.transactForRetCode(CONSENSUS_ADDRESS, CONSENSUS_ABI, CONSENSUS_SIG.remove, [id]),
       () => this.authManager.createRmNodeProposal(id),
     );
@@ -135,23 +112,23 @@ export class ConsensusService extends BuiltinService {
     const id = checkNodeId('setWeight', nodeId);
     const w = checkWeight('setWeight', weight);
     return this.governed(
-      'setWeight',
       'setting a consensus weight',
+      HINTS.setWeight,
       () => this.transactForRetCode(CONSENSUS_ADDRESS, CONSENSUS_ABI, CONSENSUS_SIG.setWeight, [id, w]),
       () => this.authManager.createSetConsensusWeightProposal(id, w, false),
     );
   }
 
   addSealerAsync(...args: AsyncArgs<Parameters<ConsensusService['addSealer']>, GovernedRetCode>): void {
-    this.runAsync('addSealerAsync', args, (n: string, w: number | bigint) => this.addSealer(n, w));
+    runAsync('addSealerAsync', args, (n: string, w: number | bigint) => this.addSealer(n, w));
   }
   addObserverAsync(...args: AsyncArgs<Parameters<ConsensusService['addObserver']>, GovernedRetCode>): void {
-    this.runAsync('addObserverAsync', args, (n: string) => this.addObserver(n));
+    runAsync('addObserverAsync', args, (n: string) => this.addObserver(n));
   }
   removeNodeAsync(...args: AsyncArgs<Parameters<ConsensusService['removeNode']>, GovernedRetCode>): void {
-    this.runAsync('removeNodeAsync', args, (n: string) => this.removeNode(n));
+    runAsync('removeNodeAsync', args, (n: string) => this.removeNode(n));
   }
   setWeightAsync(...args: AsyncArgs<Parameters<ConsensusService['setWeight']>, GovernedRetCode>): void {
-    this.runAsync('setWeightAsync', args, (n: string, w: number | bigint) => this.setWeight(n, w));
+    runAsync('setWeightAsync', args, (n: string, w: number | bigint) => this.setWeight(n, w));
   }
 }

@@ -8,8 +8,14 @@ import { CODE_NO_AUTHORIZED, type RetCode } from '../../protocol/builtin/retcode
 import { KEY_AUTH_CHECK_STATUS } from '../../protocol/builtin/sysconfig';
 import type { SendTransactionReceiptJson } from '../../protocol/rpc/types';
 import type { Client } from '../client';
-import { getChainInfo } from '../transactions';
+import { getChainInfo, type SendOptions } from '../transactions';
 import { AuthManager, ProposalExecutionError } from './auth-manager';
+import { BuiltinService } from './builtin-service';
+
+export interface GovernedServiceOptions extends SendOptions {
+  /** AuthManager used for proposals when auth check is on (default: one for the same client and account). */
+  authManager?: AuthManager;
+}
 
 /** A consensus / system-config write: a direct transaction, or a committee proposal when auth is on. */
 export interface GovernedRetCode extends RetCode {
@@ -79,4 +85,26 @@ export async function writeViaProposal(
     proposalId,
     proposalStatus: status,
   };
+}
+
+/** A built-in service whose writes are committee-only while auth check is on (0x1000, 0x1003). */
+export abstract class GovernedService extends BuiltinService {
+  readonly authManager: AuthManager;
+
+  constructor(client: Client, account: Account, options: GovernedServiceOptions = {}) {
+    const { authManager, ...send } = options;
+    super(client, account, send);
+    this.authManager = authManager ?? new AuthManager(client, account);
+  }
+
+  /** Sends directly, or through a proposal when auth check is on. */
+  protected async governed(
+    what: string,
+    hint: ProposalHint,
+    direct: () => Promise<GovernedRetCode>,
+    propose: () => Promise<bigint>,
+  ): Promise<GovernedRetCode> {
+    if (await authEnforced(this.client)) return writeViaProposal(this.authManager, this.account, what, hint, propose);
+    return withPermissionAdvice(await direct(), what, hint);
+  }
 }

@@ -12,7 +12,7 @@ import {
 } from '../../protocol/builtin/tables';
 import { TABLE_MANAGER_ADDRESS } from '../../protocol/builtin/addresses';
 import { OVER_TABLE_KEY_LENGTH_LIMIT } from '../../protocol/builtin/retcode';
-import type { AsyncArgs, Callback } from '../callback';
+import { runAsync, type AsyncArgs, type Callback } from '../callback';
 import { requireText, type TxRetCode } from './builtin-service';
 import { TableServiceBase } from './table-base';
 
@@ -83,22 +83,22 @@ export class KvTableService extends TableServiceBase {
 
   /** set with a callback that runs once the receipt arrives (Java SDK asyncSet). */
   asyncSet(tableName: string, key: string, value: string | Record<string, string>, callback: Callback<TxRetCode>): void {
-    this.runAsync('asyncSet', [tableName, key, value, callback], (t: string, k: string, v: string) => this.set(t, k, v));
+    runAsync('asyncSet', [tableName, key, value, callback], (t: string, k: string, v: string) => this.set(t, k, v));
   }
 
   createTableAsync(...args: AsyncArgs<Parameters<KvTableService['createTable']>, TxRetCode>): void {
-    this.runAsync('createTableAsync', args, (t: string, k: string, v: string | string[]) => this.createTable(t, k, v));
+    runAsync('createTableAsync', args, (t: string, k: string, v: string | string[]) => this.createTable(t, k, v));
   }
   setAsync(...args: AsyncArgs<Parameters<KvTableService['set']>, TxRetCode>): void {
-    this.runAsync('setAsync', args, (t: string, k: string, v: string) => this.set(t, k, v));
+    runAsync('setAsync', args, (t: string, k: string, v: string) => this.set(t, k, v));
   }
   getAsync(...args: AsyncArgs<Parameters<KvTableService['get']>, string>): void {
-    this.runAsync('getAsync', args, (t: string, k: string) => this.get(t, k));
+    runAsync('getAsync', args, (t: string, k: string) => this.get(t, k));
   }
   findAsync(...args: AsyncArgs<Parameters<KvTableService['find']>, string | undefined>): void {
-    this.runAsync('findAsync', args, (t: string, k: string) => this.find(t, k));
+    runAsync('findAsync', args, (t: string, k: string) => this.find(t, k));
   }
   descAsync(...args: AsyncArgs<[tableName: string], Record<string, string>>): void {
-    this.runAsync('descAsync', args, (t: string) => this.desc(t));
+    runAsync('descAsync', args, (t: string) => this.desc(t));
   }
 }

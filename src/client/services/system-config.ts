@@ -2,7 +2,6 @@
 // committee proposal when auth check is on), reads through the getSystemConfigByKey RPC, and a
 // listing of every key with its value and enable block (console listSystemConfigs).
 
-import type { Account } from '../../protocol/account';
 import { SYS_CONFIG_ADDRESS } from '../../protocol/builtin/addresses';
 import {
   ALL_CONFIG_KEYS,
@@ -16,13 +15,10 @@ import {
   TX_GAS_LIMIT_MIN,
 } from '../../protocol/builtin/sysconfig';
 import type { SystemConfigJson } from '../../protocol/rpc/types';
-import type { AsyncArgs } from '../callback';
-import type { Client } from '../client';
+import { runAsync, type AsyncArgs } from '../callback';
 import { RpcError } from '../errors';
-import { AuthManager } from './auth-manager';
-import { BuiltinService, requireText } from './builtin-service';
-import type { GovernedServiceOptions } from './consensus';
-import { authEnforced, type GovernedRetCode, withPermissionAdvice, writeViaProposal } from './governed-write';
+import { requireText } from './builtin-service';
+import { GovernedService, type GovernedRetCode } from './governed-write';
 
 export interface SystemConfigEntry {
   key: string;
@@ -68,15 +64,7 @@ export function normalizeConfigValue(key: string, value: string): string {
   return value;
 }
 
-export class SystemConfigService extends BuiltinService {
-  readonly authManager: AuthManager;
-
-  constructor(client: Client, account: Account, options: GovernedServiceOptions = {}) {
-    const { authManager, ...send } = options;
-    super(client, account, send);
-    this.authManager = authManager ?? new AuthManager(client, account);
-  }
-
+export class SystemConfigService extends GovernedService {
   /** compatibility_version may not exceed any node's binary version; feature keys must be known to every node. */
   private async checkAgainstNodes(key: string, value: string): Promise<void> {
     if (key !== KEY_COMPATIBILITY_VERSION && !isFeatureKey(key)) return;
@@ -99,11 +87,12 @@ export class SystemConfigService extends BuiltinService {
     requireText('setValueByKey', 'value', value);
     const v = normalizeConfigValue(k, value);
     await this.checkAgainstNodes(k, v);
-    const what = `setting ${k}`;
-    if (await authEnforced(this.client))
-      return writeViaProposal(this.authManager, this.account, what, HINT, () => this.authManager.createSetSysConfigProposal(k, v));
-    const ret = await this.transactForRetCode(SYS_CONFIG_ADDRESS, SYS_CONFIG_ABI, SYS_CONFIG_SIG.setValueByKey, [k, v]);
-    return withPermissionAdvice(ret, what, HINT);
+    return this.governed(
+      `setting ${k}`,
+      HINT,
+      () => this.transactForRetCode(SYS_CONFIG_ADDRESS, SYS_CONFIG_ABI, SYS_CONFIG_SIG.setValueByKey, [k, v]),
+      () => this.authManager.createSetSysConfigProposal(k, v),
+    );
   }
 
   /** The value in force and its enable block, as the node's getSystemConfigByKey returns them. */
@@ -131,12 +120,12 @@ export class SystemConfigService extends BuiltinService {
   }
 
   setValueByKeyAsync(...args: AsyncArgs<Parameters<SystemConfigService['setValueByKey']>, GovernedRetCode>): void {
-    this.runAsync('setValueByKeyAsync', args, (k: string, v: string) => this.setValueByKey(k, v));
+    runAsync('setValueByKeyAsync', args, (k: string, v: string) => this.setValueByKey(k, v));
   }
   getSystemConfigByKeyAsync(...args: AsyncArgs<Parameters<SystemConfigService['getSystemConfigByKey']>, SystemConfigJson>): void {
-    this.runAsync('getSystemConfigByKeyAsync', args, (k: string) => this.getSystemConfigByKey(k));
+    runAsync('getSystemConfigByKeyAsync', args, (k: string) => this.getSystemConfigByKey(k));
   }
   listSystemConfigsAsync(...args: AsyncArgs<[], SystemConfigEntry[]>): void {
-    this.runAsync('listSystemConfigsAsync', args, () => this.listSystemConfigs());
+    runAsync('listSystemConfigsAsync', args, () => this.listSystemConfigs());
   }
 }

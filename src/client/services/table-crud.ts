@@ -13,7 +13,7 @@ import {
   TABLE_MANAGER_SIG,
   TABLE_SIG,
 } from '../../protocol/builtin/tables';
-import type { AsyncArgs, Callback } from '../callback';
+import { runAsync, type AsyncArgs, type Callback } from '../callback';
 import { requireText, type TxRetCode } from './builtin-service';
 import { TableServiceBase, type TableSchema } from './table-base';
 
@@ -178,32 +178,32 @@ export class TableCrudService extends TableServiceBase {
   }
 
   createTableAsync(...args: AsyncArgs<Parameters<TableCrudService['createTable']>, TxRetCode>): void {
-    this.runAsync('createTableAsync', args, (t: string, k: string, v: string[], o?: KeyOrder) => this.createTable(t, k, v, o));
+    runAsync('createTableAsync', args, (t: string, k: string, v: string[], o?: KeyOrder) => this.createTable(t, k, v, o));
   }
   appendColumnsAsync(...args: AsyncArgs<Parameters<TableCrudService['appendColumns']>, TxRetCode>): void {
-    this.runAsync('appendColumnsAsync', args, (t: string, c: string[]) => this.appendColumns(t, c));
+    runAsync('appendColumnsAsync', args, (t: string, c: string[]) => this.appendColumns(t, c));
   }
   selectAsync(tableName: string, key: string, callback: Callback<TableRecord | null>): void;
   selectAsync(tableName: string, conditions: Condition[], callback: Callback<TableRecord[]>): void;
   selectAsync(tableName: string, conditions: Condition[], limit: Limit, callback: Callback<TableRecord[]>): void;
   selectAsync(...args: unknown[]): void {
-    this.runAsync<TableRecord | null | TableRecord[]>('selectAsync', args, (t: string, k: string | Condition[], l?: Limit) =>
+    runAsync<TableRecord | null | TableRecord[]>('selectAsync', args, (t: string, k: string | Condition[], l?: Limit) =>
       typeof k === 'string' ? this.select(t, k) : this.select(t, k, l),
     );
   }
   countAsync(...args: AsyncArgs<Parameters<TableCrudService['count']>, number>): void {
-    this.runAsync('countAsync', args, (t: string, c: Condition[]) => this.count(t, c));
+    runAsync('countAsync', args, (t: string, c: Condition[]) => this.count(t, c));
   }
   insertAsync(...args: AsyncArgs<Parameters<TableCrudService['insert']>, TxRetCode>): void {
-    this.runAsync('insertAsync', args, (t: string, r: TableRecord) => this.insert(t, r));
+    runAsync('insertAsync', args, (t: string, r: TableRecord) => this.insert(t, r));
   }
   updateAsync(...args: AsyncArgs<Parameters<TableCrudService['update']>, TxRetCode>): void {
-    this.runAsync('updateAsync', args, (t: string, k: string | Condition[], f: TableRecord, l?: Limit) => this.update(t, k, f, l));
+    runAsync('updateAsync', args, (t: string, k: string | Condition[], f: TableRecord, l?: Limit) => this.update(t, k, f, l));
   }
   removeAsync(...args: AsyncArgs<Parameters<TableCrudService['remove']>, TxRetCode>): void {
-    this.runAsync('removeAsync', args, (t: string, k: string | Condition[], l?: Limit) => this.remove(t, k, l));
+    runAsync('removeAsync', args, (t: string, k: string | Condition[], l?: Limit) => this.remove(t, k, l));
   }
   descAsync(...args: AsyncArgs<[tableName: string], Record<string, string>>): void {
-    this.runAsync('descAsync', args, (t: string) => this.desc(t));
+    runAsync('descAsync', args, (t: string) => this.desc(t));
   }
 }

@@ -8,13 +8,13 @@ import { fromHex, toHex } from '../../protocol/hex';
 import { merkleRoot } from '../../protocol/merkle';
 import { hashReceipt, type TransactionReceiptData } from '../../protocol/receipt';
 import type { BlockHeaderData } from '../../protocol/block';
+import { TransactionStatus } from '../../protocol/rpc/status';
 import type { Builtins, ChainFacts, ConsensusNode, GenesisOptions, SystemConfigEntry } from '../builtin/types';
 import { MemoryTableStore } from '../storage/tableStore';
 import { BlockLog, readLog } from '../storage/blockLog';
 import { checkMeta, readMeta, writeMeta, type ChainMeta } from '../storage/meta';
 import { lockDataDir, type DirLock } from '../storage/dirLock';
 import { EvmExecutor, normalizeAddress, type BlockEnv } from '../evm/executor';
-import { Status } from '../evm/status';
 import { DEFAULT_SEED, accountKey, nodeKey } from './keys';
 import { NonceWindow } from './nonceWindow';
 import { decodeSubmission, equalBytes } from './validate';
@@ -431,7 +431,7 @@ class Chain implements DevChain {
     try {
       to = d.to === '' ? '' : normalizeAddress(d.to);
     } catch {
-      return receipt(Status.CallAddressError, 0n, new Uint8Array(0));
+      return receipt(TransactionStatus.CallAddressError, 0n, new Uint8Array(0));
     }
     let out;
     try {
@@ -440,7 +440,7 @@ class Chain implements DevChain {
       // An engine fault fails this transaction only (its writes are already undone), like the
       // node's catch-all status Unknown; the chain goes on.
       this.say('error', `transaction ${toHex(stx.hash)} failed inside the engine: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-      return receipt(Status.Unknown, 0n, new Uint8Array(0));
+      return receipt(TransactionStatus.Unknown, 0n, new Uint8Array(0));
     }
     if (out.contractAddress !== '' && d.abi !== '') this.abis.set('0x' + out.contractAddress, d.abi);
     return receipt(

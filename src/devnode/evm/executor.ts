@@ -8,6 +8,7 @@ import { EVM, EVMError, createEVM, type EVMResult, type ExecResult, type Log, ty
 import { Address } from '@ethereumjs/util';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { concatBytes, fromHex, toHex, utf8Encode } from '../../protocol/hex';
+import { TransactionStatus } from '../../protocol/rpc/status';
 import type {
   Builtins,
   ChainFacts,
@@ -18,7 +19,7 @@ import type {
 } from '../builtin/types';
 import type { MemoryTableStore } from '../storage/tableStore';
 import { JournaledStateManager } from './stateManager';
-import { Status, encodeErrorString, statusForEvmError } from './status';
+import { encodeErrorString, statusForEvmError } from './status';
 import { installJumpAnalysisCache } from './jumpCache';
 
 /** FISCO BCOS's EVM code size limit (vmSchedule maxEvmCodeSize). */
@@ -250,7 +251,7 @@ export class EvmExecutor {
     } finally {
       this.scope = undefined;
     }
-    if (inv.readOnly || outcome.status !== Status.None) {
+    if (inv.readOnly || outcome.status !== TransactionStatus.None) {
       this.state.undoTo(stateMark);
       tables.undoTo(tableMark);
     }
@@ -271,7 +272,7 @@ export class EvmExecutor {
         status: r.result.status,
         output: r.result.output,
         gasUsed,
-        logs: r.result.status === Status.None ? r.logs.map(toExecLog) : [],
+        logs: r.result.status === TransactionStatus.None ? r.logs.map(toExecLog) : [],
         contractAddress: '',
       };
     }
@@ -279,7 +280,7 @@ export class EvmExecutor {
       const decision = inv.to === '' ? builtins.auth.checkDeploy(tables, info) : builtins.auth.checkCall(tables, info);
       if (!decision.ok) {
         return {
-          status: decision.status ?? Status.PermissionDenied,
+          status: decision.status ?? TransactionStatus.PermissionDenied,
           output: decision.message !== undefined ? encodeErrorString(decision.message, this.opts.suite) : new Uint8Array(0),
           gasUsed: 0n,
           logs: [],
@@ -305,7 +306,7 @@ export class EvmExecutor {
     const err = exec.exceptionError;
     if (err !== undefined) {
       const status = statusForEvmError(err.error);
-      let output = status === Status.RevertInstruction ? exec.returnValue : new Uint8Array(0);
+      let output = status === TransactionStatus.RevertInstruction ? exec.returnValue : new Uint8Array(0);
       if (inv.to === '' && err.error === 'code size to deposit exceeds maximum code size') {
         output = encodeErrorString('Deploy code is too large.', this.opts.suite);
       }
@@ -317,7 +318,7 @@ export class EvmExecutor {
       if (!inv.readOnly) builtins.auth.onDeployed(tables, '0x' + contractAddress, info);
     }
     return {
-      status: Status.None,
+      status: TransactionStatus.None,
       // The node returns no output for a deployment.
       output: inv.to === '' ? new Uint8Array(0) : exec.returnValue,
       gasUsed: exec.executionGasUsed,
@@ -338,7 +339,7 @@ export class EvmExecutor {
     if (gas > gasLimit) {
       return { returnValue: new Uint8Array(0), executionGasUsed: gasLimit, exceptionError: new EVMError('out of gas') };
     }
-    if (r.result.status !== Status.None) {
+    if (r.result.status !== TransactionStatus.None) {
       // Since bugfix_precompiled_evm_status a failing built-in is a REVERT to its caller.
       return { returnValue: r.result.output, executionGasUsed: gas, exceptionError: new EVMError('revert') };
     }
@@ -381,11 +382,11 @@ export class EvmExecutor {
     } catch (e) {
       // A handler that throws is the node's PrecompiledError with the text in Error(string).
       result = {
-        status: Status.PrecompiledError,
+        status: TransactionStatus.PrecompiledError,
         output: encodeErrorString(e instanceof Error ? e.message : String(e), this.opts.suite),
       };
     }
-    if (result.status !== Status.None) {
+    if (result.status !== TransactionStatus.None) {
       tables.undoTo(mark);
       logs.length = 0;
     }
@@ -421,9 +422,9 @@ export class EvmExecutor {
     const err = result.execResult.exceptionError;
     if (err !== undefined) {
       const status = statusForEvmError(err.error);
-      return { status, output: status === Status.RevertInstruction ? result.execResult.returnValue : new Uint8Array(0) };
+      return { status, output: status === TransactionStatus.RevertInstruction ? result.execResult.returnValue : new Uint8Array(0) };
     }
-    return { status: Status.None, output: result.execResult.returnValue, gasUsed: result.execResult.executionGasUsed };
+    return { status: TransactionStatus.None, output: result.execResult.returnValue, gasUsed: result.execResult.executionGasUsed };
   }
 
   /** Runtime code at an address ("0x" optional, any case). */

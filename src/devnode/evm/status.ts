@@ -3,50 +3,35 @@
 
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { utf8Encode } from '../../protocol/hex';
-
-export const Status = {
-  None: 0,
-  Unknown: 1,
-  OutOfGasLimit: 2,
-  BadInstruction: 10,
-  BadJumpDestination: 11,
-  OutOfGas: 12,
-  OutOfStack: 13,
-  StackUnderflow: 14,
-  PrecompiledError: 15,
-  RevertInstruction: 16,
-  ContractAddressAlreadyUsed: 17,
-  PermissionDenied: 18,
-  CallAddressError: 19,
-} as const;
+import { TransactionStatus } from '../../protocol/rpc/status';
 
 /** Receipt status for an @ethereumjs EVMError message ('revert', 'out of gas', …). */
 export function statusForEvmError(error: string): number {
   switch (error) {
     case 'revert':
-      return Status.RevertInstruction;
+      return TransactionStatus.RevertInstruction;
     case 'out of gas':
     case 'code store out of gas':
     case 'code size to deposit exceeds maximum code size':
     case 'refund exhausted':
-      return Status.OutOfGas;
+      return TransactionStatus.OutOfGas;
     case 'invalid opcode':
     case 'invalid bytecode deployed':
     case 'invalid EOF format':
-      return Status.BadInstruction;
+      return TransactionStatus.BadInstruction;
     case 'invalid JUMP':
-      return Status.BadJumpDestination;
+      return TransactionStatus.BadJumpDestination;
     case 'stack overflow':
-      return Status.OutOfStack;
+      return TransactionStatus.OutOfStack;
     case 'stack underflow':
     case 'value out of range': // evmc INVALID_MEMORY_ACCESS → StackUnderflow in the node
-      return Status.StackUnderflow;
+      return TransactionStatus.StackUnderflow;
     case 'static state change':
-      return Status.Unknown; // the node maps EVMC_STATIC_MODE_VIOLATION to Unknown
+      return TransactionStatus.Unknown; // the node maps EVMC_STATIC_MODE_VIOLATION to Unknown
     case 'create collision':
-      return Status.ContractAddressAlreadyUsed;
+      return TransactionStatus.ContractAddressAlreadyUsed;
     default:
-      return Status.OutOfGas; // "more specific codes … map all of them to OOG", as the node does
+      return TransactionStatus.OutOfGas; // "more specific codes … map all of them to OOG", as the node does
   }
 }
 

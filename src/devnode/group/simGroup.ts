@@ -2,6 +2,7 @@
 // own view of sync, consensus and P2P state. Roles, weights and the PBFT view are read from the
 // chain on every request, so they follow sealed blocks and consensus built-in changes.
 
+import { FEATURE_KEYS } from '../../protocol/builtin/sysconfig';
 import { concatBytes, toHex, utf8Encode } from '../../protocol/hex';
 import type {
   ConsensusStatus,
@@ -22,7 +23,6 @@ import {
   AIR_SERVICE_INFO,
   BINARY_INFO,
   DEFAULT_COMPATIBILITY,
-  FEATURE_KEYS,
   MAX_PROTOCOL,
   MIN_PROTOCOL,
   NON_CONSENSUS_INDEX,
@@ -69,10 +69,13 @@ export class SimGroup {
     return this.chain.nodes;
   }
 
-  /** A node by its name (or its node ID, the name Air nodes use). */
+  /**
+   * A node by its name, or by its node ID (128 hex, 0x optional, any case): Air nodes are named by
+   * their ID and SDK users often pass IDs where a Pro/Max deployment expects names.
+   */
   findNode(name: string): SimNode | undefined {
-    const lower = name.toLowerCase();
-    return this.chain.nodes.find((n) => n.name === name || n.nodeId === lower);
+    const id = /^(0x)?[0-9a-f]{128}$/i.test(name) ? name.slice(name.length - 128).toLowerCase() : undefined;
+    return this.chain.nodes.find((n) => n.name === name || n.nodeId === id);
   }
 
   /** What the RPC picks when no node is named: a random node among those with the highest block. */

@@ -2,6 +2,7 @@
 // per-contract admin, method ACLs, contract status, and the global deploy ACL. Return codes and
 // their messages are in ./retcode; selectors are computed with the chain's hash (./abi).
 
+import { TransactionStatus } from '../rpc/status';
 import { AUTH_MANAGER_ADDRESS } from './addresses';
 
 export { AUTH_MANAGER_ADDRESS };
@@ -35,7 +36,13 @@ export type AccessStatusValue = (typeof AccessStatus)[keyof typeof AccessStatus]
 export const ACCESS_STATUS_NAMES = ['normal', 'frozen', 'abolish'] as const;
 
 /** Status codes and revert texts auth enforcement produces (§6.1, §6.6). */
-export const AuthStatus = { PermissionDenied: 18, ContractFrozen: 21, AccountFrozen: 22, AccountAbolished: 23, ContractAbolished: 24 } as const;
+export const AuthStatus = {
+  PermissionDenied: TransactionStatus.PermissionDenied,
+  ContractFrozen: TransactionStatus.ContractFrozen,
+  AccountFrozen: TransactionStatus.AccountFrozen,
+  AccountAbolished: TransactionStatus.AccountAbolished,
+  ContractAbolished: TransactionStatus.ContractAbolished,
+} as const;
 export const AuthMessages = {
   CreateDenied: 'Create permission denied.',
   CallDenied: 'Call permission denied.',

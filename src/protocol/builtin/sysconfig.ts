@@ -114,6 +114,9 @@ export const FEATURE_FLAGS: readonly string[] = [
   'feature_balance_policy2',
 ];
 
+/** ledger::Features::Flag names in declaration order (bcos-framework/ledger/Features.h, v3.16.4). */
+export const FEATURE_KEYS: readonly string[] = [...BUGFIX_FLAGS, ...FEATURE_FLAGS];
+
 /** Feature flags that need another flag set first, with the node's error text. */
 export const FEATURE_DEPENDENCIES: Readonly<Record<string, { requires: string; message: string }>> = {
   feature_balance_precompiled: { requires: 'feature_balance', message: 'must set feature_balance first' },
@@ -124,14 +127,13 @@ export const FEATURE_DEPENDENCIES: Readonly<Record<string, { requires: string; m
 };
 
 export function isFeatureKey(key: string): boolean {
-  return BUGFIX_FLAGS.includes(key) || FEATURE_FLAGS.includes(key);
+  return FEATURE_KEYS.includes(key);
 }
 
 /** Every key the node would list (known keys then flags). */
 export const ALL_CONFIG_KEYS: readonly string[] = [
   ...SYSTEM_CONFIG_KEYS.map((k) => k.key),
-  ...BUGFIX_FLAGS,
-  ...FEATURE_FLAGS,
+  ...FEATURE_KEYS,
 ];
 
 // PrecompiledError texts of setValueByKey (status 15, Error(string) in the output).

@@ -51,6 +51,12 @@ describe('simulated node views', () => {
     assert.equal(info.nodeID, id(2));
     const byId = JSON.parse(await result<string>(node, 'getSyncStatus', [G, id(3)])) as Obj;
     assert.equal(byId.nodeID, id(3));
+    // Node IDs work as names with 0x and in upper case too, for any node-named method.
+    for (const name of [`0x${id(1)}`, id(1).toUpperCase(), `0X${id(1)}`]) {
+      assert.equal((JSON.parse(await result<string>(node, 'getSyncStatus', [G, name])) as Obj).nodeID, id(1), name);
+      assert.equal((await result<Obj>(node, 'getGroupNodeInfo', [G, name])).name, 'node1', name);
+      assert.equal(await result<number>(node, 'getBlockNumber', [G, name]), await result<number>(node, 'getBlockNumber', [G, 'node1']));
+    }
   });
 
   it('an unknown node name gets the node-not-found error', async () => {
@@ -60,6 +66,10 @@ describe('simulated node views', () => {
       assert.match(r.error!.message, new RegExp(`request=${m},chain=chain0,group=${G},node=node42$`));
     }
     assert.equal(await result(node, 'getGroupNodeInfo', [G, 'node42']), null);
+    // A well-formed ID of no node in the group, and a near-ID (127 hex), are unknown names.
+    for (const name of [`0x${'ab'.repeat(64)}`, id(0).slice(1)]) {
+      assert.equal((await call(node, 'getBlockNumber', [G, name])).error?.code, -32000, name);
+    }
   });
 
   it('roles move with the consensus built-in; the PBFT view stays (no view change), the leader rotates', async () => {
