@@ -182,14 +182,14 @@ export class Client {
     return this.grouped('getBlockHashByNumber', options, v.blockNumber('getBlockHashByNumber', blockNumber));
   }
 
-  /** Wire method `getTransaction`. */
-  async getTransactionByHash(txHash: string, withProof = false, options?: NodeOptions): Promise<TransactionJson | null> {
+  /** Wire method `getTransaction`. An unknown hash rejects with RpcError 3008, as real nodes answer. */
+  async getTransactionByHash(txHash: string, withProof = false, options?: NodeOptions): Promise<TransactionJson> {
     const op = 'getTransactionByHash';
     return this.grouped('getTransaction', options, v.hash32(op, txHash), v.flag(op, 'withProof', withProof, false));
   }
 
   /** Same as getTransactionByHash (the node's method name). */
-  getTransaction(txHash: string, withProof = false, options?: NodeOptions): Promise<TransactionJson | null> {
+  getTransaction(txHash: string, withProof = false, options?: NodeOptions): Promise<TransactionJson> {
     return this.getTransactionByHash(txHash, withProof, options);
   }
 
@@ -309,10 +309,10 @@ export class Client {
   getBlockHashByNumberAsync(...args: AsyncArgs<Parameters<Client['getBlockHashByNumber']>, string>): void {
     runMethodAsync<Client>(this, 'getBlockHashByNumber', args);
   }
-  getTransactionByHashAsync(...args: AsyncArgs<Parameters<Client['getTransactionByHash']>, TransactionJson | null>): void {
+  getTransactionByHashAsync(...args: AsyncArgs<Parameters<Client['getTransactionByHash']>, TransactionJson>): void {
     runMethodAsync<Client>(this, 'getTransactionByHash', args);
   }
-  getTransactionAsync(...args: AsyncArgs<Parameters<Client['getTransaction']>, TransactionJson | null>): void {
+  getTransactionAsync(...args: AsyncArgs<Parameters<Client['getTransaction']>, TransactionJson>): void {
     runMethodAsync<Client>(this, 'getTransaction', args);
   }
   getTransactionReceiptAsync(...args: AsyncArgs<Parameters<Client['getTransactionReceipt']>, ReceiptJson>): void {
