@@ -11,6 +11,7 @@ import {
 } from '../../protocol/builtin/retcode';
 import { KeyOrder, TABLE_ABI, TABLE_FIELD_VALUE_MAX_LENGTH, TABLE_KEY_MAX_LENGTH, TABLE_SIG } from '../../protocol/builtin/tables';
 import { schemaOrThrow } from './kv-table';
+import type { GasMeter } from './gas';
 import { checkLength, definePrecompiled, PrecompiledError } from './precompiled-base';
 import { selectRows, type Condition, type Limit } from './table-conditions';
 import { allRows, parseInt64, readRow, writeRow, type TableSchema } from './table-registry';
@@ -63,19 +64,30 @@ function rowsMatching(store: TableStore, path: string, schema: TableSchema, cond
   return selectRows(schema, allRows(store, path, schema), conds, limit);
 }
 
-function updateWhere(store: TableStore, path: string, conds: (s: TableSchema) => Condition[], limitRaw: Result, updatesRaw: Result): number {
+function updateWhere(
+  store: TableStore, path: string, conds: (s: TableSchema) => Condition[], limitRaw: Result, updatesRaw: Result, gas: GasMeter,
+): number {
   const schema = schemaOrThrow(store, path);
   const updates = toUpdates(schema, updatesRaw);
   const rows = rowsMatching(store, path, schema, conds(schema), toLimit(limitRaw));
   for (const r of rows) writeRow(store, path, schema, r.key, applyUpdates(schema, r.fields, updates));
+  gas.setMem(rows.length * schema.values.length);
+  gas.op('Update', rows.length);
   return rows.length;
 }
 
-function removeWhere(store: TableStore, path: string, conds: (s: TableSchema) => Condition[], limitRaw: Result): number {
+function removeWhere(store: TableStore, path: string, conds: (s: TableSchema) => Condition[], limitRaw: Result, gas: GasMeter): number {
   const schema = schemaOrThrow(store, path);
   const rows = rowsMatching(store, path, schema, conds(schema), toLimit(limitRaw));
   for (const r of rows) writeRow(store, path, schema, r.key, undefined);
+  gas.setMem(rows.length);
+  gas.op('Remove', rows.length);
   return rows.length;
+}
+
+/** Size of a stored entry as the node's Entry counts it: the value bytes (one field) or all fields. */
+function entrySize(fields: string[]): number {
+  return fields.reduce((n, f) => n + Buffer.byteLength(f, 'utf8'), 0);
 }
 
 export function crudTableAt(address: string, path: string): Precompiled {
@@ -84,44 +96,57 @@ export function crudTableAt(address: string, path: string): Precompiled {
     address,
     name: 'TablePrecompiled',
     abi: TABLE_ABI,
+    // Unlike KVTable, TablePrecompiled meters from the user's call data alone.
+    meteredInput: (input) => input.length,
     functions: {
       [TABLE_SIG.selectByKey]: {
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
           const key = a[0] as string;
           const row = readRow(ctx.store, path, schema, key);
+          if (row) {
+            // The node passes the number of values (not bytes) as the memory size here.
+            gas.updateMem(row.length);
+            gas.op('Select');
+          }
           return [row ? [key, row] : ['', []]];
         },
       },
       [TABLE_SIG.select]: {
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
           const rows = rowsMatching(ctx.store, path, schema, toConditions(a[0] as Result), toLimit(a[1] as Result));
+          gas.updateMem(rows.length);
+          gas.op('Select', rows.length);
           return [rows.map((r) => [r.key, r.fields])];
         },
       },
       [TABLE_SIG.legacySelect]: {
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
           const rows = rowsMatching(ctx.store, path, schema, legacyConditions(schema, a[0] as Result), toLimit(a[1] as Result));
+          gas.updateMem(rows.length);
+          gas.op('Select', rows.length);
           return [rows.map((r) => [r.key, r.fields])];
         },
       },
       [TABLE_SIG.count]: {
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
+          gas.op('Select');
           return [rowsMatching(ctx.store, path, schema, toConditions(a[0] as Result)).length];
         },
       },
       [TABLE_SIG.legacyCount]: {
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
+          gas.op('Select');
           return [rowsMatching(ctx.store, path, schema, legacyConditions(schema, a[0] as Result)).length];
         },
       },
       [TABLE_SIG.insert]: {
         write: true,
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
           const entry = a[0] as Result;
           const key = entry[0] as string;
@@ -131,46 +156,52 @@ export function crudTableAt(address: string, path: string): Precompiled {
           for (const f of fields) checkLength(f, TABLE_FIELD_VALUE_MAX_LENGTH, CODE_TABLE_FIELD_VALUE_LENGTH_OVERFLOW);
           if (readRow(ctx.store, path, schema, key)) return [CODE_INSERT_KEY_EXIST];
           writeRow(ctx.store, path, schema, key, fields);
+          gas.op('Insert');
+          gas.updateMem(entrySize(fields));
           return [1];
         },
       },
       [TABLE_SIG.updateByKey]: {
         write: true,
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
           const key = a[0] as string;
           const updates = toUpdates(schema, a[1] as Result);
           const row = readRow(ctx.store, path, schema, key);
           if (!row) return [CODE_UPDATE_KEY_NOT_EXIST];
           writeRow(ctx.store, path, schema, key, applyUpdates(schema, row, updates));
+          gas.op('Update');
           return [1];
         },
       },
       [TABLE_SIG.update]: {
         write: true,
-        run: (ctx, a) => [updateWhere(ctx.store, path, () => toConditions(a[0] as Result), a[1] as Result, a[2] as Result)],
+        run: (ctx, a, _abi, gas) => [updateWhere(ctx.store, path, () => toConditions(a[0] as Result), a[1] as Result, a[2] as Result, gas)],
       },
       [TABLE_SIG.legacyUpdate]: {
         write: true,
-        run: (ctx, a) => [updateWhere(ctx.store, path, (s) => legacyConditions(s, a[0] as Result), a[1] as Result, a[2] as Result)],
+        run: (ctx, a, _abi, gas) => [
+          updateWhere(ctx.store, path, (s) => legacyConditions(s, a[0] as Result), a[1] as Result, a[2] as Result, gas),
+        ],
       },
       [TABLE_SIG.removeByKey]: {
         write: true,
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
           const key = a[0] as string;
           if (!readRow(ctx.store, path, schema, key)) return [CODE_REMOVE_KEY_NOT_EXIST];
           writeRow(ctx.store, path, schema, key, undefined);
+          gas.op('Remove');
           return [1];
         },
       },
       [TABLE_SIG.remove]: {
         write: true,
-        run: (ctx, a) => [removeWhere(ctx.store, path, () => toConditions(a[0] as Result), a[1] as Result)],
+        run: (ctx, a, _abi, gas) => [removeWhere(ctx.store, path, () => toConditions(a[0] as Result), a[1] as Result, gas)],
       },
       [TABLE_SIG.legacyRemove]: {
         write: true,
-        run: (ctx, a) => [removeWhere(ctx.store, path, (s) => legacyConditions(s, a[0] as Result), a[1] as Result)],
+        run: (ctx, a, _abi, gas) => [removeWhere(ctx.store, path, (s) => legacyConditions(s, a[0] as Result), a[1] as Result, gas)],
       },
     },
   });

@@ -2,6 +2,7 @@
 
 import { KV_TABLE_ABI, KV_TABLE_SIG, TABLE_FIELD_VALUE_MAX_LENGTH, TABLE_KEY_MAX_LENGTH } from '../../protocol/builtin/tables';
 import { CODE_TABLE_KEY_VALUE_LENGTH_OVERFLOW } from '../../protocol/builtin/retcode';
+import { dynamicInputSize } from './gas';
 import { checkLength, definePrecompiled, PrecompiledError } from './precompiled-base';
 import { readRow, readSchema, rowTable, writeRow, type TableSchema } from './table-registry';
 import type { Precompiled, TableStore } from './types';
@@ -17,17 +18,21 @@ export function kvTableAt(address: string, path: string): Precompiled {
     address,
     name: 'KVTablePrecompiled',
     abi: KV_TABLE_ABI,
+    // The node meters from the whole dynamic-precompiled input ([path], call data).
+    meteredInput: (input) => dynamicInputSize(path, input),
     functions: {
       [KV_TABLE_SIG.get]: {
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const schema = schemaOrThrow(ctx.store, path);
           const row = readRow(ctx.store, path, schema, a[0] as string);
+          gas.op('Select');
+          if (row) gas.updateMem(Buffer.byteLength(row[0] ?? '', 'utf8'));
           return row ? [true, row[0] ?? ''] : [false, ''];
         },
       },
       [KV_TABLE_SIG.set]: {
         write: true,
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const [key, value] = [a[0] as string, a[1] as string];
           const schema = schemaOrThrow(ctx.store, path);
           if (key.length === 0) throw new PrecompiledError('Table insert entry key is empty');
@@ -35,6 +40,9 @@ export function kvTableAt(address: string, path: string): Precompiled {
           checkLength(value, TABLE_FIELD_VALUE_MAX_LENGTH, CODE_TABLE_KEY_VALUE_LENGTH_OVERFLOW);
           const fields = schema.values.map((_, i) => (i === 0 ? value : ''));
           writeRow(ctx.store, path, schema, key, fields.length > 0 ? fields : [value]);
+          // As the node: a set drops the input's memory size to 1 before counting the insert.
+          gas.setMem(1);
+          gas.op('Insert');
           return [1];
         },
       },

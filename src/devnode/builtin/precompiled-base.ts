@@ -4,6 +4,7 @@
 
 import type { Result } from 'ethers';
 import { bindAbi, encodeRevertReason, type BuiltinAbi } from '../../protocol/builtin/abi';
+import { GasMeter } from './gas';
 import type { Precompiled, PrecompiledContext, PrecompiledResult } from './types';
 
 export const STATUS_SUCCESS = 0;
@@ -21,7 +22,12 @@ export interface FunctionHandler {
   /** Writes storage: refused in a static call. */
   write?: boolean;
   /** Returns the ABI return values (encoded with the function's outputs) or a full result. */
-  run(ctx: PrecompiledContext, args: Result, abi: BuiltinAbi): unknown[] | PrecompiledResult | Promise<unknown[] | PrecompiledResult>;
+  run(
+    ctx: PrecompiledContext,
+    args: Result,
+    abi: BuiltinAbi,
+    gas: GasMeter,
+  ): unknown[] | PrecompiledResult | Promise<unknown[] | PrecompiledResult>;
 }
 
 export interface PrecompiledSpec {
@@ -31,6 +37,11 @@ export interface PrecompiledSpec {
   abi: readonly string[];
   /** Keyed by canonical signature, e.g. "mkdir(string)". */
   functions: Record<string, FunctionHandler>;
+  /**
+   * Present for the precompiles the node meters (gas.ts): the memory size it starts from for this
+   * input. Without it a call charges no gas, as BFS, consensus and system config on the node.
+   */
+  meteredInput?: (input: Uint8Array) => number;
 }
 
 export function errorResult(ctx: PrecompiledContext, message: string): PrecompiledResult {
@@ -62,10 +73,15 @@ export async function executeSpec(spec: PrecompiledSpec, ctx: PrecompiledContext
   const handler = call && spec.functions[call.signature];
   if (!call || !handler) return errorResult(ctx, `${spec.name} call undefined function!`);
   if (handler.write && ctx.isStatic) return errorResult(ctx, `${spec.name}: ${call.signature} writes state and cannot run in a static call`);
+  const gas = new GasMeter();
+  if (spec.meteredInput) gas.setMem(spec.meteredInput(input));
   try {
-    const out = await handler.run(ctx, call.args, abi);
-    if (isResult(out)) return out;
-    return { status: STATUS_SUCCESS, output: abi.encodeResult(call.signature, out) };
+    const out = await handler.run(ctx, call.args, abi, gas);
+    const result = isResult(out) ? out : { status: STATUS_SUCCESS, output: abi.encodeResult(call.signature, out) };
+    // The node charges only calls that return; a PrecompiledError leaves the gas untouched.
+    if (!spec.meteredInput || result.status !== STATUS_SUCCESS) return result;
+    gas.updateMem(result.output.length);
+    return { ...result, gasUsed: gas.total() };
   } catch (err) {
     if (err instanceof PrecompiledError) return errorResult(ctx, err.message);
     throw err;

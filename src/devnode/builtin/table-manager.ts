@@ -146,45 +146,61 @@ export function createTableManagerPrecompiled(onCreated?: TableCreatedHook) {
     // The node's errors name it "TableManager" ("TableManager call undefined function!").
     name: 'TableManager',
     abi: TABLE_MANAGER_ABI,
+    meteredInput: (input) => input.length,
     functions: {
       [TABLE_MANAGER_SIG.createTable]: {
         write: true,
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const info = a[1] as Result;
           const { key, values } = checkCreateTableParam(str(a, 0), info[0] as string, [...(info[1] as string[])]);
+          // Charged once the parameters pass, even when the table already exists.
+          gas.op('CreateTable');
           return [create(ctx, str(a, 0), 'table', key, values, KeyOrder.Lexicographic)];
         },
       },
       [TABLE_MANAGER_SIG.createTableV320]: {
         write: true,
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const info = a[1] as Result;
           const order = Number(info[0]);
           const { key, values } = checkCreateTableParam(str(a, 0), info[1] as string, [...(info[2] as string[])], order);
+          gas.op('CreateTable');
           return [create(ctx, str(a, 0), 'table', key, values, order as KeyOrder)];
         },
       },
       [TABLE_MANAGER_SIG.createKVTable]: {
         write: true,
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const { key, values } = checkCreateTableParam(str(a, 0), str(a, 1), str(a, 2));
+          gas.op('CreateTable');
           return [create(ctx, str(a, 0), 'kv', key, values, KeyOrder.Lexicographic)];
         },
       },
-      [TABLE_MANAGER_SIG.openTable]: { run: (ctx, a) => [openTable(ctx.store, str(a, 0))] },
+      [TABLE_MANAGER_SIG.openTable]: {
+        run: (ctx, a, _abi, gas) => {
+          gas.op('OpenTable');
+          return [openTable(ctx.store, str(a, 0))];
+        },
+      },
       [TABLE_MANAGER_SIG.appendColumns]: {
         write: true,
-        run: (ctx, a) => [appendColumns(ctx.store, str(a, 0), [...(a[1] as string[])])],
+        run: (ctx, a, _abi, gas) => {
+          const code = appendColumns(ctx.store, str(a, 0), [...(a[1] as string[])]);
+          if (code === CODE_SUCCESS) gas.op('Set');
+          return [code];
+        },
       },
       [TABLE_MANAGER_SIG.desc]: {
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const schema = readSchema(ctx.store, tablePath(str(a, 0)));
+          if (schema) gas.op('Select');
           return [schema ? [schema.key, schema.values] : ['', []]];
         },
       },
       [TABLE_MANAGER_SIG.descWithKeyOrder]: {
-        run: (ctx, a) => {
+        run: (ctx, a, _abi, gas) => {
           const schema = readSchema(ctx.store, tablePath(str(a, 0)));
+          if (schema) gas.op('Select');
           return [schema ? [schema.keyOrder, schema.key, schema.values] : [0, '', []]];
         },
       },

@@ -24,8 +24,11 @@ import { installJumpAnalysisCache } from './jumpCache';
 
 /** FISCO BCOS's EVM code size limit (vmSchedule maxEvmCodeSize). */
 export const MAX_CODE_SIZE = 0x100000;
-/** Gas charged for a built-in contract call when the handler does not say. */
-export const DEFAULT_PRECOMPILED_GAS = 3000n;
+/**
+ * Gas of a built-in call whose handler reports none: the node meters only its table precompiles
+ * (builtin/gas.ts); BFS, consensus, system config and auth calls charge nothing.
+ */
+export const DEFAULT_PRECOMPILED_GAS = 0n;
 
 export interface ExecLog {
   address: string; // 40 lowercase hex, no 0x

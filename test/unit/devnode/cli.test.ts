@@ -142,6 +142,36 @@ describe('bcos-devnode CLI', () => {
     assert.match(out, /Account #0: 0x[0-9a-f]{40} \(committee governor\)\nPrivate Key: 0x[0-9a-f]{64}/);
   });
 
+  it('--tls needs no openssl binary; with --sm it warns that the certificates are RSA', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'devnode-cli-tls-'));
+    // No PATH: nothing external can be run.
+    const child = spawn(process.execPath, [...NODE_ARGS, '--json', '--tls', '--sm', '--port', '0', '--data', dir, '--nodes', '1', '--accounts', '1'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PATH: '' },
+    });
+    try {
+      let out = '';
+      let err = '';
+      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          if (out.includes('\n')) resolve();
+        });
+        child.on('exit', (code) => reject(new Error(`cli exited ${code}: ${err}`)));
+      });
+      const ready = JSON.parse(out.split('\n')[0]) as { url: string; tls: boolean; sdkCertDir: string };
+      assert.match(ready.url, /^https:/);
+      assert.equal(ready.sdkCertDir, join(dir, 'sdk'));
+      for (const f of ['ca.crt', 'sdk.crt', 'sdk.key']) assert.ok(existsSync(join(dir, 'sdk', f)), f);
+      assert.match(err, /\[warn\] --tls with --sm: the TLS certificates are RSA, not SM2\. Node\.js cannot do SM \(guomi\) TLS/);
+    } finally {
+      await stopCli(child);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('bad options: one line on stderr, exit code 2', () => {
     assertOneLineError(runSync(['--nodes', 'x']), /--nodes needs a whole number/);
     assertOneLineError(runSync(['--bogus']), /unknown option --bogus/);

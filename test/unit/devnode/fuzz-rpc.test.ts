@@ -1,5 +1,5 @@
-// Sends at least 10,000 random and mutated requests over HTTP (bounded to ~20 s) and checks that
-// every one gets a well-formed JSON-RPC response, then that the node still works.
+// Sends 10,000 random and mutated requests, every one over HTTP (a few keep-alive connections), and
+// checks that each gets a well-formed JSON-RPC response, then that the node still works.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,9 +9,10 @@ import { methods } from '../../../src/devnode/rpc/methods';
 import { deployCode, result, RETURN_42, signedTx } from './rpc-helpers';
 
 const TOTAL = 10_000;
-/** HTTP phase budget; on a loaded machine the rest go through the in-process handler. */
-const HTTP_BUDGET_MS = 15_000;
-const CONCURRENCY = 16;
+/** Keep-alive connections: enough to overlap client and server work, few enough not to thrash. */
+const CONCURRENCY = 4;
+/** Generous bound for a loaded CI machine; an unloaded one needs a fraction of it. */
+const TIMEOUT_MS = 240_000;
 
 /** Deterministic PRNG (mulberry32) so a failure can be replayed from the seed. */
 function rng(seed: number): () => number {
@@ -41,7 +42,7 @@ describe('RPC fuzzing', () => {
   });
   after(() => node.stop());
 
-  it(`answers ${TOTAL}+ random and mutated requests with well-formed responses`, { timeout: 60_000 }, async () => {
+  it(`answers ${TOTAL} random and mutated HTTP requests with well-formed responses`, { timeout: TIMEOUT_MS }, async () => {
     const rand = rng(0xbc05);
     const int = (n: number) => Math.floor(rand() * n);
     const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
@@ -116,14 +117,15 @@ describe('RPC fuzzing', () => {
         req.end(text);
       });
 
-    const start = Date.now();
     let sent = 0;
+    let answeredOverHttp = 0;
     const failures: string[] = [];
     const worker = async () => {
-      while (sent < TOTAL && Date.now() - start < HTTP_BUDGET_MS) {
+      while (sent < TOTAL) {
         sent++;
         const text = body();
         const r = await send(text);
+        answeredOverHttp++;
         const problem = checkResponse(r);
         if (problem && failures.length < 5) failures.push(`${problem}\n  request: ${JSON.stringify(text).slice(0, 300)}\n  response: ${r.text.slice(0, 300)}`);
       }
@@ -133,15 +135,8 @@ describe('RPC fuzzing', () => {
     } finally {
       agent.destroy();
     }
-    // Whatever the HTTP phase did not reach goes straight to the JSON-RPC handler.
-    for (; sent < TOTAL; sent++) {
-      const text = body();
-      const r = { status: 200, type: 'application/json', text: await node.handle(text) };
-      const problem = checkResponse(r);
-      if (problem && failures.length < 5) failures.push(`${problem}\n  request: ${JSON.stringify(text).slice(0, 300)}\n  response: ${r.text.slice(0, 300)}`);
-    }
     assert.deepEqual(failures, []);
-    assert.equal(sent, TOTAL);
+    assert.equal(answeredOverHttp, TOTAL);
 
     // Still healthy: answers and commits a transaction.
     assert.equal(typeof (await result(node, 'getBlockNumber', ['group0', ''])), 'number');
