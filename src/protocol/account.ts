@@ -103,3 +103,19 @@ export function exportPem(account: Account): string {
 export function exportPublicKeyPem(account: Account): string {
   return publicKeyToPem(curveOf(account), account.publicKey);
 }
+
+export type KeyFileErrorCode = 'WRONG_PASSWORD' | 'CORRUPT' | 'UNSUPPORTED' | 'WRONG_CURVE';
+
+/**
+ * Failure to import an encrypted key file (.p12, JSON keystore). `code` lets a caller re-prompt
+ * on WRONG_PASSWORD and report the rest.
+ */
+export class KeyFileError extends Error {
+  constructor(
+    readonly code: KeyFileErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'KeyFileError';
+  }
+}

@@ -15,6 +15,8 @@ export { createSmSuite, sm2SignRaw, sm2Verify, sm2Za, SM2_DEFAULT_USER_ID } from
 export * from './address';
 export * from './nonce';
 export * from './account';
+export { importP12, exportP12, type P12ExportOptions } from './p12';
+export { importKeystore, exportKeystore, type KeystoreOptions } from './keystore';
 export { parsePrivateKeyPem, privateKeyToPem, publicKeyToPem, PemError, type KeyCurve, type ParsedEcKey } from './pem';
 export * from './rpc/envelope';
 export * from './rpc/status';
