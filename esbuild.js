@@ -1,4 +1,4 @@
-// Bundles the extension host code, the devnode CLI and each webview script.
+// Bundles the extension host code, its solc worker, the devnode CLI and each webview script.
 // `node esbuild.js [--watch] [--production]`
 const esbuild = require('esbuild');
 const fs = require('node:fs');
@@ -35,6 +35,17 @@ async function main() {
       // solc is loaded lazily at compile time from node_modules (or a user-configured soljson);
       // secp256k1 is an optional native accelerator.
       external: ['vscode', 'solc', 'secp256k1'],
+    },
+    {
+      ...common,
+      // Compilation runs here, off the extension-host thread. solc stays external so require('solc')
+      // resolves as it did in the extension: dist/node_modules/solc (packaged) or node_modules/solc.
+      entryPoints: { 'solc-worker': 'src/extension/compile/solcWorker.ts' },
+      outdir: 'dist',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['solc', 'solc/*'],
     },
     {
       ...common,

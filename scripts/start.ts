@@ -1,5 +1,6 @@
 // `npm start`: build the extension, start the local dev node, and open VS Code (code-server) in the
-// browser with the extension installed, pointed at that node, on the sample workspace.
+// browser with the extension installed, pointed at that node, with the node's dev accounts imported
+// (account 0, the governor, active), on a copy of the sample workspace in .cache/start/workspace.
 // Ctrl+C stops everything. Options: --fresh (new chain), --new-profile (forget VS Code settings,
 // accounts and layout), --port N (workbench), --node-port N.
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import { freePort, isPortFree } from './lib/free-port';
 import { buildExtension, packageVsix } from './lib/package-vsix';
 import { cacheDir, repoRoot, sampleWorkspace } from './lib/paths';
 import { PidFile } from './lib/process-group';
+import { DEV_ACCOUNTS_ENV } from '../src/extension/accounts/devAccountsEnv';
 
 export const CONNECTION_NAME = 'Dev Node (npm start)';
 
@@ -34,6 +36,18 @@ async function pickPort(wanted: number): Promise<number> {
   return 0;
 }
 
+/**
+ * The workbench opens a copy of samples/workspace, so deployments (.fisco-bcos/) and edits stay out
+ * of the repository. Made once and kept across runs (with --new-profile it starts over); sample
+ * files added later are copied in without touching the user's edits.
+ */
+function prepareWorkspace(runDir: string): string {
+  const workspace = path.join(runDir, 'workspace');
+  if (opts['new-profile']) fs.rmSync(workspace, { recursive: true, force: true });
+  fs.cpSync(sampleWorkspace, workspace, { recursive: true, force: false, errorOnExist: false });
+  return workspace;
+}
+
 async function main() {
   const started = Date.now();
   const runDir = path.join(cacheDir, 'start');
@@ -44,6 +58,8 @@ async function main() {
   if (opts['new-profile']) {
     for (const dir of ['user-data', 'extensions', 'home']) fs.rmSync(path.join(runDir, dir), { recursive: true, force: true });
   }
+
+  const workspace = prepareWorkspace(runDir);
 
   log('building the extension…');
   await buildExtension(true);
@@ -76,6 +92,8 @@ async function main() {
 
     server = await launchCodeServer({
       runDir, vsix, pidFile, port: await pickPort(Number(opts.port)),
+      // The extension imports these public test keys for our connection only (accounts/devAccountsEnv.ts).
+      env: { [DEV_ACCOUNTS_ENV]: JSON.stringify({ connection: CONNECTION_NAME, url: devnode.url, accounts: devnode.accounts }) },
       // Keep connections the user added in this profile; (re)point ours at the node just started.
       settings: (existing) => ({
         'fiscoBcos.connections': [
@@ -105,16 +123,18 @@ async function main() {
     }
   }, 1000);
 
-  const url = workbenchUrl(server.url, sampleWorkspace);
+  const url = workbenchUrl(server.url, workspace);
   console.log('');
   console.log(`  VS Code with FISCO BCOS is ready (${seconds(started)}). Open:`);
   console.log(`    ${url}`);
   console.log('');
   console.log(`  Dev node RPC: ${devnode.url}  (group ${devnode.group})`);
-  // Public test keys, printed like Hardhat does: import one with "FISCO BCOS: Import Account".
+  console.log(`  Workspace: ${path.relative(repoRoot, workspace)} (a copy of samples/workspace)`);
+  // Public test keys, printed like Hardhat does. The extension already has them (account 0 active).
   devnode.accounts.slice(0, 3).forEach((a, i) => {
-    console.log(`  Dev account ${i}${i === 0 ? ' (governor)' : ''}: ${a.address}  key ${a.privateKey}`);
+    console.log(`  Dev account ${i}${i === 0 ? ' (governor, active)' : ''}: ${a.address}  key ${a.privateKey}`);
   });
+  if (devnode.accounts.length > 3) console.log(`  … and ${devnode.accounts.length - 3} more, all under "FISCO BCOS: Select Active Account"`);
   console.log('  Press Ctrl+C to stop.');
   console.log('');
 }

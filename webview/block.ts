@@ -2,12 +2,11 @@
 // input, receipts with status text, events and revert reason; parent/next and transaction links.
 
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-divider/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import { type ArgView, type BlockToHost, type BlockView, type FieldView, type TransactionView, parseHostToBlock } from '../src/extension/messages/blockMessages';
-import { fieldTable, h, message, mount } from './lib/dom';
+import { fieldTable, h, message, mount, section } from './lib/dom';
 import { onHostMessage, post } from './lib/host';
 
 const send = (m: BlockToHost) => post(m);
@@ -77,10 +76,11 @@ function renderBlock(b: BlockView): void {
       ? h('table', { class: 'grid' }, h('tbody', {}, ...b.signatures.map((s) => h('tr', {}, h('td', { class: 'mono' }, `${s.sealer.slice(0, 18)}…`), h('td', { class: 'mono' }, s.signature)))))
       : h('p', { class: 'muted' }, 'none'),
     h('h2', {}, `Transactions (${b.transactions.length})`),
-    ...b.transactions.map((tx) => {
-      const c = h('vscode-collapsible', { title: `#${tx.index} ${tx.method}`, description: `${tx.hash.slice(0, 18)}… ${tx.receipt ? (tx.receipt.ok ? '✓' : '✗ ' + tx.receipt.statusText) : ''}` }, transactionBody(tx));
-      return c;
-    }),
+    ...b.transactions.map((tx) =>
+      section(`#${tx.index} ${tx.method}`, `${tx.hash.slice(0, 18)}… ${tx.receipt ? (tx.receipt.ok ? '✓' : '✗ ' + tx.receipt.statusText) : ''}`, transactionBody(tx), {
+        attrs: { 'data-testid': 'block-transaction', 'data-hash': tx.hash },
+      }),
+    ),
   );
 }
 

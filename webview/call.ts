@@ -1,9 +1,9 @@
-// Contract call form generated from the ABI: one section per function, one field per parameter
-// (tuples nested, arrays and structs-in-arrays as JSON), a raw-JSON fallback, validation as you
-// type, call vs send, decoded results, last inputs restored.
+// Contract call form generated from the ABI: one section per function (signature in its real
+// case), one field per parameter (struct members nested, arrays as element rows), a raw-JSON toggle
+// on every parameter, member and element, validation as you type (the host validates again before
+// encoding), call vs send, decoded results, last inputs restored.
 
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-textarea/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
@@ -12,8 +12,9 @@ import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import { type CallToHost, type FunctionView, type ParamView, type ResultView, parseHostToCall } from '../src/extension/messages/callMessages';
-import { coerceArgs, exampleFor, isJsonType } from '../src/extension/models/abiArgs';
-import { fieldTable, h, message, mount } from './lib/dom';
+import { coerceArgs, exampleFor } from '../src/extension/models/abiArgs';
+import { paramLabel, paramProblem, parseRawParam, rawTextOf } from '../src/extension/models/paramInput';
+import { fieldTable, h, message, mount, section } from './lib/dom';
 import { onHostMessage, post } from './lib/host';
 
 const send = (m: CallToHost) => post(m);
@@ -26,42 +27,136 @@ interface Field {
   write(v: unknown): void;
 }
 
-function scalarField(p: ParamView, id: string): Field {
+function scalarField(p: ParamView, id: string, label: string): Field {
   if (p.type === 'bool') {
     const select = h('vscode-single-select', { id }, h('vscode-option', { value: 'false' }, 'false'), h('vscode-option', { value: 'true' }, 'true')) as ValueEl;
     return { el: select, read: () => select.value === 'true', write: (v) => (select.value = String(v === true || v === 'true')) };
   }
-  const json = isJsonType(p);
-  const input = (json ? h('vscode-textarea', { id, rows: 3, placeholder: exampleFor(p) }) : h('vscode-textfield', { id, placeholder: exampleFor(p) })) as ValueEl;
+  const input = h('vscode-textfield', { id, placeholder: exampleFor(p) }) as ValueEl;
+  return { el: input, read: () => input.value, write: (v) => (input.value = typeof v === 'string' ? v : v === undefined || v === null ? '' : rawTextOf(v)) };
+}
+
+const elementType = (p: ParamView): ParamView => ({ name: '', type: p.type.replace(/\[\d*\]$/, ''), components: p.components });
+const fixedLength = (p: ParamView): number | undefined => {
+  const m = /\[(\d+)\]$/.exec(p.type);
+  return m ? Number(m[1]) : undefined;
+};
+
+/** Arrays: one row per element (each with its own JSON toggle), add/remove for dynamic arrays. */
+function arrayField(p: ParamView, id: string, label: string): Field {
+  const child = elementType(p);
+  const fixed = fixedLength(p);
+  const list = h('div', { class: 'array-items' });
+  let rows: { field: Field; el: HTMLElement }[] = [];
+  const renumber = () => rows.forEach((r, i) => ((r.el.querySelector('.param-name') as HTMLElement).textContent = `[${i}] · ${child.type}`));
+  const add = (value?: unknown) => {
+    const i = rows.length;
+    const field = paramRow(child, `${id}-${i}`, `${label}[${i}]`, `[${i}]`);
+    const entry = { field, el: field.el };
+    if (fixed === undefined) {
+      field.el.querySelector('.param-head')!.append(
+        h('vscode-button', { secondary: true, 'data-testid': 'remove-element', onclick: () => { rows = rows.filter((r) => r !== entry); entry.el.remove(); renumber(); list.dispatchEvent(new Event('input', { bubbles: true })); } }, 'Remove'),
+      );
+    }
+    if (value !== undefined) field.write(value);
+    rows.push(entry);
+    list.append(field.el);
+  };
+  const reset = (values: unknown[]) => {
+    rows = [];
+    list.replaceChildren();
+    const n = fixed ?? values.length;
+    for (let i = 0; i < n; i++) add(values[i]);
+  };
+  reset([]);
+  const box = h(
+    'fieldset',
+    { class: 'tuple' },
+    h('legend', {}, `${p.name || label} (${p.type.replace(/^tuple/, 'struct')})`),
+    list,
+    fixed === undefined ? h('vscode-button', { secondary: true, 'data-testid': 'add-element', onclick: () => { add(); list.dispatchEvent(new Event('input', { bubbles: true })); } }, 'Add Element') : undefined,
+  );
   return {
-    el: input,
-    read: () => {
-      if (!json) return input.value;
-      try {
-        return JSON.parse(input.value || 'null');
-      } catch {
-        throw new Error(`${p.name || p.type}: enter JSON, e.g. ${exampleFor(p)}`);
-      }
-    },
-    write: (v) => (input.value = json ? JSON.stringify(v) : String(v ?? '')),
+    el: box,
+    read: () => rows.map((r) => r.field.read()),
+    write: (v) => reset(Array.isArray(v) ? v : []),
   };
 }
 
-function paramField(p: ParamView, id: string): Field {
-  // A plain struct gets one field per member; arrays of anything stay JSON.
+/** The structured editor of a parameter: a field per struct member, rows for arrays, text for scalars. */
+function structuredField(p: ParamView, id: string, label: string): Field {
+  if (p.type.endsWith(']')) return arrayField(p, id, label);
   if (p.type === 'tuple' && p.components) {
-    const fields = p.components.map((c, i) => ({ c, f: paramField(c, `${id}-${i}`) }));
-    const box = h('fieldset', { class: 'tuple' }, h('legend', {}, `${p.name || 'tuple'} (struct)`), ...fields.map(({ c, f }) => h('div', { class: 'param' }, h('label', { for: `${id}-${fields.findIndex((x) => x.c === c)}` }, `${c.name || 'field'} · ${c.type}`), f.el)));
+    const fields = p.components.map((c, i) => paramRow(c, `${id}-${i}`, paramLabel(c, i, label), `${c.name || i}`));
+    const box = h('fieldset', { class: 'tuple' }, h('legend', {}, `${p.name || label} (struct)`), ...fields.map((f) => f.el));
     return {
       el: box,
-      read: () => Object.fromEntries(fields.map(({ c, f }, i) => [c.name || String(i), f.read()])),
+      read: () => Object.fromEntries(fields.map((f, i) => [p.components![i].name || String(i), f.read()])),
       write: (v) => {
         const o = (v ?? {}) as Record<string, unknown> | unknown[];
-        fields.forEach(({ c, f }, i) => f.write(Array.isArray(o) ? o[i] : o[c.name || String(i)]));
+        fields.forEach((f, i) => f.write(Array.isArray(o) ? o[i] : o[p.components![i].name || String(i)]));
       },
     };
   }
-  return scalarField(p, id);
+  return scalarField(p, id, label);
+}
+
+/**
+ * One labelled parameter (or struct member, or array element) with its own "JSON" toggle: the
+ * structured editor or raw JSON for just this value. Checked as you type with the host's rules.
+ */
+function paramRow(p: ParamView, id: string, label: string, shown: string): Field {
+  const inner = structuredField(p, id, label);
+  const raw = h('vscode-textarea', { id: `${id}-raw`, rows: 2, placeholder: exampleFor(p), hidden: true, 'data-testid': 'raw-json' }) as ValueEl;
+  const toggle = h('vscode-checkbox', { label: 'JSON', class: 'param-raw-toggle', 'data-testid': 'raw-toggle', title: `Enter ${label} as raw JSON` }) as ValueEl;
+  const problem = h('div', { class: 'invalid', role: 'alert', 'data-testid': 'param-problem' });
+  let rawOn = false;
+  const read = () => (rawOn ? parseRawParam(p, raw.value, label) : inner.read());
+  // Structs and arrays in their structured form leave the messages to their members' rows.
+  const composite = p.type.endsWith(']') || (p.type === 'tuple' && !!p.components);
+  const validate = () => (problem.textContent = composite && !rawOn ? '' : paramProblem(p, read, label));
+  toggle.addEventListener('change', () => {
+    if (toggle.checked) {
+      try {
+        raw.value = rawTextOf(inner.read());
+      } catch {
+        // keep what the raw box had
+      }
+    } else {
+      try {
+        inner.write(parseRawParam(p, raw.value, label));
+      } catch (err) {
+        // Stay in JSON until it parses: switching would lose what was typed.
+        problem.textContent = (err as Error).message;
+        toggle.checked = true;
+        return;
+      }
+    }
+    rawOn = !!toggle.checked;
+    raw.hidden = !rawOn;
+    inner.el.hidden = rawOn;
+    validate();
+  });
+  for (const el of [inner.el, raw]) {
+    el.addEventListener('input', validate);
+    el.addEventListener('change', validate);
+  }
+  const el = h(
+    'div',
+    { class: 'param', 'data-param': label },
+    h('div', { class: 'param-head' }, h('label', { for: id, class: 'param-name' }, `${shown} · ${p.type}`), toggle),
+    inner.el,
+    raw,
+    problem,
+  );
+  return {
+    el,
+    read,
+    write: (v) => {
+      inner.write(v);
+      raw.value = rawTextOf(v);
+    },
+  };
 }
 
 function outputsView(r: ResultView): Node {
@@ -79,36 +174,19 @@ let nextRequest = 1;
 const resultSlots = new Map<number, HTMLElement>();
 
 function functionSection(f: FunctionView, last: unknown[] | undefined, index: number): HTMLElement {
-  const fields = f.inputs.map((p, i) => paramField(p, `f${index}-p${i}`));
-  const raw = h('vscode-textarea', { rows: 3, placeholder: `[${f.inputs.map((p) => (isJsonType(p) || p.type === 'bool' || /^u?int/.test(p.type) ? exampleFor(p) : JSON.stringify(exampleFor(p)))).join(', ')}]` }) as ValueEl;
-  const rawToggle = h('vscode-checkbox', { label: 'Raw JSON arguments' }) as ValueEl;
-  const rawBox = h('div', { class: 'param', hidden: true }, h('label', {}, 'All arguments as a JSON array'), raw);
-  const formBox = h('div', {}, ...f.inputs.map((p, i) => h('div', { class: 'param' }, h('label', { for: `f${index}-p${i}` }, `${p.name || `arg${i}`} · ${p.type}`), fields[i].el)));
-  const invalid = h('div', { class: 'invalid', role: 'alert' });
+  const fields = f.inputs.map((p, i) => paramRow(p, `f${index}-p${i}`, paramLabel(p, i), p.name || `arg${i}`));
+  const formBox = h('div', {}, ...fields.map((fl) => fl.el));
+  const invalid = h('div', { class: 'invalid', role: 'alert', 'data-testid': 'form-problem' });
   const result = h('div', {});
   if (last) {
     try {
       fields.forEach((fl, i) => fl.write(last[i]));
-      raw.value = JSON.stringify(last);
     } catch {
       // stale inputs from an older ABI are ignored
     }
   }
-  rawToggle.addEventListener('change', () => {
-    const on = !!rawToggle.checked;
-    rawBox.hidden = !on;
-    formBox.hidden = on;
-    if (on) {
-      try {
-        raw.value = JSON.stringify(fields.map((fl) => fl.read()));
-      } catch {
-        // keep what the raw box had
-      }
-    }
-  });
   const collect = (): unknown[] => {
-    const values = rawToggle.checked ? (JSON.parse(raw.value || '[]') as unknown) : fields.map((fl) => fl.read());
-    if (!Array.isArray(values)) throw new Error('Raw arguments must be a JSON array.');
+    const values = fields.map((fl) => fl.read());
     coerceArgs(f.inputs, values); // same validation the host runs before encoding
     return values;
   };
@@ -131,13 +209,11 @@ function functionSection(f: FunctionView, last: unknown[] | undefined, index: nu
     { class: 'toolbar' },
     h('vscode-button', { secondary: !f.readOnly, onclick: () => invoke('call') }, 'Call'),
     h('vscode-button', { secondary: f.readOnly, onclick: () => invoke('send') }, 'Send Transaction'),
-    f.inputs.length ? rawToggle : undefined,
   );
-  return h(
-    'vscode-collapsible',
-    { title: f.signature, description: f.readOnly ? 'view' : f.payable ? 'payable' : 'transaction', open: index === 0, 'data-signature': f.signature },
-    h('div', { class: 'collapsible-body' }, formBox, rawBox, invalid, buttons, result),
-  );
+  return section(f.signature, f.readOnly ? 'view' : f.payable ? 'payable' : 'transaction', h('div', { class: 'collapsible-body' }, formBox, invalid, buttons, result), {
+    open: index === 0,
+    attrs: { 'data-signature': f.signature },
+  });
 }
 
 onHostMessage(parseHostToCall, (m) => {

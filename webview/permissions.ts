@@ -2,13 +2,12 @@
 // contract its admin (proposal) and each method's auth type and account lists (admin calls).
 
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import { type HostToPermissions, type MethodAuthView, type PermissionAction, type PermissionState, type PermissionsToHost, parseHostToPermissions } from '../src/extension/messages/permissionMessages';
-import { fieldTable, h, message, mount } from './lib/dom';
+import { fieldTable, h, message, mount, section } from './lib/dom';
 import { onHostMessage, post } from './lib/host';
 
 const send = (m: PermissionsToHost) => post(m);
@@ -54,10 +53,13 @@ function authTypeSelect(current: number, onSet: (t: 1 | 2) => void, label: strin
   return h('div', { class: 'row' }, select, h('vscode-button', { secondary: true, onclick: () => onSet(select.value === '2' ? 2 : 1) }, label));
 }
 
+/** Method sections the user opened: kept open when the state is re-rendered after an action. */
+const openMethods = new Set<string>();
+
 function methodSection(m: MethodAuthView, isAdmin: boolean): HTMLElement {
-  return h(
-    'vscode-collapsible',
-    { title: m.signature, description: `${m.selector} · ${AUTH[m.authType] ?? m.authType}` },
+  return section(
+    m.signature,
+    `${m.selector} · ${AUTH[m.authType] ?? m.authType}`,
     h(
       'div',
       { class: 'collapsible-body' },
@@ -80,6 +82,11 @@ function methodSection(m: MethodAuthView, isAdmin: boolean): HTMLElement {
           )
         : h('p', { class: 'muted' }, 'Only the contract admin can change method permissions.'),
     ),
+    {
+      open: openMethods.has(m.signature),
+      attrs: { 'data-signature': m.signature, 'data-selector': m.selector },
+      onToggle: (open) => (open ? openMethods.add(m.signature) : openMethods.delete(m.signature)),
+    },
   );
 }
 

@@ -2,6 +2,7 @@
 // process and webview bundles are only loaded when a command needs them.
 
 import * as vscode from 'vscode';
+import * as path from 'node:path';
 import { ConnectionStore } from './connections/connectionStore';
 import { AccountStore } from './accounts/accountStore';
 import { Session, type ChainApiFactory } from './session';
@@ -22,15 +23,19 @@ import { registerQueryCommands } from './commands/queryCommands';
 import { registerPanelCommands } from './commands/panelCommands';
 import { Compiler } from './compile/compiler';
 import { AbiRegistry } from './abiRegistry';
-import { testHooks } from './testHooks';
+import { exportsFor, installUiRecorder, setTestMode, testHooks } from './testHooks';
 
-/** What activate() returns: used by the extension-host tests and by other extensions. */
+/**
+ * What activate() returns in ExtensionMode.Test only (the extension-host suite): it reaches the
+ * session and thus the accounts' private keys, so production and development hosts get nothing.
+ */
 export interface FiscoBcosApi {
   session: Session;
   devnode: DevnodeManager;
   trees: { groups: GroupsTree; bfs: BfsTree; governance: GovernanceTree };
   statusBar: StatusBar;
   registry: AbiRegistry;
+  compiler: Compiler;
   testHooks: typeof testHooks;
   /** Replaces how ChainApis are built (tests wrap the default one). */
   setChainApiFactory(factory: ChainApiFactory): void;
@@ -39,8 +44,15 @@ export interface FiscoBcosApi {
   activationMs: number;
 }
 
-export function activate(context: vscode.ExtensionContext): FiscoBcosApi {
+export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undefined {
   const started = performance.now();
+  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
+  setTestMode(testMode);
+  if (testMode) {
+    // Records shown messages and prompts for the suite's assertions; restored on deactivate.
+    const restore = installUiRecorder(vscode.window);
+    context.subscriptions.push({ dispose: restore });
+  }
   const log = vscode.window.createOutputChannel('FISCO BCOS Local Node');
   const connections = new ConnectionStore();
   const accounts = new AccountStore(context.globalState, context.secrets);
@@ -48,7 +60,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi {
   const devnode = new DevnodeManager(context.extensionPath, context.globalStorageUri.fsPath, log);
   const statusBar = new StatusBar(session);
   const registry = new AbiRegistry(context.workspaceState);
-  const compiler = new Compiler();
+  const compiler = new Compiler(path.join(context.extensionPath, 'dist', 'solc-worker.js'));
 
   const groups = new GroupsTree(session);
   const bfs = new BfsTree(session);
@@ -92,19 +104,22 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi {
     ...registerPanelCommands(session, context, registry, governance),
   );
 
-  return {
-    activationMs: performance.now() - started,
+  const activationMs = performance.now() - started;
+  return exportsFor(testMode, () => ({
+    activationMs,
     session,
     devnode,
     trees: { groups, bfs, governance },
     statusBar,
     registry,
+    compiler,
     testHooks,
-    setChainApiFactory: (factory) => session.setFactory(factory),
+    setChainApiFactory: (factory: ChainApiFactory) => session.setFactory(factory),
     defaultChainApiFactory: createSdkChainApi,
-  };
+  }));
 }
 
 export function deactivate(): void {
-  // Disposables (including the local node process) are released through context.subscriptions.
+  // Disposables (the local node process, the solc worker) are released through context.subscriptions.
+  setTestMode(false);
 }

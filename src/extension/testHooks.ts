@@ -1,6 +1,127 @@
-// Switches the extension-host test suite flips through the extension's exported API, so modal
-// confirmations do not block a headless run. Never set by the extension itself.
+// Test-mode switches and recorders for the extension-host suite. They exist only when VS Code runs
+// the extension in ExtensionMode.Test (activate() calls setTestMode): in production activate()
+// exports nothing, the switches below are ignored, and `confirmed: true` command arguments never
+// skip a transaction confirmation. No `vscode` import, so the gate is unit-tested in plain Node.
+
+/** A notification (or modal) the extension showed, as the Test-mode recorder saw it. */
+export interface ShownMessage {
+  severity: 'info' | 'warning' | 'error';
+  message: string;
+  modal: boolean;
+  detail?: string;
+  /** Titles of the buttons offered. */
+  items: string[];
+}
+
+/** A quick pick or input box the extension opened. */
+export interface ShownPrompt {
+  kind: 'quickPick' | 'inputBox';
+  title?: string;
+  placeHolder?: string;
+  prompt?: string;
+}
+
+let testMode = false;
+
 export const testHooks = {
-  /** Treat transaction confirmations as accepted. */
+  /** Treat transaction confirmations as accepted (honoured in Test mode only). */
   autoConfirm: false,
+  /** Messages shown since the last clear(), oldest first (recorded in Test mode only). */
+  messages: [] as ShownMessage[],
+  /** Quick picks and input boxes opened since the last clear(). */
+  prompts: [] as ShownPrompt[],
+  /** When set, answers modal messages instead of the user (Test mode only): the button title, or undefined to dismiss. */
+  answerModal: undefined as ((m: ShownMessage) => string | undefined) | undefined,
+  clear(): void {
+    testHooks.messages.length = 0;
+    testHooks.prompts.length = 0;
+  },
+  /** Messages of one severity since the last clear(). */
+  shown(severity: ShownMessage['severity']): string[] {
+    return testHooks.messages.filter((m) => m.severity === severity).map((m) => m.message);
+  },
+  /**
+   * Runs `fn` with the Test-mode gate closed, exactly as a production host decides: `confirmed`
+   * and `autoConfirm` are ignored meanwhile (the recorders stay, so a test can answer the modal).
+   */
+  async asProduction<T>(fn: () => Promise<T> | T): Promise<T> {
+    const was = testMode;
+    testMode = false;
+    try {
+      return await fn();
+    } finally {
+      testMode = was;
+    }
+  },
 };
+
+/** Called by activate(): true only for context.extensionMode === ExtensionMode.Test. */
+export function setTestMode(on: boolean): void {
+  testMode = on;
+}
+
+export function isTestMode(): boolean {
+  return testMode;
+}
+
+/** Whether a transaction may go out without the modal confirmation: never outside Test mode. */
+export function skipsConfirmation(confirmed: boolean | undefined): boolean {
+  return testMode && (confirmed === true || testHooks.autoConfirm);
+}
+
+/** What activate() returns: the test API in Test mode, nothing otherwise (it holds the session and its keys). */
+export function exportsFor<T>(isTest: boolean, api: () => T): T | undefined {
+  return isTest ? api() : undefined;
+}
+
+type AnyFn = (...args: unknown[]) => unknown;
+
+function itemTitle(item: unknown): string | undefined {
+  if (typeof item === 'string') return item;
+  if (item && typeof item === 'object' && typeof (item as { title?: unknown }).title === 'string') return (item as { title: string }).title;
+  return undefined;
+}
+
+/**
+ * Test mode: wraps the window's message, quick-pick and input-box functions so every message and
+ * prompt is recorded in testHooks (modal messages may be answered by testHooks.answerModal).
+ * Returns the function that restores the originals.
+ */
+export function installUiRecorder(window: object): () => void {
+  const w = window as Record<string, AnyFn>;
+  const originals: [string, AnyFn][] = [];
+  const wrap = (name: string, make: (original: AnyFn) => AnyFn) => {
+    const original = w[name];
+    if (typeof original !== 'function') return;
+    originals.push([name, original]);
+    w[name] = make(original.bind(window));
+  };
+  const message = (severity: ShownMessage['severity']) => (original: AnyFn) => (text: unknown, ...rest: unknown[]) => {
+    const options = rest[0] && typeof rest[0] === 'object' && !('title' in (rest[0] as object)) ? (rest[0] as { modal?: boolean; detail?: string }) : undefined;
+    const items = (options ? rest.slice(1) : rest).filter((i) => itemTitle(i) !== undefined);
+    const shown: ShownMessage = { severity, message: String(text), modal: !!options?.modal, items: items.map((i) => itemTitle(i)!) };
+    if (options?.detail) shown.detail = options.detail;
+    testHooks.messages.push(shown);
+    if (shown.modal && testHooks.answerModal) {
+      const answer = testHooks.answerModal(shown);
+      return Promise.resolve(answer === undefined ? undefined : items.find((i) => itemTitle(i) === answer));
+    }
+    return original(text, ...rest);
+  };
+  wrap('showInformationMessage', message('info'));
+  wrap('showWarningMessage', message('warning'));
+  wrap('showErrorMessage', message('error'));
+  wrap('showQuickPick', (original) => (items: unknown, options?: unknown, ...rest: unknown[]) => {
+    const o = (options ?? {}) as { title?: string; placeHolder?: string };
+    testHooks.prompts.push({ kind: 'quickPick', title: o.title, placeHolder: o.placeHolder });
+    return original(items, options, ...rest);
+  });
+  wrap('showInputBox', (original) => (options?: unknown, ...rest: unknown[]) => {
+    const o = (options ?? {}) as { title?: string; placeHolder?: string; prompt?: string };
+    testHooks.prompts.push({ kind: 'inputBox', title: o.title, placeHolder: o.placeHolder, prompt: o.prompt });
+    return original(options, ...rest);
+  });
+  return () => {
+    for (const [name, original] of originals) w[name] = original;
+  };
+}

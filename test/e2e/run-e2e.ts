@@ -11,7 +11,7 @@ import { repoRoot, testOutputDir } from '../../scripts/lib/paths';
 import { openSession, prepareTools } from '../../scripts/lib/test-session';
 import { StepRecorder, slug } from './lib/scenario';
 import { Workbench } from './lib/workbench';
-import { E2E_CONNECTION, e2eSettings } from './lib/settings';
+import { E2E_CONNECTION, e2eEnv, e2eSettings } from './lib/settings';
 import { scenarios } from './scenarios';
 
 const outDir = path.join(testOutputDir, 'e2e');
@@ -27,7 +27,7 @@ async function main(): Promise<number> {
   await prepareTools(log);
   await buildExtension(true);
   const vsix = await packageVsix(path.join(outDir, 'fisco-bcos-vscode.vsix'), { quiet: true });
-  const session = await openSession({ runDir, vsix, log, settings: e2eSettings });
+  const session = await openSession({ runDir, vsix, log, settings: e2eSettings, env: e2eEnv });
   const { page } = session;
   const wb = new Workbench(page);
   let passed = 0;

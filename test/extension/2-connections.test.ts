@@ -1,7 +1,7 @@
 // Connections, accounts and the Groups tree against the test chain.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { TEST_CONNECTION, api, connectTestChain, runAndDismiss, treeLabels } from './helpers';
+import { TEST_CONNECTION, api, assertDismissed, connectTestChain, runRecorded, treeLabels } from './helpers';
 
 suite('Connections and accounts', () => {
   test('adds, selects and validates connections', async () => {
@@ -10,7 +10,9 @@ suite('Connections and accounts', () => {
     assert.equal(a.session.connection?.url, chain.url.replace(/\/+$/, ''));
     // a duplicate name is rejected (the error is shown, nothing is added)
     const before = a.session.connections.list().length;
-    await vscode.commands.executeCommand('fiscoBcos.addConnection', { name: TEST_CONNECTION, url: chain.url, group: chain.group });
+    const duplicate = await runRecorded('fiscoBcos.addConnection', { name: TEST_CONNECTION, url: chain.url, group: chain.group });
+    assert.equal(duplicate.result, undefined);
+    assert.deepEqual(duplicate.errors.map((e) => e.replace(/^[^:]+: /, '')), [`A connection named "${TEST_CONNECTION}" already exists.`]);
     assert.equal(a.session.connections.list().length, before);
   });
 
@@ -18,10 +20,14 @@ suite('Connections and accounts', () => {
     const a = await api();
     await vscode.commands.executeCommand('fiscoBcos.addConnection', { name: 'Temp', url: 'http://127.0.0.1:1', group: 'group0' });
     assert.ok(a.session.connections.get('Temp'));
-    assert.equal(await runAndDismiss('fiscoBcos.editConnection', 'Temp'), undefined);
+    // editing starts at its name; dismissing leaves it unchanged
+    await assertDismissed('fiscoBcos.editConnection', /^Connection name/, 'Temp');
+    assert.equal(a.session.connections.get('Temp')?.url, 'http://127.0.0.1:1');
     await a.session.connections.remove('Temp');
     assert.equal(a.session.connections.get('Temp'), undefined);
-    assert.equal(await runAndDismiss('fiscoBcos.removeConnection'), undefined);
+    const count = a.session.connections.list().length;
+    await assertDismissed('fiscoBcos.removeConnection', /^Remove which connection\?/);
+    assert.equal(a.session.connections.list().length, count);
   });
 
   test('the status bar shows the connection and the block height', async () => {
@@ -42,8 +48,10 @@ suite('Connections and accounts', () => {
     assert.equal(a.session.account()?.address, chain.accounts[0].address.toLowerCase());
     await a.session.accounts.remove(created);
     assert.equal(await a.session.accounts.privateKey(created), undefined);
-    assert.equal(await runAndDismiss('fiscoBcos.exportAccount'), undefined);
-    assert.equal(await runAndDismiss('fiscoBcos.removeAccount'), undefined);
+    const accounts = a.session.accounts.list().length;
+    await assertDismissed('fiscoBcos.exportAccount', /^Export which account\?/);
+    await assertDismissed('fiscoBcos.removeAccount', /^Remove which account\?/);
+    assert.equal(a.session.accounts.list().length, accounts);
   });
 
   test('the Groups tree shows connection → group → nodes with details', async () => {
@@ -56,6 +64,7 @@ suite('Connections and accounts', () => {
     assert.match(text, /Node ID — [0-9a-f]{128}/);
     assert.match(text, /PBFT View — /);
     await vscode.commands.executeCommand('fiscoBcos.refreshGroups');
-    assert.equal(await runAndDismiss('fiscoBcos.selectGroup'), undefined);
+    await assertDismissed('fiscoBcos.selectGroup', new RegExp(`^Group of ${TEST_CONNECTION}`));
+    assert.equal(a.session.connection?.group, chain.group);
   });
 });

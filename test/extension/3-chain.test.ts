@@ -4,8 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import * as vscode from 'vscode';
-import { connectTestChain, runAndDismiss, treeLabels } from './helpers';
+import { assertDismissed, connectTestChain, runRecorded, treeLabels } from './helpers';
 
 const COUNTER = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;
@@ -68,6 +69,21 @@ suite('Chain features', () => {
     assert.ok(diags.some((d) => d.severity === vscode.DiagnosticSeverity.Error && d.range.start.line === 1), JSON.stringify(diags));
   });
 
+  test('compiles in the solc worker thread, kept between compiles; solc never loads on the host thread', async () => {
+    const { api: a } = await connectTestChain();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fisco-ext-')), 'Other.sol');
+    fs.writeFileSync(file, '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Other { function f() public pure returns (uint256) { return 1; } }\n');
+    const compiled = await runRecorded('fiscoBcos.compile', vscode.Uri.file(file));
+    assert.deepEqual(compiled.result, ['Other']);
+    assert.deepEqual(compiled.errors, []);
+    const { threadId: workerThread, started } = a.compiler.workerInfo;
+    assert.ok(workerThread !== undefined && workerThread !== threadId, `compiled on thread ${workerThread}, host thread ${threadId}`);
+    assert.equal(a.compiler.lastCompileThreadId, workerThread);
+    // the earlier compiles of this suite (Counter, Broken) used the same worker
+    assert.equal(started, 1);
+    assert.deepEqual(Object.keys(require.cache).filter((k) => /[\\/]solc[\\/]/.test(k)), []);
+  });
+
   test('links an existing contract and opens its ABI', async () => {
     await connectTestChain();
     await vscode.commands.executeCommand('fiscoBcos.linkContract', { path: `/apps/Linked${stamp}`, address: deployed.address, confirmed: true });
@@ -78,7 +94,40 @@ suite('Chain features', () => {
     assert.ok(link, 'link listed');
     const doc = (await vscode.commands.executeCommand('fiscoBcos.bfs.openAbi', link)) as vscode.TextDocument;
     assert.match(doc.getText(), /"name": "set"/);
-    await vscode.commands.executeCommand('fiscoBcos.bfs.copyPath', link);
+    const copied = await runRecorded('fiscoBcos.bfs.copyPath', link);
+    assert.equal(await vscode.env.clipboard.readText(), `/apps/Linked${stamp}`);
+    assert.deepEqual(copied.infos, [`Copied /apps/Linked${stamp}`]);
+  });
+
+  test('outside Test mode, confirmed: true and autoConfirm do not skip the confirmation', async () => {
+    const { api: a } = await connectTestChain();
+    assert.equal(a.testHooks.autoConfirm, true);
+    const linkPath = `/apps/Prod${stamp}`;
+    const asked: string[] = [];
+    // The user dismisses the modal.
+    a.testHooks.answerModal = (m) => void asked.push(m.message);
+    try {
+      a.testHooks.clear();
+      const linked = await a.testHooks.asProduction(() => vscode.commands.executeCommand('fiscoBcos.linkContract', { path: linkPath, address: deployed.address, confirmed: true }));
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fisco-ext-')), 'Counter.sol');
+      fs.writeFileSync(file, COUNTER);
+      const deployedAgain = await a.testHooks.asProduction(() => vscode.commands.executeCommand('fiscoBcos.deployContract', { uri: vscode.Uri.file(file).toString(), contract: 'Counter', args: ['1'], linkPath: '', confirmed: true }));
+      assert.equal(linked, undefined);
+      assert.equal(deployedAgain, undefined);
+    } finally {
+      a.testHooks.answerModal = undefined;
+    }
+    assert.deepEqual(asked, [`Link ${linkPath} → ${deployed.address}?`, `Deploy Counter("1") to ${a.session.connection!.name}?`]);
+    assert.ok(a.testHooks.messages.filter((m) => m.severity === 'warning').every((m) => m.modal && /^From .+ 0x[0-9a-f]{40}\nOn /.test(m.detail ?? '')));
+    assert.deepEqual(a.testHooks.shown('error'), []);
+    a.trees.bfs.refresh();
+    const apps = (await a.trees.bfs.getChildren()).find((c) => c.label === 'apps')!;
+    assert.ok(!(await a.trees.bfs.getChildren(apps)).some((c) => c.label === `Prod${stamp}`), 'nothing was linked');
+    // back in Test mode the same call goes through without a modal
+    a.testHooks.clear();
+    const r = (await vscode.commands.executeCommand('fiscoBcos.linkContract', { path: linkPath, address: deployed.address, confirmed: true })) as { ok: boolean };
+    assert.equal(r.ok, true);
+    assert.equal(a.testHooks.messages.filter((m) => m.modal).length, 0);
   });
 
   test('opens the call form, block and transaction panels', async () => {
@@ -92,8 +141,8 @@ suite('Chain features', () => {
     const perms = (await vscode.commands.executeCommand('fiscoBcos.editPermissions', { address: deployed.address, name: 'Counter' })) as { panel: vscode.WebviewPanel };
     assert.match(perms.panel.title, /Permissions: Counter/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    assert.equal(await runAndDismiss('fiscoBcos.showBlock'), undefined);
-    assert.equal(await runAndDismiss('fiscoBcos.showTransaction'), undefined);
+    await assertDismissed('fiscoBcos.showBlock', /^Show block/);
+    await assertDismissed('fiscoBcos.showTransaction', /^Show transaction/);
   });
 
   test('reads system config and KV tables', async () => {
@@ -120,8 +169,10 @@ suite('Chain features', () => {
     assert.match(after, /Passed/);
     assert.match(after, /#\d+ Set Rate/);
     // nothing open to vote on or revoke in single-governor mode: both say so instead of failing
-    await vscode.commands.executeCommand('fiscoBcos.voteProposal');
-    await vscode.commands.executeCommand('fiscoBcos.revokeProposal');
+    const vote = await runRecorded('fiscoBcos.voteProposal');
+    assert.deepEqual([vote.result, vote.errors, vote.infos, vote.prompts], [undefined, [], ['There are no open proposals to vote on.'], []]);
+    const revoke = await runRecorded('fiscoBcos.revokeProposal');
+    assert.deepEqual([revoke.result, revoke.errors, revoke.infos, revoke.prompts], [undefined, [], ['The active account has no open proposals to revoke (only the proposer can revoke).'], []]);
     await vscode.commands.executeCommand('fiscoBcos.refreshGovernance');
   });
 });

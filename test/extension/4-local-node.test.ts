@@ -1,9 +1,10 @@
 // The local node lifecycle: start (connects and offers dev accounts), stop, a port conflict that
 // is explained instead of failing silently, reset, and the log channel.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as vscode from 'vscode';
-import { api, connectTestChain } from './helpers';
+import { api, connectTestChain, runRecorded } from './helpers';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -51,18 +52,50 @@ suite('Local node', () => {
     const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)));
     try {
       await config().update('port', port, vscode.ConfigurationTarget.Global);
-      const result = await vscode.commands.executeCommand('fiscoBcos.startLocalNode');
-      assert.equal(result, undefined);
+      const started = await runRecorded('fiscoBcos.startLocalNode');
+      assert.equal(started.result, undefined);
       assert.equal(a.devnode.state, 'stopped');
+      // the explanation names the port and the setting, and offers the ways out
+      assert.equal(started.errors.length, 1, JSON.stringify(started.errors));
+      assert.match(started.errors[0], new RegExp(`^Could not start the local node\\. Port ${port} is already in use, so the local node cannot listen on it\\. .*"fiscoBcos\\.localNode\\.port"`));
+      assert.deepEqual(a.testHooks.messages.find((m) => m.severity === 'error')?.items, ['Use Another Port', 'Show Log']);
     } finally {
       blocker.close();
     }
   });
 
-  test('resets the chain data', async () => {
+  test('resets the chain data: the data folder is deleted and the chain restarts at block 0', async () => {
     const a = await api();
     await vscode.commands.executeCommand('fiscoBcos.stopLocalNode');
-    await vscode.commands.executeCommand('fiscoBcos.resetLocalNode', { confirm: false });
+    await config().update('port', await freePort(), vscode.ConfigurationTarget.Global);
+    const ready = (await vscode.commands.executeCommand('fiscoBcos.startLocalNode')) as { url: string } | undefined;
+    assert.ok(ready, 'the node reported ready');
+    const chain = () => a.session.requireChain();
+    // seal a block on the fresh node (the dev account is active)
+    const made = await runRecorded('fiscoBcos.bfs.mkdir', '/apps', `reset${Date.now().toString(36)}`);
+    assert.deepEqual(made.errors, []);
+    assert.ok((await chain().blockNumber()) > 0, 'a block was sealed before the reset');
+    assert.ok(fs.readdirSync(a.devnode.dataDir).length > 0, 'the node keeps its data in its folder');
+
+    // reset while running: deleted, then started again on a fresh chain
+    const whileRunning = await runRecorded('fiscoBcos.resetLocalNode', { confirm: false });
+    assert.deepEqual(whileRunning.errors, []);
+    assert.equal((whileRunning.result as { url: string } | undefined)?.url, ready.url);
+    assert.equal(a.devnode.state, 'running');
+    assert.equal(await chain().blockNumber(), 0);
+
+    // reset while stopped: the folder is gone and the user is told
+    await vscode.commands.executeCommand('fiscoBcos.bfs.mkdir', '/apps', `again${Date.now().toString(36)}`);
+    assert.ok((await chain().blockNumber()) > 0);
+    await vscode.commands.executeCommand('fiscoBcos.stopLocalNode');
+    const whileStopped = await runRecorded('fiscoBcos.resetLocalNode', { confirm: false });
+    assert.equal(whileStopped.result, undefined);
+    assert.deepEqual(whileStopped.errors, []);
+    assert.deepEqual(whileStopped.infos, ['Local node data deleted. Start the local node to begin a fresh chain.']);
     assert.equal(a.devnode.state, 'stopped');
+    assert.equal(fs.existsSync(a.devnode.dataDir), false);
+    await vscode.commands.executeCommand('fiscoBcos.startLocalNode');
+    assert.equal(await chain().blockNumber(), 0);
+    await vscode.commands.executeCommand('fiscoBcos.stopLocalNode');
   });
 });

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BfsPage, ChainApi } from '../../src/extension/chain/chainApi';
-import { connectTestChain, runAndDismiss } from './helpers';
+import { assertDismissed, connectTestChain, runRecorded } from './helpers';
 
 type Item = vscode.TreeItem & Record<string, unknown>;
 
@@ -19,7 +19,11 @@ suite('Tree actions', () => {
     const nodes = await nodeItems(a.trees.groups, a.session.connection!.name);
     const last = nodes[nodes.length - 1] as Item & { node: { nodeId: string; weight?: number } };
     assert.equal(last.contextValue, 'node.sealer');
-    await vscode.commands.executeCommand('fiscoBcos.copyNodeId', last);
+    const copied = await runRecorded('fiscoBcos.copyNodeId', last);
+    assert.match(last.node.nodeId, /^[0-9a-f]{128}$/);
+    assert.equal(await vscode.env.clipboard.readText(), last.node.nodeId);
+    assert.equal(copied.infos.length, 1);
+    assert.match(copied.infos[0], /^Copied node ID of .+\.$/);
     await vscode.commands.executeCommand('fiscoBcos.setNodeWeight', last, 3);
     // effective from the next block
     await vscode.commands.executeCommand('fiscoBcos.bfs.mkdir', '/apps', `w${Date.now().toString(36)}`);
@@ -93,7 +97,13 @@ suite('Tree actions', () => {
     const linked = ((await a.trees.bfs.getChildren(apps)) as Item[]).find((c) => String(c.label).startsWith('Linked'));
     assert.ok(linked, 'a link created by the chain suite');
     assert.equal(linked.contextValue, 'bfs.link');
-    await vscode.commands.executeCommand('fiscoBcos.bfs.copyAddress', linked);
+    const copied = await runRecorded('fiscoBcos.bfs.copyAddress', linked);
+    const address = await a.session.requireChain().bfsReadlink(linked.path as string);
+    assert.match(address, /^0x[0-9a-f]{40}$/i);
+    assert.equal((await vscode.env.clipboard.readText()).toLowerCase(), address.toLowerCase());
+    assert.deepEqual(copied.errors, []);
+    assert.equal(copied.infos.length, 1);
+    assert.equal(copied.infos[0].toLowerCase(), `copied ${address.toLowerCase()}`);
     const call = (await vscode.commands.executeCommand('fiscoBcos.bfs.call', linked)) as { panel: vscode.WebviewPanel };
     assert.match(call.panel.title, /^Call /);
     const perms = (await vscode.commands.executeCommand('fiscoBcos.bfs.permissions', linked)) as { panel: vscode.WebviewPanel };
@@ -101,7 +111,7 @@ suite('Tree actions', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('fiscoBcos.refreshBfs');
     // "Link a Contract Here" asks for the address first
-    assert.equal(await runAndDismiss('fiscoBcos.bfs.linkHere', apps), undefined);
+    await assertDismissed('fiscoBcos.bfs.linkHere', /^Link a contract in \/apps/, apps);
   });
 
   test('sets a system config value through a proposal', async () => {

@@ -1,7 +1,9 @@
 // Shared helpers of the extension-host suite: the activated extension's API, the test chain the
 // runner started (env), and a way to run an interactive command and dismiss its prompt.
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FiscoBcosApi } from '../../src/extension/extension';
+import type { ShownPrompt } from '../../src/extension/testHooks';
 
 export const EXTENSION_ID = 'fisco-bcos-tools.fisco-bcos-vscode';
 
@@ -9,6 +11,9 @@ export async function api(): Promise<FiscoBcosApi> {
   const ext = vscode.extensions.getExtension<FiscoBcosApi>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this host`);
   const exports = await ext.activate();
+  // The API exists only in ExtensionMode.Test: the runner must load the extension as the
+  // development extension together with extensionTestsPath.
+  if (!exports) throw new Error(`${EXTENSION_ID} exported no test API: the host did not run it in ExtensionMode.Test`);
   exports.testHooks.autoConfirm = true;
   return exports;
 }
@@ -48,12 +53,54 @@ export async function connectTestChain(): Promise<{ api: FiscoBcosApi; chain: Te
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts an interactive command, waits for its prompt, dismisses it; resolves with the command's result. */
-export async function runAndDismiss(command: string, ...args: unknown[]): Promise<unknown> {
+export const STILL_WAITING = 'still waiting';
+
+export interface Outcome {
+  result: unknown;
+  /** Quick picks / input boxes the command opened. */
+  prompts: ShownPrompt[];
+  /** Error / info notifications it showed. */
+  errors: string[];
+  infos: string[];
+}
+
+/** Runs a command and reports what it returned and which messages it showed meanwhile. */
+export async function runRecorded(command: string, ...args: unknown[]): Promise<Outcome> {
+  const a = await api();
+  a.testHooks.clear();
+  const result = await vscode.commands.executeCommand(command, ...args);
+  return { result, prompts: [...a.testHooks.prompts], errors: a.testHooks.shown('error'), infos: a.testHooks.shown('info') };
+}
+
+/** Starts an interactive command, waits for its prompt, dismisses it; resolves with what happened. */
+export async function runAndDismiss(command: string, ...args: unknown[]): Promise<Outcome> {
+  const a = await api();
+  a.testHooks.clear();
   const pending = vscode.commands.executeCommand(command, ...args);
-  await sleep(400);
-  await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-  return Promise.race([pending, sleep(5000).then(() => 'still waiting')]);
+  let settled: { result: unknown } | undefined;
+  void pending.then((result) => (settled = { result }));
+  for (let i = 0; i < 50 && !settled && !a.testHooks.prompts.length; i++) await sleep(100);
+  // Escape until the command ends (the prompt may take a moment to render after it was requested).
+  for (let i = 0; i < 10 && !settled; i++) {
+    await sleep(300);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  }
+  const result = settled ? settled.result : await Promise.race([pending, sleep(2000).then(() => STILL_WAITING)]);
+  return { result, prompts: [...a.testHooks.prompts], errors: a.testHooks.shown('error'), infos: a.testHooks.shown('info') };
+}
+
+/**
+ * Asserts that the command opened a prompt whose title (or placeholder / prompt) matches, ended
+ * quietly when it was dismissed (returned undefined), and showed no error.
+ */
+export async function assertDismissed(command: string, prompt: RegExp, ...args: unknown[]): Promise<Outcome> {
+  const o = await runAndDismiss(command, ...args);
+  assert.notEqual(o.result, STILL_WAITING, `${command} did not end when its prompt was dismissed`);
+  assert.equal(o.result, undefined);
+  assert.deepEqual(o.errors, [], `${command} showed an error`);
+  const texts = o.prompts.map((p) => [p.title, p.placeHolder, p.prompt].filter(Boolean).join(' | '));
+  assert.ok(texts.some((t) => prompt.test(t)), `${command} prompts: ${JSON.stringify(texts)}`);
+  return o;
 }
 
 /** All rows of a tree, depth-first, down to `depth` levels. */

@@ -34,3 +34,24 @@ export function fieldTable(rows: { label: string; value: Child }[], className = 
 export function message(kind: 'error' | 'info' | 'ok', text: string): HTMLElement {
   return h('div', { class: `message ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);
 }
+
+/**
+ * A collapsible section as a native <details>: the heading keeps its real case (vscode-collapsible
+ * upper-cases titles, which misreads method signatures like `increment(uint256)`). `data-heading` and
+ * `data-description` carry the texts for tests; `onToggle` reports the open state.
+ */
+export function section(
+  heading: string,
+  description: string,
+  body: Node,
+  opts: { open?: boolean; attrs?: Record<string, string>; onToggle?: (open: boolean) => void } = {},
+): HTMLDetailsElement {
+  const el = h(
+    'details',
+    { class: 'section', open: !!opts.open, 'data-heading': heading, 'data-description': description, ...(opts.attrs ?? {}) },
+    h('summary', {}, h('span', { class: 'section-title mono' }, heading), description ? h('span', { class: 'section-description' }, description) : undefined),
+    body,
+  );
+  if (opts.onToggle) el.addEventListener('toggle', () => opts.onToggle!(el.open));
+  return el;
+}

@@ -4,6 +4,8 @@
 import * as vscode from 'vscode';
 import type { Signer } from '../chain/chainApi';
 import type { KeyInfo } from './keyMaterial';
+import { DEV_ACCOUNTS_ENV, readDevAccounts } from './devAccountsEnv';
+import { parseConnections } from '../connections/connectionModel';
 
 export interface AccountMeta {
   address: string;
@@ -21,10 +23,37 @@ export class AccountStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
+  /** Settles once the dev accounts `npm start` handed over (if any) are in the store. */
+  readonly ready: Promise<void>;
+
   constructor(
     private readonly state: vscode.Memento,
     private readonly secrets: vscode.SecretStorage,
-  ) {}
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.ready = this.importHandedOver(env[DEV_ACCOUNTS_ENV]).catch((err) => {
+      console.warn(`FISCO BCOS: could not import the local node's dev accounts: ${err instanceof Error ? err.message : err}`);
+    });
+  }
+
+  /**
+   * `npm start` passes its local node's dev accounts (FISCO_BCOS_DEV_ACCOUNTS): they become the
+   * 'devnode' accounts, and account 0 the active account of that connection unless the user already
+   * picked one that still exists. Only for a loopback connection whose URL matches (devAccountsEnv.ts).
+   */
+  private async importHandedOver(raw: string | undefined): Promise<void> {
+    if (!raw) return;
+    const { connections } = parseConnections(vscode.workspace.getConfiguration('fiscoBcos').get<unknown>('connections', []));
+    const r = readDevAccounts(raw, connections);
+    if (!r) return;
+    if ('refused' in r) {
+      console.warn(`FISCO BCOS: ignored ${DEV_ACCOUNTS_ENV}: ${r.refused}`);
+      return;
+    }
+    await this.replaceDevAccounts(r.keys);
+    const current = this.activeAddress(r.connection);
+    if (!current || !this.list().some((a) => a.address === current)) await this.setActive(r.connection, r.keys[0].address);
+  }
 
   list(): AccountMeta[] {
     return this.state.get<AccountMeta[]>(LIST_KEY, []);

@@ -22,6 +22,7 @@ export interface DeployArgs {
   args?: unknown[];
   /** BFS path to link into after deploying; '' to skip the offer. */
   linkPath?: string;
+  /** Skips the confirmation in ExtensionMode.Test only; ignored in production. */
   confirmed?: boolean;
 }
 
@@ -104,7 +105,7 @@ export function registerDeployCommands(session: Session, compiler: Compiler, reg
         const codec = new ContractCodec(JSON.stringify(contract.abi), (t) => api.hashText(t));
         const data = contract.bytecode + codec.encodeDeployArgs(values);
         const conn = session.connection!;
-        if (!opts.confirmed) await confirmTransaction(session, signer, `Deploy ${contract.name}${values.length ? `(${values.map((v) => JSON.stringify(v)).join(', ')})` : ''} to ${conn.name}`);
+        await confirmTransaction(session, signer, `Deploy ${contract.name}${values.length ? `(${values.map((v) => JSON.stringify(v)).join(', ')})` : ''} to ${conn.name}`, opts.confirmed);
         const receipt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Deploying ${contract.name}…` }, () =>
           api.deploy(signer, data, JSON.stringify(contract.abi)),
         );

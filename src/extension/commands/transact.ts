@@ -5,18 +5,18 @@ import * as vscode from 'vscode';
 import type { ChainApi, Signer, WriteResult } from '../chain/chainApi';
 import type { Session } from '../session';
 import { CancelledError } from '../errors';
-import { testHooks } from '../testHooks';
+import { skipsConfirmation } from '../testHooks';
 
 export interface TransactOptions {
   /** What the transaction does, e.g. "Create directory /apps/demo". */
   what: string;
-  /** Skip the modal (tests, or a webview that already confirmed). */
+  /** Skip the modal: honoured only in ExtensionMode.Test (the extension-host suite), ignored in production. */
   confirmed?: boolean;
 }
 
 /** Asks for confirmation; throws CancelledError when the user declines. */
-export async function confirmTransaction(session: Session, signer: Signer, what: string): Promise<void> {
-  if (testHooks.autoConfirm) return;
+export async function confirmTransaction(session: Session, signer: Signer, what: string, confirmed?: boolean): Promise<void> {
+  if (skipsConfirmation(confirmed)) return;
   const c = session.connection;
   const account = session.account();
   const detail = `From ${account?.label ?? ''} ${signer.address}\nOn ${c?.name} (${c?.url}, ${c?.group})\n\nA transaction cannot be undone.`;
@@ -28,7 +28,7 @@ export async function confirmTransaction(session: Session, signer: Signer, what:
 export async function transact(session: Session, options: TransactOptions, send: (api: ChainApi, signer: Signer) => Promise<WriteResult>): Promise<WriteResult> {
   const api = session.requireChain();
   const signer = await session.requireSigner();
-  if (!options.confirmed) await confirmTransaction(session, signer, options.what);
+  await confirmTransaction(session, signer, options.what, options.confirmed);
   const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${options.what}…` }, () => send(api, signer));
   const tx = result.receipt?.transactionHash;
   const text = `${options.what}: ${result.message}`;

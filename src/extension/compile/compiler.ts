@@ -1,47 +1,32 @@
-// Compiles Solidity with solc loaded lazily (never at activation): the npm solc, a configured
-// soljson, or a configured native solc executable. Problems go to the Problems panel; compiled
-// contracts are cached per document version.
+// Compiles Solidity with solc loaded lazily (never at activation) in a worker thread
+// (dist/solc-worker.js, kept alive between compiles): the bundled solc or a configured soljson; or
+// with a configured native solc executable. The extension-host thread never loads or runs solc.
+// Problems go to the Problems panel; compiled contracts are cached per document version.
 
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { buildInput, type CompiledContract, readOutput } from './solcIO';
 import { compileWithBinary, solcBinaryVersion } from './solcBinary';
-
-interface Solc {
-  compile(input: string, options?: { import?: (p: string) => { contents?: string; error?: string } }): string;
-  version(): string;
-}
-
-let solcPromise: Promise<Solc> | undefined;
-let solcFrom = '';
-
-function loadSolc(soljsonPath: string): Promise<Solc> {
-  if (solcPromise && solcFrom === soljsonPath) return solcPromise;
-  solcFrom = soljsonPath;
-  solcPromise = new Promise<Solc>((resolve, reject) => {
-    // setImmediate lets the progress notification paint before the synchronous soljson load.
-    setImmediate(() => {
-      try {
-        if (soljsonPath) {
-          if (!fs.existsSync(soljsonPath)) throw new Error(`fiscoBcos.solc.soljsonPath points to ${soljsonPath}, which does not exist.`);
-          const wrapper = require('solc/wrapper') as (m: unknown) => Solc;
-          resolve(wrapper(require(soljsonPath)));
-        } else {
-          resolve(require('solc') as Solc);
-        }
-      } catch (err) {
-        solcPromise = undefined;
-        reject(new Error(`Could not load the Solidity compiler: ${(err as Error).message}`));
-      }
-    });
-  });
-  return solcPromise;
-}
+import { CompileCancelledError, SolcWorkerClient } from './solcWorkerClient';
+import { CancelledError } from '../errors';
 
 export class Compiler implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('fisco-bcos-solc');
   private readonly cache = new Map<string, { version: number; contracts: CompiledContract[] }>();
+  private readonly worker: SolcWorkerClient;
+  /** Thread id of the thread the last solcjs compile ran on (tests assert it is not the host's). */
+  lastCompileThreadId: number | undefined;
+
+  /** `workerFile`: the bundled worker, dist/solc-worker.js. */
+  constructor(workerFile: string) {
+    this.worker = new SolcWorkerClient(workerFile);
+  }
+
+  /** The worker's thread id while it runs; how many workers were started (1 while it is reused). */
+  get workerInfo(): { threadId: number | undefined; started: number } {
+    return { threadId: this.worker.threadId, started: this.worker.workersStarted };
+  }
 
   /** Compiles a .sol document (and its imports); shows problems; throws when there are errors. */
   async compile(doc: vscode.TextDocument): Promise<CompiledContract[]> {
@@ -53,7 +38,8 @@ export class Compiler implements vscode.Disposable {
     const unit = path.relative(root, doc.uri.fsPath).split(path.sep).join('/');
     const sources: Record<string, string> = { [unit]: doc.getText() };
 
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Compiling ${path.basename(doc.uri.fsPath)}` }, async (progress) => {
+    const title = `Compiling ${path.basename(doc.uri.fsPath)}`;
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
       const input = buildInput(sources, settings);
       const binary = cfg.get<string>('binaryPath', '').trim();
       let output: string;
@@ -63,14 +49,23 @@ export class Compiler implements vscode.Disposable {
         output = await compileWithBinary(binary, input, root);
       } else {
         progress.report({ message: 'loading solc…' });
-        const solc = await loadSolc(cfg.get<string>('soljsonPath', '').trim());
-        progress.report({ message: `solc ${solc.version()}` });
-        const findImport = (p: string) => {
-          const candidates = [path.join(root, p), path.join(root, 'node_modules', p), path.join(root, 'lib', p)];
-          for (const c of candidates) if (fs.existsSync(c)) return { contents: fs.readFileSync(c, 'utf8') };
-          return { error: `File not found: ${p}` };
-        };
-        output = solc.compile(input, { import: findImport });
+        const abort = new AbortController();
+        const cancel = token.onCancellationRequested(() => abort.abort());
+        try {
+          const r = await this.worker.compile(input, {
+            root,
+            soljsonPath: cfg.get<string>('soljsonPath', '').trim(),
+            onLoaded: (version) => progress.report({ message: `solc ${version}` }),
+            signal: abort.signal,
+          });
+          this.lastCompileThreadId = r.threadId;
+          output = r.output;
+        } catch (err) {
+          if (err instanceof CompileCancelledError) throw new CancelledError();
+          throw err;
+        } finally {
+          cancel.dispose();
+        }
       }
       const { contracts, problems } = readOutput(output);
       this.publish(root, problems);
@@ -109,5 +104,6 @@ export class Compiler implements vscode.Disposable {
 
   dispose(): void {
     this.diagnostics.dispose();
+    void this.worker.terminate();
   }
 }

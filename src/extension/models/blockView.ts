@@ -16,6 +16,29 @@ function withPrefix(a: string): string {
   return a && !a.startsWith('0x') ? `0x${a}` : a;
 }
 
+/**
+ * Nodes return the nonce as hex of the nonce string's bytes (the SDKs send decimal text): shows the
+ * text with the hex beside it, or the value unchanged when it is not printable text.
+ */
+export function nonceText(nonce: string): string {
+  const hex = (nonce ?? '').replace(/^0x/i, '');
+  if (!hex || hex.length % 2 || !/^[0-9a-fA-F]+$/.test(hex)) return nonce;
+  let text = '';
+  for (let i = 0; i < hex.length; i += 2) {
+    const c = parseInt(hex.slice(i, i + 2), 16);
+    if (c < 0x20 || c > 0x7e) return nonce;
+    text += String.fromCharCode(c);
+  }
+  return `${text} (0x${hex.toLowerCase()})`;
+}
+
+/** Block header version 0x03100400 → "3.16.4 (51381248 = 0x03100400)"; small numbers stay as they are. */
+export function blockVersionText(version: number | string): string {
+  const v = Number(version);
+  if (!Number.isInteger(v) || v < 0x01000000 || v > 0xffffffff) return String(version);
+  return `${v >>> 24}.${(v >>> 16) & 0xff}.${(v >>> 8) & 0xff} (${v} = 0x${v.toString(16).padStart(8, '0')})`;
+}
+
 export function transactionView(tx: TransactionJson, index: number, receipt: ReceiptJson | undefined, codecs: CodecLookup): TransactionView {
   const isDeploy = !tx.to;
   const target = isDeploy ? (receipt?.contractAddress ?? '') : tx.to;
@@ -41,7 +64,7 @@ export function transactionView(tx: TransactionJson, index: number, receipt: Rec
     { label: 'Hash', value: tx.hash, link: { kind: 'transaction', id: tx.hash } },
     { label: 'From', value: tx.from },
     { label: 'To', value: tx.to || '(contract creation)' },
-    { label: 'Nonce', value: tx.nonce },
+    { label: 'Nonce', value: nonceText(tx.nonce) },
     { label: 'Block Limit', value: String(tx.blockLimit) },
     { label: 'Chain / Group', value: `${tx.chainID} / ${tx.groupID}` },
     { label: 'Imported', value: tx.importTime ? new Date(tx.importTime).toISOString() : '' },
@@ -82,7 +105,7 @@ export function blockView(block: BlockJson, receipts: Map<string, ReceiptJson>, 
     { label: 'Transactions Root', value: block.txsRoot },
     { label: 'Receipts Root', value: block.receiptsRoot },
     { label: 'Consensus Weights', value: (block.consensusWeights ?? []).join(', ') },
-    { label: 'Version', value: String(block.version) },
+    { label: 'Version', value: blockVersionText(block.version) },
   ];
   const transactions = (block.transactions ?? [])
     .filter((t): t is TransactionJson => typeof t === 'object')
@@ -93,7 +116,7 @@ export function blockView(block: BlockJson, receipts: Map<string, ReceiptJson>, 
     hash: block.hash,
     fields,
     sealer,
-    signatures: (block.signatureList ?? []).map((s) => ({ sealer: block.sealerList[s.sealerIndex] ?? `index ${s.sealerIndex}`, signature: s.signature })),
+    signatures: (block.signatureList ?? []).map((s) => ({ sealer: block.sealerList[s.sealerIndex] ?? `index ${s.sealerIndex}`, signature: s.signature.toLowerCase() })),
     transactions,
     hasParent: block.number > 0,
     hasNext: block.number < latest,

@@ -25,14 +25,19 @@ export class ConnectionItem extends vscode.TreeItem {
 export class GroupItem extends vscode.TreeItem {
   constructor(
     readonly connection: ConnectionConfig,
-    chainId: string,
-    height: number | undefined,
+    readonly chainId: string,
+    public height: number | undefined,
   ) {
     super(connection.group, vscode.TreeItemCollapsibleState.Expanded);
     this.id = `group:${connection.name}:${connection.group}`;
-    this.description = `chain ${chainId}${height !== undefined ? ` · block ${height}` : ''}`;
     this.iconPath = new vscode.ThemeIcon('type-hierarchy');
     this.contextValue = 'group';
+    this.setHeight(height);
+  }
+
+  setHeight(height: number | undefined): void {
+    this.height = height;
+    this.description = `chain ${this.chainId}${height !== undefined ? ` · block ${height}` : ''}`;
   }
 }
 
@@ -55,8 +60,50 @@ export class NodeItem extends vscode.TreeItem {
 type Item = ConnectionItem | GroupItem | NodeItem | DetailItem | ErrorItem;
 
 export class GroupsTree extends RefreshableTree<Item> {
+  /** The active connection's group row as last rendered: its height follows the block polls. */
+  private activeGroup: GroupItem | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private polling = false;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
   constructor(private readonly session: Session) {
     super();
+    // The status bar polls the height at fiscoBcos.blockPollInterval; the group row polls at the
+    // same interval and re-renders only itself, so the two show the same block.
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('fiscoBcos.blockPollInterval') && this.restartPolling()),
+    );
+    this.restartPolling();
+  }
+
+  private restartPolling(): void {
+    if (this.timer) clearInterval(this.timer);
+    const interval = Math.max(1000, vscode.workspace.getConfiguration('fiscoBcos').get<number>('blockPollInterval', 5000));
+    this.timer = setInterval(() => void this.pollHeight(), interval);
+  }
+
+  private async pollHeight(): Promise<void> {
+    const item = this.activeGroup;
+    const c = this.session.connection;
+    if (!item || !c || item.connection.name !== c.name || this.polling) return;
+    this.polling = true;
+    try {
+      const height = await this.session.chainFor(c).blockNumber();
+      if (height !== item.height && this.activeGroup === item) {
+        item.setHeight(height);
+        this.changed.fire(item);
+      }
+    } catch {
+      // The status bar reports an offline chain; a full refresh shows the error row.
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  override dispose(): void {
+    if (this.timer) clearInterval(this.timer);
+    for (const s of this.subscriptions) s.dispose();
+    super.dispose();
   }
 
   async getChildren(element?: Item): Promise<Item[]> {
@@ -74,7 +121,9 @@ export class GroupsTree extends RefreshableTree<Item> {
     try {
       const api = this.session.chainFor(c);
       const [summary, height] = await Promise.all([api.groupSummary(), api.blockNumber().catch(() => undefined)]);
-      return [new GroupItem(c, summary.chainId, height)];
+      const item = new GroupItem(c, summary.chainId, height);
+      if (c.name === this.session.connection?.name) this.activeGroup = item;
+      return [item];
     } catch (err) {
       return [new ErrorItem(`Cannot reach ${c.url}`, err)];
     }

@@ -28,10 +28,21 @@ export const blockAndTransaction: Scenario = {
       await view.getByText('Transactions (1)').waitFor();
       const numberRow = view.locator('table.fields tr', { has: view.locator('th', { hasText: /^Number$/ }) });
       assert.equal((await numberRow.locator('td').innerText()).trim(), String(tx.block));
-      // The transaction is a collapsible whose title/description live in attributes (shadow DOM).
-      const item = view.locator('vscode-collapsible').first();
-      assert.match((await item.getAttribute('title')) ?? '', /increment\(uint256\)/, 'its method is decoded');
-      assert.ok(((await item.getAttribute('description')) ?? '').toLowerCase().startsWith(tx.hash.slice(0, 18)), 'it is the increment transaction');
+      // The transaction's section: its heading shows the decoded method in its real case.
+      const item = view.locator('details[data-testid=block-transaction]').first();
+      assert.equal(await item.getAttribute('data-hash'), tx.hash);
+      assert.equal((await item.locator('summary .section-title').innerText()).trim(), '#0 increment(uint256)', 'its method is decoded, not upper-cased');
+      assert.ok(((await item.getAttribute('data-description')) ?? '').toLowerCase().startsWith(tx.hash.slice(0, 18)), 'it is the increment transaction');
+      // The block version reads as a release, with the raw number beside it.
+      const versionRow = view.locator('table.fields tr', { has: view.locator('th', { hasText: /^Version$/ }) }).first();
+      assert.match((await versionRow.locator('td').innerText()).trim(), /^3\.\d+\.\d+ \(\d+ = 0x[0-9a-f]{8}\)$/);
+      // Signatures in lowercase hex.
+      const signatures = await view.locator('h2', { hasText: /^Signatures/ }).locator('xpath=following-sibling::table[1]').innerText();
+      assert.match(signatures, /0x[0-9a-f]{130}/);
+      assert.doesNotMatch(signatures, /0x[0-9a-fA-F]*[A-F][0-9a-fA-F]*/);
+      await item.locator('summary').click();
+      const nonceRow = item.locator('table.fields tr', { has: view.locator('th', { hasText: /^Nonce$/ }) });
+      assert.match((await nonceRow.locator('td').innerText()).trim(), /^\S+ \(0x[0-9a-f]+\)$/, 'the nonce as text, then its hex');
       return view;
     });
 

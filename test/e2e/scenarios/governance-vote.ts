@@ -71,16 +71,41 @@ export const governanceVote: Scenario = {
       await wb.page.locator('.part.sidebar .monaco-list-row', { hasText: 'Participation Rate' }).filter({ hasText: '60' }).waitFor({ timeout: 20_000 });
     });
 
-    await step(`a non-governor (#5) votes on #${pendingId}: refused`, async () => {
+    await step(`a non-governor (#5) votes on #${pendingId}: refused, naming the governors, nothing sent`, async () => {
       const outsider = await useDevAccount(wb, devnode, 5, 'Outsider');
+      const proposalRow = wb.row(pane, `#${pendingId} Update Governor`);
+      await wb.clickViewAction(pane, 'Refresh Governance');
+      await wb.waitRowDescription(proposalRow, /^Open · 1\/3 agree/);
+      assert.match(await wb.rowDescription(wb.row(pane, 'Committee')), /3 governors · you are not a governor/);
+      await wb.clearToasts();
+      await wb.recordNotifications();
       await wb.runCommand('FISCO BCOS: Vote on Proposal');
       await wb.waitQuickInput('Vote on proposal');
       await wb.pick(`#${pendingId} Update Governor`);
       await wb.waitQuickInput(`Vote on proposal #${pendingId}`);
       await wb.pick(/For/);
-      await wb.toast(new RegExp(`${outsider}.*is not a governor`, 'i')).waitFor({ timeout: 20_000 });
+      const expected = `Vote failed: The active account ${outsider} is not a governor. Switch to a governor account (${govA}, ${govB}, ${govC}).`;
+      const toast = wb.toast(/is not a governor/);
+      await toast.waitFor({ timeout: 20_000 });
+      const text = (await toast.locator('.notification-list-item-message').innerText()).replace(/\u00a0/g, ' ');
+      assert.equal(text.toLowerCase(), expected.toLowerCase());
+      assert.equal(await toast.locator('.codicon-error').count(), 1, 'shown as an error');
+      // Nothing was offered for signing: no confirmation dialog, no progress notification.
+      await wb.page.waitForTimeout(1_000);
+      assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0, 'no transaction confirmation opened');
+      const seen = await wb.recordedNotifications();
+      assert.ok(!seen.some((t) => /Vote for proposal/.test(t)), `no transaction progress: ${JSON.stringify(seen)}`);
+      // The chain and the Governance tree still count one vote.
       const info = await chain.auth(0).getProposalInfo(pendingId);
       assert.equal(info.agreeVoters.length, 1, 'the refused vote was not counted');
+      assert.equal(info.againstVoters.length, 0);
+      await wb.clickViewAction(pane, 'Refresh Governance');
+      await wb.page.waitForTimeout(500);
+      await wb.waitRowDescription(proposalRow, /^Open · 1\/3 agree/);
+      await wb.expand(proposalRow);
+      const short = (a: string) => `${a.slice(0, 10)}…${a.slice(-6)}`;
+      assert.equal((await wb.waitRowDescription(wb.row(pane, 'Agree'), /./)).toLowerCase(), short(govA), 'only the proposer agreed');
+      assert.equal(await wb.rowDescription(wb.row(pane, 'Against')), 'none');
       await wb.openPane('Groups');
       await wb.openPane('BFS');
     });

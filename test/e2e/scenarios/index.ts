@@ -6,5 +6,6 @@ import { deployAndLink } from './deploy-and-link';
 import { governanceVote } from './governance-vote';
 import { groupsView } from './groups-view';
 import { permissionEditor } from './permission-editor';
+import { tableBrowser } from './table-browser';
 
-export const scenarios: Scenario[] = [groupsView, bfsBrowse, deployAndLink, blockAndTransaction, governanceVote, permissionEditor];
+export const scenarios: Scenario[] = [groupsView, bfsBrowse, deployAndLink, blockAndTransaction, governanceVote, permissionEditor, tableBrowser];

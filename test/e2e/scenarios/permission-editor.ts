@@ -37,20 +37,23 @@ export const permissionEditor: Scenario = {
       return view;
     });
 
-    const section = () => view.locator(`vscode-collapsible[data-signature="${METHOD}"], vscode-collapsible[title="${METHOD}"]`).first();
+    const section = () => view.locator(`details[data-signature="${METHOD}"]`);
 
     await step(`set ${METHOD} to white list`, async () => {
       const s = section();
-      await s.click({ position: { x: 20, y: 10 } }); // open the collapsible by its header
+      // The heading is the signature as written (not upper-cased).
+      assert.equal((await s.locator('summary .section-title').innerText()).trim(), METHOD);
+      await s.locator('summary').click(); // open the section by its header
       await s.locator('vscode-single-select').evaluate((el) => { (el as HTMLElement & { value: string }).value = '1'; });
       await s.locator('vscode-button', { hasText: 'Set Auth Type' }).click();
       await wb.confirmDialog(/./, 'Send Transaction');
-      await poll(async () => (await section().getAttribute('description')) ?? '', (d) => /white list/.test(d), 'the method to show "white list"');
+      await poll(async () => (await section().getAttribute('data-description')) ?? '', (d) => /white list/.test(d), 'the method to show "white list"');
+      assert.notEqual(await section().getAttribute('open'), null, 'the section stays open after the page re-rendered');
     });
 
     await step(`open ${METHOD} to account #2`, async () => {
       const s = section();
-      if ((await s.getAttribute('open')) === null) await s.click({ position: { x: 20, y: 10 } });
+      assert.notEqual(await s.getAttribute('open'), null, 'still open');
       await s.locator('vscode-textfield').locator('input').fill(allowed);
       await s.locator('vscode-button', { hasText: 'Open for Account' }).click();
       await wb.confirmDialog(/./, 'Send Transaction');
@@ -63,9 +66,9 @@ export const permissionEditor: Scenario = {
       const pane = await wb.openPane('BFS');
       await wb.contextMenu(wb.row(pane, '1.0'), 'Call Contract');
       const call = await wb.webview(/^Call/);
-      const form = call.locator(`vscode-collapsible[data-signature="${METHOD}"]`);
+      const form = call.locator(`details[data-signature="${METHOD}"]`);
       await form.waitFor({ timeout: 20_000 });
-      if ((await form.getAttribute('open')) === null) await form.click({ position: { x: 20, y: 10 } });
+      if ((await form.getAttribute('open')) === null) await form.locator('summary').click();
       await form.locator('vscode-textfield').locator('input').fill('1');
       await form.locator('vscode-button', { hasText: 'Send Transaction' }).click();
       await wb.confirmDialog(/./, 'Send Transaction');
