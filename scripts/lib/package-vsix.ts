@@ -7,7 +7,7 @@ import { repoRoot } from './paths';
 import { run } from './run-command';
 
 /** Files the installed extension cannot work without. */
-const REQUIRED = ['package.json', 'dist/extension.js', 'dist/devnode-cli.js', 'dist/node_modules/solc/index.js'];
+const REQUIRED = ['package.json', 'dist/extension.js', 'dist/devnode-cli.js', 'dist/solc-worker.js', 'dist/node_modules/solc/index.js'];
 
 export async function buildExtension(production: boolean): Promise<void> {
   await run(process.execPath, ['esbuild.js', ...(production ? ['--production'] : [])], { cwd: repoRoot });

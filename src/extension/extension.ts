@@ -21,6 +21,8 @@ import { registerGovernanceCommands } from './commands/governanceCommands';
 import { registerDeployCommands } from './commands/deployCommands';
 import { registerQueryCommands } from './commands/queryCommands';
 import { registerPanelCommands } from './commands/panelCommands';
+import { registerTestExplorer } from './testing/testController';
+import { registerCallFiles } from './callFiles/callFileCommands';
 import { Compiler } from './compile/compiler';
 import { AbiRegistry } from './abiRegistry';
 import { exportsFor, installUiRecorder, setTestMode, testHooks } from './testHooks';
@@ -102,6 +104,8 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     ...registerDeployCommands(session, compiler, registry, (path) => bfs.refreshPath(path.split('/').slice(0, -1).join('/') || '/')),
     ...registerQueryCommands(session, context),
     ...registerPanelCommands(session, context, registry, governance),
+    registerTestExplorer(session, compiler),
+    registerCallFiles(session, registry),
   );
 
   const activationMs = performance.now() - started;
