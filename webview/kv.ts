@@ -7,7 +7,7 @@ import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import { CONDITION_OPS } from '../src/extension/chain/chainApi';
-import { type HostToKv, type KvToHost, SELECT_MAX, TABLE_NAME, type TableCondition, isCondition, isFieldName, parseHostToKv } from '../src/extension/messages/kvMessages';
+import { CONDITION_OP_LABELS, type HostToKv, type KvToHost, SELECT_MAX, TABLE_NAME, type TableCondition, isCondition, isFieldName, parseHostToKv } from '../src/extension/messages/kvMessages';
 import { fieldTable, h, message, mount } from './lib/dom';
 import { onHostMessage, post } from './lib/host';
 
@@ -16,18 +16,6 @@ type ValueEl = HTMLElement & { value: string };
 const field = (placeholder: string, id: string) => h('vscode-textfield', { placeholder, id }) as ValueEl;
 const select = (id: string, options: [string, string][], selected?: string) =>
   h('vscode-single-select', { id }, ...options.map(([value, label]) => h('vscode-option', { value, selected: value === selected }, label))) as ValueEl;
-
-const OP_LABELS: Record<TableCondition['op'], string> = {
-  gt: '>',
-  ge: '≥',
-  lt: '<',
-  le: '≤',
-  eq: '=',
-  ne: '≠',
-  startsWith: 'starts with',
-  endsWith: 'ends with',
-  contains: 'contains',
-};
 
 const tableInput = field('table name', 'kv-table');
 const keyInput = field('key', 'kv-key');
@@ -71,7 +59,7 @@ const readers = new WeakMap<Element, () => TableCondition>();
 
 function conditionRow(): HTMLElement {
   const fieldSel = select('', columns.map((c) => [c, c]), keyField);
-  const opSel = select('', CONDITION_OPS.map((o) => [o, OP_LABELS[o]]), 'eq');
+  const opSel = select('', CONDITION_OPS.map((o) => [o, CONDITION_OP_LABELS[o]]), 'eq');
   const value = h('vscode-textfield', { placeholder: 'value' }) as ValueEl;
   const el = h('div', { class: 'row condition', 'data-testid': 'crud-condition' }, fieldSel, opSel, value);
   el.append(h('vscode-button', { secondary: true, onclick: () => el.remove() }, 'Remove'));

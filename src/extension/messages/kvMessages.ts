@@ -6,6 +6,19 @@ import { isBoolean, isNumber, isRecord, isString, isStringArray, shape } from '.
 
 export type { TableCondition, TableRow };
 
+/** How each condition operator reads to a person: the webview's picker and the host's summaries. */
+export const CONDITION_OP_LABELS: Record<TableCondition['op'], string> = {
+  gt: '>',
+  ge: '≥',
+  lt: '<',
+  le: '≤',
+  eq: '=',
+  ne: '≠',
+  startsWith: 'starts with',
+  endsWith: 'ends with',
+  contains: 'contains',
+};
+
 /** A key (string) or conditions: which rows an update or remove touches. */
 export type RowSelector = string | TableCondition[];
 

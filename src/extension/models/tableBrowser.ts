@@ -2,22 +2,10 @@
 // post; writes are described (the confirmation text) and run by the panel after confirmation.
 
 import type { ChainApi, Signer, TableCondition, WriteResult } from '../chain/chainApi';
-import type { HostToKv, KvToHost, RowSelector } from '../messages/kvMessages';
+import { CONDITION_OP_LABELS, type HostToKv, type KvToHost, type RowSelector } from '../messages/kvMessages';
 
 export type TableRead = Extract<KvToHost, { type: 'open' | 'get' | 'select' | 'count' }>;
 export type TableWrite = Extract<KvToHost, { type: 'set' | 'create' | 'insert' | 'update' | 'remove' }>;
-
-const OP_TEXT: Record<TableCondition['op'], string> = {
-  gt: '>',
-  ge: '≥',
-  lt: '<',
-  le: '≤',
-  eq: '=',
-  ne: '≠',
-  startsWith: 'starts with',
-  endsWith: 'ends with',
-  contains: 'contains',
-};
 
 export function isTableRead(m: KvToHost): m is TableRead {
   return m.type === 'open' || m.type === 'get' || m.type === 'select' || m.type === 'count';
@@ -28,7 +16,7 @@ export function isTableWrite(m: KvToHost): m is TableWrite {
 }
 
 export function describeConditions(conditions: TableCondition[]): string {
-  return conditions.map((c) => `${c.field} ${OP_TEXT[c.op]} "${c.value}"`).join(' and ');
+  return conditions.map((c) => `${c.field} ${CONDITION_OP_LABELS[c.op]} "${c.value}"`).join(' and ');
 }
 
 function describeWhere(where: RowSelector): string {
