@@ -4,7 +4,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import Module from 'node:module';
+import { StubUri, useVscodeStub } from './vscodeStub';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,21 +13,8 @@ import { SdkChainApi } from '../../../src/extension/chain/sdkChainApi';
 import { buildInput, readOutput } from '../../../src/extension/compile/solcIO';
 import { ContractCodec } from '../../../src/extension/models/abiCodec';
 
-class Uri {
-  constructor(readonly path: string) {}
-  get fsPath() {
-    return this.path;
-  }
-  static file(p: string) {
-    return new Uri(p);
-  }
-  static parse(s: string) {
-    return new Uri(s.replace(/^file:\/\//, ''));
-  }
-  toString() {
-    return `file://${this.path}`;
-  }
-}
+const Uri = StubUri;
+type Uri = StubUri;
 class Range {
   constructor(...args: number[]) {
     void args;
@@ -78,11 +65,7 @@ const stub = {
     showTextDocument: async (u: Uri) => void opened.push(u.path),
   },
 };
-const resolve = (Module as unknown as { _resolveFilename: (r: string, ...a: unknown[]) => string })._resolveFilename;
-(Module as unknown as { _resolveFilename: (r: string, ...a: unknown[]) => string })._resolveFilename = function (request: string, ...rest: unknown[]) {
-  return request === 'vscode' ? 'vscode-stub' : resolve.call(this, request, ...rest);
-};
-require.cache['vscode-stub'] = { id: 'vscode-stub', filename: 'vscode-stub', loaded: true, exports: stub } as never;
+useVscodeStub(stub);
 
 let node: Devnode;
 let api: SdkChainApi;

@@ -5,7 +5,7 @@
 
 import { afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import Module from 'node:module';
+import { useVscodeStub } from './vscodeStub';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,11 +79,7 @@ const vscodeStub: Record<string, unknown> = {
 };
 
 // Resolve `vscode` to the stand-in for every module loaded after this point.
-const resolve = (Module as unknown as { _resolveFilename: (r: string, ...rest: unknown[]) => string })._resolveFilename;
-(Module as unknown as { _resolveFilename: (r: string, ...rest: unknown[]) => string })._resolveFilename = function (request: string, ...rest: unknown[]) {
-  return request === 'vscode' ? 'vscode' : resolve.call(this, request, ...rest);
-};
-require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: vscodeStub } as unknown as NodeModule;
+useVscodeStub(vscodeStub);
 
 type ExtensionModule = typeof import('../../../src/extension/extension');
 type TransactModule = typeof import('../../../src/extension/commands/transact');

@@ -4,7 +4,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import Module from 'node:module';
+import { StubUri, useVscodeStub } from './vscodeStub';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDevnode, type Devnode } from '../../../src/devnode/index';
@@ -23,21 +23,8 @@ contract MixedTest {
 `;
 
 // ---- a small stand-in for the parts of the vscode API the controller uses ----
-class Uri {
-  constructor(readonly path: string) {}
-  get fsPath() {
-    return this.path;
-  }
-  static file(p: string) {
-    return new Uri(p);
-  }
-  static parse(s: string) {
-    return new Uri(s.replace(/^file:\/\//, ''));
-  }
-  toString() {
-    return `file://${this.path}`;
-  }
-}
+const Uri = StubUri;
+type Uri = StubUri;
 class Range {
   constructor(
     readonly startLine: number,
@@ -135,12 +122,7 @@ const stub = {
   commands: { executeCommand: async () => undefined },
 };
 
-const resolve = (Module as unknown as { _resolveFilename: (r: string, ...a: unknown[]) => string })._resolveFilename;
-(Module as unknown as { _resolveFilename: (r: string, ...a: unknown[]) => string })._resolveFilename = function (request: string, ...rest: unknown[]) {
-  if (request === 'vscode') return 'vscode-stub';
-  return resolve.call(this, request, ...rest);
-};
-require.cache['vscode-stub'] = { id: 'vscode-stub', filename: 'vscode-stub', loaded: true, exports: stub } as never;
+useVscodeStub(stub);
 
 function compileDoc(doc: { uri: Uri; getText(): string }) {
   const unit = doc.uri.path.replace(`${workspace}/`, '');
