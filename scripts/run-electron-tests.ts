@@ -13,12 +13,12 @@ import { startDevnode } from './lib/devnode-process';
 import { buildExtension } from './lib/package-vsix';
 import { cacheDir, repoRoot, sampleWorkspace, testOutputDir } from './lib/paths';
 import { PidFile } from './lib/process-group';
+import { finishSuite, readSuiteCounts, runSuiteMain } from './lib/suite-result';
 
 const outDir = path.join(testOutputDir, 'electron');
 const runDir = path.join(outDir, 'run');
 const log = (line: string) => console.log(`[electron] ${line}`);
 
-interface Results { failures: number; results: { title: string; state: string; error?: string }[] }
 
 async function main(): Promise<number> {
   const started = Date.now();
@@ -77,24 +77,8 @@ async function main(): Promise<number> {
     await devnode.stop();
   }
 
-  let passed = 0;
-  let failed = 0;
-  if (fs.existsSync(resultsFile)) {
-    const r = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Results;
-    passed = r.results.filter((t) => t.state === 'passed').length;
-    failed = r.results.filter((t) => t.state === 'failed').length;
-  }
-  const ok = code === 0 && failed === 0 && passed > 0;
-  if (!ok && failed === 0) failed = 1; // a suite that crashed or never ran is a failure, never a pass
-  if (ok) fs.rmSync(runDir, { recursive: true, force: true });
-  else log(`logs kept in ${path.relative(repoRoot, runDir)}`);
-  log(`finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit code ${code})`);
-  console.log(`${passed} passed, ${failed} failed`);
-  return ok ? 0 : 1;
+  const { passed, failed } = readSuiteCounts(resultsFile) ?? { passed: 0, failed: 0 };
+  return finishSuite({ code, passed, failed, runDir, started, log });
 }
 
-main().then((c) => process.exit(c), (err) => {
-  console.error(err instanceof Error ? err.stack : err);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-});
+runSuiteMain(main);

@@ -8,13 +8,13 @@ import { buildExtensionTests } from '../../scripts/lib/build-extension-tests';
 import { workbenchUrl } from '../../scripts/lib/code-server';
 import { buildExtension } from '../../scripts/lib/package-vsix';
 import { repoRoot, testOutputDir } from '../../scripts/lib/paths';
+import { finishSuite, readSuiteCounts, runSuiteMain } from '../../scripts/lib/suite-result';
 import { openSession, prepareTools, type TestSession } from '../../scripts/lib/test-session';
 
 const TIMEOUT_MS = 10 * 60_000;
 const outDir = path.join(testOutputDir, 'integration');
 const log = (line: string) => console.log(`[integration] ${line}`);
 
-interface Results { failures: number; results: { title: string; state: string; error?: string }[] }
 
 async function main(): Promise<number> {
   const started = Date.now();
@@ -61,29 +61,13 @@ async function main(): Promise<number> {
     await session.close();
   }
 
-  let passed: number;
-  let failed: number;
-  if (fs.existsSync(resultsFile)) {
-    const r = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Results;
-    passed = r.results.filter((t) => t.state === 'passed').length;
-    failed = r.results.filter((t) => t.state === 'failed').length;
-  } else {
-    // Mocha's spec reporter summary: "  12 passing (3s)", "  1 failing".
-    passed = Number(/(\d+) passing/.exec(output)?.[1] ?? 0);
-    failed = Number(/(\d+) failing/.exec(output)?.[1] ?? 0);
-  }
+  // Without the results file, fall back to mocha's spec summary: "  12 passing (3s)", "  1 failing".
+  const { passed, failed } = readSuiteCounts(resultsFile) ?? {
+    passed: Number(/(\d+) passing/.exec(output)?.[1] ?? 0),
+    failed: Number(/(\d+) failing/.exec(output)?.[1] ?? 0),
+  };
   if (code === 'timeout') log(`no result within ${TIMEOUT_MS / 1000} s`);
-  const ok = code === 0 && failed === 0 && passed > 0;
-  if (!ok && failed === 0) failed = 1; // a suite that crashed or timed out is a failure, never a pass
-  if (ok) fs.rmSync(path.join(outDir, 'run'), { recursive: true, force: true });
-  else log(`logs kept in ${path.relative(repoRoot, path.join(outDir, 'run'))}`);
-  log(`finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit code ${code})`);
-  console.log(`${passed} passed, ${failed} failed`);
-  return ok ? 0 : 1;
+  return finishSuite({ code, passed, failed, runDir: path.join(outDir, 'run'), started, log });
 }
 
-main().then((c) => process.exit(c), (err) => {
-  console.error(err instanceof Error ? err.stack : err);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-});
+runSuiteMain(main);
