@@ -18,7 +18,8 @@ const common = {
 function webviewEntries() {
   const dir = path.join(__dirname, 'webview');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir)
+  return fs
+    .readdirSync(dir)
     .filter((f) => /^[a-z][\w-]*\.ts$/.test(f) && !f.endsWith('.d.ts'))
     .map((f) => path.join(dir, f));
 }

@@ -93,7 +93,10 @@ class Rpc {
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             try {
-              const msg = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { result?: T; error?: { code: number; message: string } };
+              const msg = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+                result?: T;
+                error?: { code: number; message: string };
+              };
               if (msg.error) reject(new Error(`${method}: ${msg.error.code} ${msg.error.message}`));
               else resolve(msg.result as T);
             } catch (e) {
@@ -136,10 +139,16 @@ function compileCounter(): { abi: unknown[]; bytecode: string } {
       JSON.stringify({
         language: 'Solidity',
         sources: { 'c.sol': { content: COUNTER } },
-        settings: { evmVersion: 'paris', optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+        settings: {
+          evmVersion: 'paris',
+          optimizer: { enabled: true, runs: 200 },
+          outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+        },
       }),
     ),
-  ) as { contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>> };
+  ) as {
+    contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
+  };
   const c = out.contracts['c.sol'].Counter;
   return { abi: c.abi, bytecode: '0x' + c.evm.bytecode.object };
 }
@@ -151,7 +160,11 @@ interface Timing {
 }
 
 /** Runs `total` jobs on `workers` concurrent loops; returns wall time and per-request latency. */
-async function runConcurrent(total: number, workers: number, job: (i: number, worker: number) => Promise<void>): Promise<Timing> {
+async function runConcurrent(
+  total: number,
+  workers: number,
+  job: (i: number, worker: number) => Promise<void>,
+): Promise<Timing> {
   const latencies: number[] = new Array(total);
   let next = 0;
   const t0 = performance.now();
@@ -243,7 +256,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function startDevnodePeer(counter: { abi: unknown[]; bytecode: string }, server: string, name: string, dataDir?: string): Promise<Peer> {
+async function startDevnodePeer(
+  counter: { abi: unknown[]; bytecode: string },
+  server: string,
+  name: string,
+  dataDir?: string,
+): Promise<Peer> {
   // BENCH_DEVNODE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the dev node process.
   const extra = (process.env.BENCH_DEVNODE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...extra, server, dataDir ?? '-'], {
@@ -261,7 +279,16 @@ async function startDevnodePeer(counter: { abi: unknown[]; bytecode: string }, s
     const keys = info.accounts.map((a) => fromHex(a.privateKey));
     let nonce = 0;
     const sign = (key: Uint8Array, to: string, input: string, abi: string, blockLimit: bigint) => {
-      const data = { version: 0, chainID: 'chain0', groupID: 'group0', blockLimit, nonce: `bench-${nonce++}`, to, input: fromHex(input), abi };
+      const data = {
+        version: 0,
+        chainID: 'chain0',
+        groupID: 'group0',
+        blockLimit,
+        nonce: `bench-${nonce++}`,
+        to,
+        input: fromHex(input),
+        abi,
+      };
       const hash = hashTransactionData(data, ecdsaSuite);
       return toHex(encodeTransaction({ data, dataHash: hash, signature: ecdsaSuite.sign(hash, key) }));
     };
@@ -285,7 +312,9 @@ async function startDevnodePeer(counter: { abi: unknown[]; bytecode: string }, s
         const limit = (await head()) + 900n;
         const perSender: string[][] = Array.from({ length: SENDERS }, () => []);
         for (let i = 0; i < TXS; i++) {
-          perSender[i % SENDERS].push(sign(keys[i % SENDERS], address, iface.encodeFunctionData('set', [i + 1]), '', limit));
+          perSender[i % SENDERS].push(
+            sign(keys[i % SENDERS], address, iface.encodeFunctionData('set', [i + 1]), '', limit),
+          );
         }
         return perSender;
       },
@@ -318,20 +347,39 @@ async function startHardhatPeer(counter: { abi: unknown[]; bytecode: string }, w
   writeFileSync(config, 'module.exports = { networks: { hardhat: { chainId: 31337 } } };\n');
   const port = 28545 + Math.floor(Math.random() * 1000);
   const bin = createRequire(__filename).resolve('hardhat/internal/cli/bootstrap');
-  const child = spawn(process.execPath, [bin, 'node', '--port', String(port), '--hostname', '127.0.0.1', '--config', config], {
-    // Hardhat insists on resolving itself from the working directory: run it from the repository.
-    cwd: REPO,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
-  });
+  const child = spawn(
+    process.execPath,
+    [bin, 'node', '--port', String(port), '--hostname', '127.0.0.1', '--config', config],
+    {
+      // Hardhat insists on resolving itself from the working directory: run it from the repository.
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
+    },
+  );
   try {
     await waitForLine(child, (l) => l.includes('Started HTTP'), 'hardhat node');
     const rpc = new Rpc(`http://127.0.0.1:${port}`);
-    const wallets = Array.from({ length: SENDERS + 1 }, (_, i) => HDNodeWallet.fromPhrase(HARDHAT_MNEMONIC, undefined, `m/44'/60'/0'/0/${i}`));
-    const fee = { type: 2, chainId: 31337, maxFeePerGas: 20_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
-    const deployRaw = await new Wallet(wallets[0].privateKey).signTransaction({ ...fee, nonce: 0, gasLimit: 1_000_000, data: counter.bytecode });
+    const wallets = Array.from({ length: SENDERS + 1 }, (_, i) =>
+      HDNodeWallet.fromPhrase(HARDHAT_MNEMONIC, undefined, `m/44'/60'/0'/0/${i}`),
+    );
+    const fee = {
+      type: 2,
+      chainId: 31337,
+      maxFeePerGas: 20_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+    };
+    const deployRaw = await new Wallet(wallets[0].privateKey).signTransaction({
+      ...fee,
+      nonce: 0,
+      gasLimit: 1_000_000,
+      data: counter.bytecode,
+    });
     const deployHash = await rpc.call<string>('eth_sendRawTransaction', [deployRaw]);
-    const deployReceipt = await rpc.call<{ status: string; contractAddress: string }>('eth_getTransactionReceipt', [deployHash]);
+    const deployReceipt = await rpc.call<{ status: string; contractAddress: string }>(
+      'eth_getTransactionReceipt',
+      [deployHash],
+    );
     if (deployReceipt.status !== '0x1') throw new Error('hardhat deploy failed');
     const address = deployReceipt.contractAddress;
     const iface = new Interface(counter.abi as never);
@@ -346,7 +394,13 @@ async function startHardhatPeer(counter: { abi: unknown[]; bytecode: string }, w
         const perSender: string[][] = Array.from({ length: SENDERS }, () => []);
         for (let i = 0; i < TXS; i++) {
           const s = i % SENDERS;
-          const tx = EthTx.from({ ...fee, nonce: nonces[s]++, gasLimit: 100_000, to: address, data: iface.encodeFunctionData('set', [i + 1]) });
+          const tx = EthTx.from({
+            ...fee,
+            nonce: nonces[s]++,
+            gasLimit: 100_000,
+            to: address,
+            data: iface.encodeFunctionData('set', [i + 1]),
+          });
           tx.signature = signers[s].signingKey.sign(tx.unsignedHash);
           perSender[s].push(tx.serialized);
         }
@@ -383,7 +437,12 @@ async function measureTx(peer: Peer): Promise<TxRun> {
   const serverCpuMsPerTx = ((cpuSeconds(peer.pid) - cpu0[0]) * 1000) / TXS;
   const serverMainCpuMsPerTx = ((cpuSeconds(peer.pid, true) - cpu0[2]) * 1000) / TXS;
   const client = process.cpuUsage(cpu0[1]);
-  return { txPerSec: TXS / seconds, serverCpuMsPerTx, serverMainCpuMsPerTx, clientCpuMsPerTx: (client.user + client.system) / 1000 / TXS };
+  return {
+    txPerSec: TXS / seconds,
+    serverCpuMsPerTx,
+    serverMainCpuMsPerTx,
+    clientCpuMsPerTx: (client.user + client.system) / 1000 / TXS,
+  };
 }
 
 // ---- report -------------------------------------------------------------------------------------
@@ -449,14 +508,18 @@ async function run(work: string): Promise<void> {
           `  CPU per tx: server ${b.serverCpuMsPerTx.toFixed(2)} ms (main thread ${b.serverMainCpuMsPerTx.toFixed(2)}), client ${b.clientCpuMsPerTx.toFixed(2)} ms`,
       );
     }
-    for (const p of peers) console.log(`${p.name.padEnd(15)} call            ${fmt(best(call.get(p)!, (t) => -t.p50))}`);
-    for (const p of peers) console.log(`${p.name.padEnd(15)} block number    ${fmt(best(height.get(p)!, (t) => -t.p50))}`);
-    for (const p of peers) console.log(`${p.name.padEnd(15)} peak RSS        ${rss.get(p)!.toFixed(0)} MiB (all rounds)`);
+    for (const p of peers)
+      console.log(`${p.name.padEnd(15)} call            ${fmt(best(call.get(p)!, (t) => -t.p50))}`);
+    for (const p of peers)
+      console.log(`${p.name.padEnd(15)} block number    ${fmt(best(height.get(p)!, (t) => -t.p50))}`);
+    for (const p of peers)
+      console.log(`${p.name.padEnd(15)} peak RSS        ${rss.get(p)!.toFixed(0)} MiB (all rounds)`);
 
     const dev = peers[0];
     const hh = peers.find((p) => p.name === 'hardhat');
     if (hh !== undefined) {
-      const ratio = best(tx.get(dev)!, (x) => x.txPerSec).txPerSec / best(tx.get(hh)!, (x) => x.txPerSec).txPerSec;
+      const ratio =
+        best(tx.get(dev)!, (x) => x.txPerSec).txPerSec / best(tx.get(hh)!, (x) => x.txPerSec).txPerSec;
       const readsOk = (m: Map<Peer, Timing[]>) => {
         const a = best(m.get(dev)!, (t) => -t.p50);
         const b = best(m.get(hh)!, (t) => -t.p50);
@@ -464,10 +527,14 @@ async function run(work: string): Promise<void> {
       };
       const verdict = (ok: boolean) => (ok ? 'ok' : 'GOAL MISSED');
       console.log(`goal throughput >= 2x hardhat: ${ratio.toFixed(2)}x ${verdict(ratio >= 2)}`);
-      console.log(`goal calls >= hardhat: ${verdict(readsOk(call))}; block number >= hardhat: ${verdict(readsOk(height))}`);
+      console.log(
+        `goal calls >= hardhat: ${verdict(readsOk(call))}; block number >= hardhat: ${verdict(readsOk(height))}`,
+      );
     }
     const devRss = rss.get(peers[0])!;
-    console.log(`goal devnode peak RSS <= ${GOAL_RSS_MIB} MiB (whole run): ${devRss.toFixed(0)} MiB ${devRss <= GOAL_RSS_MIB ? 'ok' : 'GOAL MISSED'}`);
+    console.log(
+      `goal devnode peak RSS <= ${GOAL_RSS_MIB} MiB (whole run): ${devRss.toFixed(0)} MiB ${devRss <= GOAL_RSS_MIB ? 'ok' : 'GOAL MISSED'}`,
+    );
   } finally {
     for (const p of peers) await p.stop();
   }

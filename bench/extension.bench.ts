@@ -27,7 +27,14 @@ function ensureBuilt(): void {
 }
 
 function bundleSizes(): void {
-  const files = ['extension.js', 'devnode-cli.js', ...readdirSync(join(dist, 'webview')).filter((f) => f.endsWith('.js')).sort().map((f) => `webview/${f}`)];
+  const files = [
+    'extension.js',
+    'devnode-cli.js',
+    ...readdirSync(join(dist, 'webview'))
+      .filter((f) => f.endsWith('.js'))
+      .sort()
+      .map((f) => `webview/${f}`),
+  ];
   console.log('Bundle sizes (dist/ as built; source maps not counted):');
   for (const f of files) {
     const path = join(dist, f);
@@ -35,7 +42,9 @@ function bundleSizes(): void {
     const text = readFileSync(path);
     // A minified bundle has few, long lines; `node esbuild.js --production` builds what ships.
     const minified = text.length / Math.max(1, text.toString('utf8').split('\n').length) > 500;
-    console.log(`  ${`dist/${f}`.padEnd(30)} ${kb(text.length).padStart(11)}  (gzip ${kb(gzipSync(text).length)}, ${minified ? 'minified' : 'development build'})`);
+    console.log(
+      `  ${`dist/${f}`.padEnd(30)} ${kb(text.length).padStart(11)}  (gzip ${kb(gzipSync(text).length)}, ${minified ? 'minified' : 'development build'})`,
+    );
   }
 }
 
@@ -44,14 +53,35 @@ async function shippedSizes(): Promise<void> {
   const esbuild = await import('esbuild');
   const views = readdirSync(join(root, 'webview')).filter((f) => /^[a-z][\w-]*\.ts$/.test(f));
   const builds: [string, Parameters<typeof esbuild.build>[0]][] = [
-    ['extension.js', { entryPoints: [join(root, 'src/extension/extension.ts')], platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'solc', 'secp256k1'] }],
-    ...views.map((f): [string, Parameters<typeof esbuild.build>[0]] => [`webview/${f.replace(/\.ts$/, '.js')}`, { entryPoints: [join(root, 'webview', f)], platform: 'browser', format: 'iife', target: 'es2022' }]),
+    [
+      'extension.js',
+      {
+        entryPoints: [join(root, 'src/extension/extension.ts')],
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        external: ['vscode', 'solc', 'secp256k1'],
+      },
+    ],
+    ...views.map((f): [string, Parameters<typeof esbuild.build>[0]] => [
+      `webview/${f.replace(/\.ts$/, '.js')}`,
+      { entryPoints: [join(root, 'webview', f)], platform: 'browser', format: 'iife', target: 'es2022' },
+    ]),
   ];
   console.log('\nShipped sizes (minified in memory, as the production build / .vsix):');
   for (const [name, options] of builds) {
-    const r = await esbuild.build({ ...options, bundle: true, minify: true, legalComments: 'none', write: false, logLevel: 'silent' });
+    const r = await esbuild.build({
+      ...options,
+      bundle: true,
+      minify: true,
+      legalComments: 'none',
+      write: false,
+      logLevel: 'silent',
+    });
     const code = r.outputFiles[0].contents;
-    console.log(`  ${`dist/${name}`.padEnd(30)} ${kb(code.length).padStart(11)}  (gzip ${kb(gzipSync(code).length)})`);
+    console.log(
+      `  ${`dist/${name}`.padEnd(30)} ${kb(code.length).padStart(11)}  (gzip ${kb(gzipSync(code).length)})`,
+    );
   }
 }
 
@@ -83,21 +113,41 @@ function moduleLoad(): void {
     times.push(out.ms);
     last = out;
   }
-  console.log(`\nModule load of dist/extension.js: require() in a fresh node ${process.version} process with a stub 'vscode' (no extension host, activate() not called), ${RUNS} processes:`);
-  console.log(`  median ${median(times).toFixed(1)} ms, min ${Math.min(...times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`);
-  console.log(`  solc loaded: ${last?.solc ? 'YES (activation must not load solc)' : 'no'}; modules in require.cache: ${last?.modules}`);
+  console.log(
+    `\nModule load of dist/extension.js: require() in a fresh node ${process.version} process with a stub 'vscode' (no extension host, activate() not called), ${RUNS} processes:`,
+  );
+  console.log(
+    `  median ${median(times).toFixed(1)} ms, min ${Math.min(...times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`,
+  );
+  console.log(
+    `  solc loaded: ${last?.solc ? 'YES (activation must not load solc)' : 'no'}; modules in require.cache: ${last?.modules}`,
+  );
   if (last?.solc) process.exitCode = 1;
 }
 
 function realHost(): void {
-  console.log('\nReal extension host (recorded by test/extension/1-activation.test.ts in the last `npm run test:integration`):');
+  console.log(
+    '\nReal extension host (recorded by test/extension/1-activation.test.ts in the last `npm run test:integration`):',
+  );
   if (!existsSync(HOST_REPORT)) {
-    console.log('  no measure yet: run `npm run test:integration` (code-server) to record activate() and module-load time in a real host.');
+    console.log(
+      '  no measure yet: run `npm run test:integration` (code-server) to record activate() and module-load time in a real host.',
+    );
     return;
   }
-  const r = JSON.parse(readFileSync(HOST_REPORT, 'utf8')) as { measuredAt: string; vscodeVersion: string; activateMs: number; moduleLoadMs: number };
-  const stale = statSync(HOST_REPORT).mtimeMs < statSync(join(dist, 'extension.js')).mtimeMs ? ' (dist/extension.js was rebuilt since)' : '';
-  console.log(`  activate() ${r.activateMs.toFixed(1)} ms; module load with the real vscode ${r.moduleLoadMs.toFixed(1)} ms — VS Code ${r.vscodeVersion}, ${r.measuredAt}${stale}`);
+  const r = JSON.parse(readFileSync(HOST_REPORT, 'utf8')) as {
+    measuredAt: string;
+    vscodeVersion: string;
+    activateMs: number;
+    moduleLoadMs: number;
+  };
+  const stale =
+    statSync(HOST_REPORT).mtimeMs < statSync(join(dist, 'extension.js')).mtimeMs
+      ? ' (dist/extension.js was rebuilt since)'
+      : '';
+  console.log(
+    `  activate() ${r.activateMs.toFixed(1)} ms; module load with the real vscode ${r.moduleLoadMs.toFixed(1)} ms — VS Code ${r.vscodeVersion}, ${r.measuredAt}${stale}`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -47,7 +47,9 @@ async function race(contenders: [string, Fn][]): Promise<number[]> {
     }
   }
   const rates = ops.map((n, c) => (n * 1000) / ms[c]);
-  contenders.forEach(([name], c) => console.log(`${name.padEnd(48)} ${rates[c].toFixed(0).padStart(9)} ops/s`));
+  contenders.forEach(([name], c) =>
+    console.log(`${name.padEnd(48)} ${rates[c].toFixed(0).padStart(9)} ops/s`),
+  );
   return rates;
 }
 
@@ -74,12 +76,25 @@ async function main(): Promise<void> {
   let block = 0;
   const ethers: [string, Fn] = [
     'ethers v6 Wallet.signTransaction (legacy)',
-    () => wallet.signTransaction({ type: 0, to: TO, data: INPUT_HEX, nonce: nonce++, gasLimit: 3000000n, gasPrice: 1n, chainId: 20200n }),
+    () =>
+      wallet.signTransaction({
+        type: 0,
+        to: TO,
+        data: INPUT_HEX,
+        nonce: nonce++,
+        gasLimit: 3000000n,
+        gasPrice: 1n,
+        chainId: 20200n,
+      }),
   ];
   const pure = createEcdsaSuite({ native: false });
-  const contenders: [string, Fn][] = [ethers, ['FISCO tx, secp256k1, pure JS', () => signSetCall(pure, key, block++)]];
+  const contenders: [string, Fn][] = [
+    ethers,
+    ['FISCO tx, secp256k1, pure JS', () => signSetCall(pure, key, block++)],
+  ];
   const native = nativeSecp256k1Available ? createEcdsaSuite({ native: true }) : undefined;
-  if (native) contenders.push(['FISCO tx, secp256k1, native libsecp256k1', () => signSetCall(native, key, block++)]);
+  if (native)
+    contenders.push(['FISCO tx, secp256k1, native libsecp256k1', () => signSetCall(native, key, block++)]);
   else console.log('native secp256k1 addon not available: native path not measured');
 
   console.log('--- build + hash + sign + TARS-encode + hex, set(string) call');
@@ -111,7 +126,9 @@ async function main(): Promise<void> {
     ['SM2 verify, crypto/sm.ts (repeat signer)', () => smSuite.recover(smHash, smSig)],
     ['SM2 verify, sm-crypto-v2', () => smCrypto.doVerifySignature(smHash, rsHex, pubHex, { hash: true })],
   ]);
-  console.log(`  SM2 ours / sm-crypto-v2: sign ${(smSign / refSign).toFixed(2)}, verify ${(smVerify / refVerify).toFixed(2)}`);
+  console.log(
+    `  SM2 ours / sm-crypto-v2: sign ${(smSign / refSign).toFixed(2)}, verify ${(smVerify / refVerify).toFixed(2)}`,
+  );
 }
 
 main().catch((e) => {

@@ -10,7 +10,9 @@ async function main() {
   await buildExtension(true);
   const out = await packageVsix(path.join(repoRoot, defaultVsixName()));
   const size = (fs.statSync(out).size / 1024 / 1024).toFixed(1);
-  console.log(`packaged ${path.relative(process.cwd(), out)} (${size} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `packaged ${path.relative(process.cwd(), out)} (${size} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 main().catch((err) => {

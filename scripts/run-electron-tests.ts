@@ -19,7 +19,6 @@ const outDir = path.join(testOutputDir, 'electron');
 const runDir = path.join(outDir, 'run');
 const log = (line: string) => console.log(`[electron] ${line}`);
 
-
 async function main(): Promise<number> {
   const started = Date.now();
   const pids = new PidFile(path.join(cacheDir, 'test-pids.json'));
@@ -38,8 +37,11 @@ async function main(): Promise<number> {
   fs.rmSync(resultsFile, { force: true });
 
   const devnode = await startDevnode({
-    port: 0, dataDir: path.join(runDir, 'devnode-data'), fresh: true,
-    logFile: path.join(runDir, 'devnode.log'), pidFile: pids,
+    port: 0,
+    dataDir: path.join(runDir, 'devnode-data'),
+    fresh: true,
+    logFile: path.join(runDir, 'devnode.log'),
+    pidFile: pids,
   });
   log(`dev node ready at ${devnode.url}`);
   let code: number;
@@ -60,8 +62,10 @@ async function main(): Promise<number> {
       },
       launchArgs: [
         workspace,
-        '--user-data-dir', userDataDir,
-        '--extensions-dir', path.join(runDir, 'extensions'),
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        path.join(runDir, 'extensions'),
         '--disable-extensions',
         '--disable-workspace-trust',
         '--skip-welcome',

@@ -56,7 +56,8 @@ async function main() {
   const leftovers = await pidFile.sweep();
   if (leftovers.length) log(`stopped leftovers of an earlier run: ${leftovers.join('; ')}`);
   if (opts['new-profile']) {
-    for (const dir of ['user-data', 'extensions', 'home']) fs.rmSync(path.join(runDir, dir), { recursive: true, force: true });
+    for (const dir of ['user-data', 'extensions', 'home'])
+      fs.rmSync(path.join(runDir, dir), { recursive: true, force: true });
   }
 
   const workspace = prepareWorkspace(runDir);
@@ -86,19 +87,35 @@ async function main() {
     const dataDir = path.join(repoRoot, '.devnode');
     devnode = await startDevnode({
       port: (await isPortFree(Number(opts['node-port']))) ? Number(opts['node-port']) : await freePort(),
-      dataDir, fresh: opts.fresh, logFile: path.join(runDir, 'devnode.log'), pidFile,
+      dataDir,
+      fresh: opts.fresh,
+      logFile: path.join(runDir, 'devnode.log'),
+      pidFile,
     });
-    log(`dev node at ${devnode.url} (group ${devnode.group}, data in .devnode/, log in ${path.relative(repoRoot, devnode.logFile)})`);
+    log(
+      `dev node at ${devnode.url} (group ${devnode.group}, data in .devnode/, log in ${path.relative(repoRoot, devnode.logFile)})`,
+    );
 
     server = await launchCodeServer({
-      runDir, vsix, pidFile, port: await pickPort(Number(opts.port)),
+      runDir,
+      vsix,
+      pidFile,
+      port: await pickPort(Number(opts.port)),
       // The extension imports these public test keys for our connection only (accounts/devAccountsEnv.ts).
-      env: { [DEV_ACCOUNTS_ENV]: JSON.stringify({ connection: CONNECTION_NAME, url: devnode.url, accounts: devnode.accounts }) },
+      env: {
+        [DEV_ACCOUNTS_ENV]: JSON.stringify({
+          connection: CONNECTION_NAME,
+          url: devnode.url,
+          accounts: devnode.accounts,
+        }),
+      },
       // Keep connections the user added in this profile; (re)point ours at the node just started.
       settings: (existing) => ({
         'fiscoBcos.connections': [
-          ...(Array.isArray(existing['fiscoBcos.connections']) ? existing['fiscoBcos.connections'] : [])
-            .filter((c: { name?: string }) => c?.name !== CONNECTION_NAME),
+          ...(Array.isArray(existing['fiscoBcos.connections'])
+            ? existing['fiscoBcos.connections']
+            : []
+          ).filter((c: { name?: string }) => c?.name !== CONNECTION_NAME),
           { name: CONNECTION_NAME, url: devnode!.url, group: devnode!.group },
         ],
         'fiscoBcos.activeConnection': CONNECTION_NAME,
@@ -112,7 +129,10 @@ async function main() {
 
   const watch = setInterval(() => {
     // Either child dying leaves a half-working setup: say so and stop the rest.
-    for (const [name, pid] of [['code-server', server!.pid], ['dev node', devnode!.pid]] as const) {
+    for (const [name, pid] of [
+      ['code-server', server!.pid],
+      ['dev node', devnode!.pid],
+    ] as const) {
       try {
         process.kill(pid, 0);
       } catch {
@@ -132,9 +152,12 @@ async function main() {
   console.log(`  Workspace: ${path.relative(repoRoot, workspace)} (a copy of samples/workspace)`);
   // Public test keys, printed like Hardhat does. The extension already has them (account 0 active).
   devnode.accounts.slice(0, 3).forEach((a, i) => {
-    console.log(`  Dev account ${i}${i === 0 ? ' (governor, active)' : ''}: ${a.address}  key ${a.privateKey}`);
+    console.log(
+      `  Dev account ${i}${i === 0 ? ' (governor, active)' : ''}: ${a.address}  key ${a.privateKey}`,
+    );
   });
-  if (devnode.accounts.length > 3) console.log(`  … and ${devnode.accounts.length - 3} more, all under "FISCO BCOS: Select Active Account"`);
+  if (devnode.accounts.length > 3)
+    console.log(`  … and ${devnode.accounts.length - 3} more, all under "FISCO BCOS: Select Active Account"`);
   console.log('  Press Ctrl+C to stop.');
   console.log('');
 }

@@ -11,7 +11,13 @@ import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
-import { type CallToHost, type FunctionView, type ParamView, type ResultView, parseHostToCall } from '../src/extension/messages/callMessages';
+import {
+  type CallToHost,
+  type FunctionView,
+  type ParamView,
+  type ResultView,
+  parseHostToCall,
+} from '../src/extension/messages/callMessages';
 import { coerceArgs, exampleFor } from '../src/extension/models/abiArgs';
 import { paramLabel, paramProblem, parseRawParam, rawTextOf } from '../src/extension/models/paramInput';
 import { fieldTable, h, message, mount, section } from './lib/dom';
@@ -29,14 +35,32 @@ interface Field {
 
 function scalarField(p: ParamView, id: string, label: string): Field {
   if (p.type === 'bool') {
-    const select = h('vscode-single-select', { id }, h('vscode-option', { value: 'false' }, 'false'), h('vscode-option', { value: 'true' }, 'true')) as ValueEl;
-    return { el: select, read: () => select.value === 'true', write: (v) => (select.value = String(v === true || v === 'true')) };
+    const select = h(
+      'vscode-single-select',
+      { id },
+      h('vscode-option', { value: 'false' }, 'false'),
+      h('vscode-option', { value: 'true' }, 'true'),
+    ) as ValueEl;
+    return {
+      el: select,
+      read: () => select.value === 'true',
+      write: (v) => (select.value = String(v === true || v === 'true')),
+    };
   }
   const input = h('vscode-textfield', { id, placeholder: exampleFor(p) }) as ValueEl;
-  return { el: input, read: () => input.value, write: (v) => (input.value = typeof v === 'string' ? v : v === undefined || v === null ? '' : rawTextOf(v)) };
+  return {
+    el: input,
+    read: () => input.value,
+    write: (v) =>
+      (input.value = typeof v === 'string' ? v : v === undefined || v === null ? '' : rawTextOf(v)),
+  };
 }
 
-const elementType = (p: ParamView): ParamView => ({ name: '', type: p.type.replace(/\[\d*\]$/, ''), components: p.components });
+const elementType = (p: ParamView): ParamView => ({
+  name: '',
+  type: p.type.replace(/\[\d*\]$/, ''),
+  components: p.components,
+});
 const fixedLength = (p: ParamView): number | undefined => {
   const m = /\[(\d+)\]$/.exec(p.type);
   return m ? Number(m[1]) : undefined;
@@ -48,14 +72,30 @@ function arrayField(p: ParamView, id: string, label: string): Field {
   const fixed = fixedLength(p);
   const list = h('div', { class: 'array-items' });
   let rows: { field: Field; el: HTMLElement }[] = [];
-  const renumber = () => rows.forEach((r, i) => ((r.el.querySelector('.param-name') as HTMLElement).textContent = `[${i}] · ${child.type}`));
+  const renumber = () =>
+    rows.forEach(
+      (r, i) => ((r.el.querySelector('.param-name') as HTMLElement).textContent = `[${i}] · ${child.type}`),
+    );
   const add = (value?: unknown) => {
     const i = rows.length;
     const field = paramRow(child, `${id}-${i}`, `${label}[${i}]`, `[${i}]`);
     const entry = { field, el: field.el };
     if (fixed === undefined) {
       field.el.querySelector('.param-head')!.append(
-        h('vscode-button', { secondary: true, 'data-testid': 'remove-element', onclick: () => { rows = rows.filter((r) => r !== entry); entry.el.remove(); renumber(); list.dispatchEvent(new Event('input', { bubbles: true })); } }, 'Remove'),
+        h(
+          'vscode-button',
+          {
+            secondary: true,
+            'data-testid': 'remove-element',
+            onclick: () => {
+              rows = rows.filter((r) => r !== entry);
+              entry.el.remove();
+              renumber();
+              list.dispatchEvent(new Event('input', { bubbles: true }));
+            },
+          },
+          'Remove',
+        ),
       );
     }
     if (value !== undefined) field.write(value);
@@ -74,7 +114,20 @@ function arrayField(p: ParamView, id: string, label: string): Field {
     { class: 'tuple' },
     h('legend', {}, `${p.name || label} (${p.type.replace(/^tuple/, 'struct')})`),
     list,
-    fixed === undefined ? h('vscode-button', { secondary: true, 'data-testid': 'add-element', onclick: () => { add(); list.dispatchEvent(new Event('input', { bubbles: true })); } }, 'Add Element') : undefined,
+    fixed === undefined
+      ? h(
+          'vscode-button',
+          {
+            secondary: true,
+            'data-testid': 'add-element',
+            onclick: () => {
+              add();
+              list.dispatchEvent(new Event('input', { bubbles: true }));
+            },
+          },
+          'Add Element',
+        )
+      : undefined,
   );
   return {
     el: box,
@@ -87,8 +140,15 @@ function arrayField(p: ParamView, id: string, label: string): Field {
 function structuredField(p: ParamView, id: string, label: string): Field {
   if (p.type.endsWith(']')) return arrayField(p, id, label);
   if (p.type === 'tuple' && p.components) {
-    const fields = p.components.map((c, i) => paramRow(c, `${id}-${i}`, paramLabel(c, i, label), `${c.name || i}`));
-    const box = h('fieldset', { class: 'tuple' }, h('legend', {}, `${p.name || label} (struct)`), ...fields.map((f) => f.el));
+    const fields = p.components.map((c, i) =>
+      paramRow(c, `${id}-${i}`, paramLabel(c, i, label), `${c.name || i}`),
+    );
+    const box = h(
+      'fieldset',
+      { class: 'tuple' },
+      h('legend', {}, `${p.name || label} (struct)`),
+      ...fields.map((f) => f.el),
+    );
     return {
       el: box,
       read: () => Object.fromEntries(fields.map((f, i) => [p.components![i].name || String(i), f.read()])),
@@ -107,8 +167,19 @@ function structuredField(p: ParamView, id: string, label: string): Field {
  */
 function paramRow(p: ParamView, id: string, label: string, shown: string): Field {
   const inner = structuredField(p, id, label);
-  const raw = h('vscode-textarea', { id: `${id}-raw`, rows: 2, placeholder: exampleFor(p), hidden: true, 'data-testid': 'raw-json' }) as ValueEl;
-  const toggle = h('vscode-checkbox', { label: 'JSON', class: 'param-raw-toggle', 'data-testid': 'raw-toggle', title: `Enter ${label} as raw JSON` }) as ValueEl;
+  const raw = h('vscode-textarea', {
+    id: `${id}-raw`,
+    rows: 2,
+    placeholder: exampleFor(p),
+    hidden: true,
+    'data-testid': 'raw-json',
+  }) as ValueEl;
+  const toggle = h('vscode-checkbox', {
+    label: 'JSON',
+    class: 'param-raw-toggle',
+    'data-testid': 'raw-toggle',
+    title: `Enter ${label} as raw JSON`,
+  }) as ValueEl;
   const problem = h('div', { class: 'invalid', role: 'alert', 'data-testid': 'param-problem' });
   let rawOn = false;
   const read = () => (rawOn ? parseRawParam(p, raw.value, label) : inner.read());
@@ -144,7 +215,12 @@ function paramRow(p: ParamView, id: string, label: string, shown: string): Field
   const el = h(
     'div',
     { class: 'param', 'data-param': label },
-    h('div', { class: 'param-head' }, h('label', { for: id, class: 'param-name' }, `${shown} · ${p.type}`), toggle),
+    h(
+      'div',
+      { class: 'param-head' },
+      h('label', { for: id, class: 'param-name' }, `${shown} · ${p.type}`),
+      toggle,
+    ),
     inner.el,
     raw,
     problem,
@@ -164,9 +240,42 @@ function outputsView(r: ResultView): Node {
     'div',
     { class: 'result', 'data-testid': 'call-result' },
     message(r.ok ? 'ok' : 'error', r.message),
-    r.outputs.length ? h('table', { class: 'grid' }, h('tbody', {}, ...r.outputs.map((o) => h('tr', {}, h('td', {}, o.name || '—'), h('td', { class: 'mono' }, o.type), h('td', { class: 'mono', 'data-testid': 'output-value' }, o.value))))) : undefined,
-    r.events?.length ? h('div', {}, h('h2', {}, 'Events'), ...r.events.map((e) => fieldTable([{ label: e.name, value: e.args.map((a) => `${a.name}=${a.value}`).join(', ') }]))) : undefined,
-    r.transactionHash ? h('button', { class: 'link mono', onclick: () => send({ type: 'openTransaction', hash: r.transactionHash! }) }, `Transaction ${r.transactionHash}`) : undefined,
+    r.outputs.length
+      ? h(
+          'table',
+          { class: 'grid' },
+          h(
+            'tbody',
+            {},
+            ...r.outputs.map((o) =>
+              h(
+                'tr',
+                {},
+                h('td', {}, o.name || '—'),
+                h('td', { class: 'mono' }, o.type),
+                h('td', { class: 'mono', 'data-testid': 'output-value' }, o.value),
+              ),
+            ),
+          ),
+        )
+      : undefined,
+    r.events?.length
+      ? h(
+          'div',
+          {},
+          h('h2', {}, 'Events'),
+          ...r.events.map((e) =>
+            fieldTable([{ label: e.name, value: e.args.map((a) => `${a.name}=${a.value}`).join(', ') }]),
+          ),
+        )
+      : undefined,
+    r.transactionHash
+      ? h(
+          'button',
+          { class: 'link mono', onclick: () => send({ type: 'openTransaction', hash: r.transactionHash! }) },
+          `Transaction ${r.transactionHash}`,
+        )
+      : undefined,
   );
 }
 
@@ -174,7 +283,9 @@ let nextRequest = 1;
 const resultSlots = new Map<number, HTMLElement>();
 
 function functionSection(f: FunctionView, last: unknown[] | undefined, index: number): HTMLElement {
-  const fields = f.inputs.map((p, i) => paramRow(p, `f${index}-p${i}`, paramLabel(p, i), p.name || `arg${i}`));
+  const fields = f.inputs.map((p, i) =>
+    paramRow(p, `f${index}-p${i}`, paramLabel(p, i), p.name || `arg${i}`),
+  );
   const formBox = h('div', {}, ...fields.map((fl) => fl.el));
   const invalid = h('div', { class: 'invalid', role: 'alert', 'data-testid': 'form-problem' });
   const result = h('div', {});
@@ -201,7 +312,18 @@ function functionSection(f: FunctionView, last: unknown[] | undefined, index: nu
     }
     const requestId = nextRequest++;
     resultSlots.set(requestId, result);
-    result.replaceChildren(h('div', { class: 'toolbar' }, h('vscode-progress-ring', {}), h('span', { class: 'muted' }, mode === 'call' ? 'Calling…' : 'Waiting for confirmation and the receipt…')));
+    result.replaceChildren(
+      h(
+        'div',
+        { class: 'toolbar' },
+        h('vscode-progress-ring', {}),
+        h(
+          'span',
+          { class: 'muted' },
+          mode === 'call' ? 'Calling…' : 'Waiting for confirmation and the receipt…',
+        ),
+      ),
+    );
     send({ type: 'invoke', requestId, signature: f.signature, args, mode });
   };
   const buttons = h(
@@ -210,10 +332,15 @@ function functionSection(f: FunctionView, last: unknown[] | undefined, index: nu
     h('vscode-button', { secondary: !f.readOnly, onclick: () => invoke('call') }, 'Call'),
     h('vscode-button', { secondary: f.readOnly, onclick: () => invoke('send') }, 'Send Transaction'),
   );
-  return section(f.signature, f.readOnly ? 'view' : f.payable ? 'payable' : 'transaction', h('div', { class: 'collapsible-body' }, formBox, invalid, buttons, result), {
-    open: index === 0,
-    attrs: { 'data-signature': f.signature },
-  });
+  return section(
+    f.signature,
+    f.readOnly ? 'view' : f.payable ? 'payable' : 'transaction',
+    h('div', { class: 'collapsible-body' }, formBox, invalid, buttons, result),
+    {
+      open: index === 0,
+      attrs: { 'data-signature': f.signature },
+    },
+  );
 }
 
 onHostMessage(parseHostToCall, (m) => {
@@ -233,7 +360,9 @@ onHostMessage(parseHostToCall, (m) => {
     h('h1', {}, m.contract.name),
     fieldTable([
       { label: 'Address', value: h('span', { class: 'mono' }, m.contract.address) },
-      ...(m.contract.path ? [{ label: 'BFS Path', value: h('span', { class: 'mono' }, m.contract.path) }] : []),
+      ...(m.contract.path
+        ? [{ label: 'BFS Path', value: h('span', { class: 'mono' }, m.contract.path) }]
+        : []),
       { label: 'Account', value: m.account ?? 'none: create or import one to send transactions' },
     ]),
     writes.length ? h('h2', {}, 'Transactions') : undefined,

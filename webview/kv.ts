@@ -7,7 +7,17 @@ import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import { CONDITION_OPS } from '../src/extension/chain/chainApi';
-import { CONDITION_OP_LABELS, type HostToKv, type KvToHost, SELECT_MAX, TABLE_NAME, type TableCondition, isCondition, isFieldName, parseHostToKv } from '../src/extension/messages/kvMessages';
+import {
+  CONDITION_OP_LABELS,
+  type HostToKv,
+  type KvToHost,
+  SELECT_MAX,
+  TABLE_NAME,
+  type TableCondition,
+  isCondition,
+  isFieldName,
+  parseHostToKv,
+} from '../src/extension/messages/kvMessages';
 import { fieldTable, h, message, mount } from './lib/dom';
 import { onHostMessage, post } from './lib/host';
 
@@ -15,21 +25,40 @@ const send = (m: KvToHost) => post(m);
 type ValueEl = HTMLElement & { value: string };
 const field = (placeholder: string, id: string) => h('vscode-textfield', { placeholder, id }) as ValueEl;
 const select = (id: string, options: [string, string][], selected?: string) =>
-  h('vscode-single-select', { id }, ...options.map(([value, label]) => h('vscode-option', { value, selected: value === selected }, label))) as ValueEl;
+  h(
+    'vscode-single-select',
+    { id },
+    ...options.map(([value, label]) => h('vscode-option', { value, selected: value === selected }, label)),
+  ) as ValueEl;
 
 const tableInput = field('table name', 'kv-table');
 const keyInput = field('key', 'kv-key');
 const valueInput = field('value', 'kv-value');
 const keyFieldInput = field('key field, e.g. id', 'kv-new-key');
 const valueFieldsInput = field('value fields, comma-separated', 'kv-new-values');
-const kindSelect = select('kv-new-kind', [['kv', 'KV table'], ['crud', 'CRUD table']], 'kv');
+const kindSelect = select(
+  'kv-new-kind',
+  [
+    ['kv', 'KV table'],
+    ['crud', 'CRUD table'],
+  ],
+  'kv',
+);
 const tableInfo = h('div', {});
 const row = h('div', { 'data-testid': 'kv-row' });
 const outcome = h('div', { 'aria-live': 'polite' });
 const crud = h('section', { hidden: true });
 const conditionList = h('div', {});
-const offsetInput = h('vscode-textfield', { placeholder: '0', id: 'crud-offset', class: 'narrow' }) as ValueEl;
-const limitInput = h('vscode-textfield', { placeholder: `1-${SELECT_MAX}`, id: 'crud-limit', class: 'narrow' }) as ValueEl;
+const offsetInput = h('vscode-textfield', {
+  placeholder: '0',
+  id: 'crud-offset',
+  class: 'narrow',
+}) as ValueEl;
+const limitInput = h('vscode-textfield', {
+  placeholder: `1-${SELECT_MAX}`,
+  id: 'crud-limit',
+  class: 'narrow',
+}) as ValueEl;
 const rowsView = h('div', { 'data-testid': 'crud-rows' });
 const countView = h('div', { 'data-testid': 'crud-count' });
 const rowForm = h('div', {});
@@ -58,12 +87,24 @@ function busy(text: string): void {
 const readers = new WeakMap<Element, () => TableCondition>();
 
 function conditionRow(): HTMLElement {
-  const fieldSel = select('', columns.map((c) => [c, c]), keyField);
-  const opSel = select('', CONDITION_OPS.map((o) => [o, CONDITION_OP_LABELS[o]]), 'eq');
+  const fieldSel = select(
+    '',
+    columns.map((c) => [c, c]),
+    keyField,
+  );
+  const opSel = select(
+    '',
+    CONDITION_OPS.map((o) => [o, CONDITION_OP_LABELS[o]]),
+    'eq',
+  );
   const value = h('vscode-textfield', { placeholder: 'value' }) as ValueEl;
   const el = h('div', { class: 'row condition', 'data-testid': 'crud-condition' }, fieldSel, opSel, value);
   el.append(h('vscode-button', { secondary: true, onclick: () => el.remove() }, 'Remove'));
-  readers.set(el, () => ({ field: fieldSel.value, op: opSel.value as TableCondition['op'], value: value.value }));
+  readers.set(el, () => ({
+    field: fieldSel.value,
+    op: opSel.value as TableCondition['op'],
+    value: value.value,
+  }));
   return el;
 }
 
@@ -79,7 +120,8 @@ function readLimit(): { offset: number; count: number } | string {
   const offset = offsetInput.value.trim() === '' ? 0 : Number(offsetInput.value.trim());
   const count = limitInput.value.trim() === '' ? 50 : Number(limitInput.value.trim());
   if (!Number.isInteger(offset) || offset < 0) return 'The offset is a whole number of at least 0.';
-  if (!Number.isInteger(count) || count < 1 || count > SELECT_MAX) return `Rows per page is a whole number from 1 to ${SELECT_MAX}.`;
+  if (!Number.isInteger(count) || count < 1 || count > SELECT_MAX)
+    return `Rows per page is a whole number from 1 to ${SELECT_MAX}.`;
   return { offset, count };
 }
 
@@ -89,7 +131,14 @@ function cellInputs(): Map<string, ValueEl> {
 
 function runSelect(m: Extract<KvToHost, { type: 'select' }>): void {
   lastSelect = m;
-  rowsView.replaceChildren(h('div', { class: 'toolbar' }, h('vscode-progress-ring', {}), h('span', { class: 'muted' }, 'Selecting…')));
+  rowsView.replaceChildren(
+    h(
+      'div',
+      { class: 'toolbar' },
+      h('vscode-progress-ring', {}),
+      h('span', { class: 'muted' }, 'Selecting…'),
+    ),
+  );
   send(m);
 }
 
@@ -99,7 +148,12 @@ function renderCrud(): void {
   limitInput.value = '50';
   rowForm.replaceChildren(
     ...columns.map((c) =>
-      h('div', { class: 'param' }, h('label', { for: `crud-field-${c}` }, c === keyField ? `${c} (key)` : c), h('vscode-textfield', { id: `crud-field-${c}`, placeholder: c })),
+      h(
+        'div',
+        { class: 'param' },
+        h('label', { for: `crud-field-${c}` }, c === keyField ? `${c} (key)` : c),
+        h('vscode-textfield', { id: `crud-field-${c}`, placeholder: c }),
+      ),
     ),
   );
   const withConditions = (then: (c: TableCondition[]) => void) => () => {
@@ -116,35 +170,71 @@ function renderCrud(): void {
   };
   crud.replaceChildren(
     h('h2', {}, 'Rows (CRUD)'),
-    h('p', { class: 'muted' }, 'Conditions are ANDed. Chains before 3.2 only filter the key with >, ≥, <, ≤.'),
+    h(
+      'p',
+      { class: 'muted' },
+      'Conditions are ANDed. Chains before 3.2 only filter the key with >, ≥, <, ≤.',
+    ),
     conditionList,
     h(
       'div',
       { class: 'toolbar' },
-      h('vscode-button', { secondary: true, onclick: () => conditionList.append(conditionRow()) }, 'Add Condition'),
+      h(
+        'vscode-button',
+        { secondary: true, onclick: () => conditionList.append(conditionRow()) },
+        'Add Condition',
+      ),
       h('label', { class: 'muted', for: 'crud-offset' }, 'Offset'),
       offsetInput,
       h('label', { class: 'muted', for: 'crud-limit' }, 'Rows'),
       limitInput,
-      h('vscode-button', {
-        onclick: withConditions((conditions) => {
-          const limit = readLimit();
-          if (typeof limit === 'string') return invalid(limit);
-          outcome.replaceChildren();
-          runSelect({ type: 'select', table: openTable, conditions, offset: limit.offset, count: limit.count });
-        }),
-      }, 'Select Rows'),
-      h('vscode-button', { secondary: true, onclick: withConditions((conditions) => {
-          countView.replaceChildren(h('div', { class: 'toolbar' }, h('vscode-progress-ring', {}), h('span', { class: 'muted' }, 'Counting…')));
-          send({ type: 'count', table: openTable, conditions });
-        }) }, 'Count Rows'),
-      h('vscode-button', {
-        secondary: true,
-        onclick: withConditions((conditions) => {
-          busy('Waiting for confirmation and the receipt…');
-          send({ type: 'remove', table: openTable, where: conditions });
-        }),
-      }, 'Remove Matching'),
+      h(
+        'vscode-button',
+        {
+          onclick: withConditions((conditions) => {
+            const limit = readLimit();
+            if (typeof limit === 'string') return invalid(limit);
+            outcome.replaceChildren();
+            runSelect({
+              type: 'select',
+              table: openTable,
+              conditions,
+              offset: limit.offset,
+              count: limit.count,
+            });
+          }),
+        },
+        'Select Rows',
+      ),
+      h(
+        'vscode-button',
+        {
+          secondary: true,
+          onclick: withConditions((conditions) => {
+            countView.replaceChildren(
+              h(
+                'div',
+                { class: 'toolbar' },
+                h('vscode-progress-ring', {}),
+                h('span', { class: 'muted' }, 'Counting…'),
+              ),
+            );
+            send({ type: 'count', table: openTable, conditions });
+          }),
+        },
+        'Count Rows',
+      ),
+      h(
+        'vscode-button',
+        {
+          secondary: true,
+          onclick: withConditions((conditions) => {
+            busy('Waiting for confirmation and the receipt…');
+            send({ type: 'remove', table: openTable, where: conditions });
+          }),
+        },
+        'Remove Matching',
+      ),
     ),
     countView,
     rowsView,
@@ -153,16 +243,36 @@ function renderCrud(): void {
     h(
       'div',
       { class: 'toolbar' },
-      h('vscode-button', { onclick: withRow((values) => send({ type: 'insert', table: openTable, row: Object.fromEntries(values) })) }, 'Insert Row'),
-      h('vscode-button', {
-        secondary: true,
-        onclick: withRow((values, key) => {
-          const fields = Object.fromEntries([...values].filter(([c, v]) => c !== keyField && v !== ''));
-          if (!Object.keys(fields).length) return invalid('Enter at least one value to change (empty fields are left as they are).');
-          send({ type: 'update', table: openTable, where: key, fields });
-        }),
-      }, 'Update Row'),
-      h('vscode-button', { secondary: true, onclick: withRow((_values, key) => send({ type: 'remove', table: openTable, where: key })) }, 'Remove Row'),
+      h(
+        'vscode-button',
+        {
+          onclick: withRow((values) =>
+            send({ type: 'insert', table: openTable, row: Object.fromEntries(values) }),
+          ),
+        },
+        'Insert Row',
+      ),
+      h(
+        'vscode-button',
+        {
+          secondary: true,
+          onclick: withRow((values, key) => {
+            const fields = Object.fromEntries([...values].filter(([c, v]) => c !== keyField && v !== ''));
+            if (!Object.keys(fields).length)
+              return invalid('Enter at least one value to change (empty fields are left as they are).');
+            send({ type: 'update', table: openTable, where: key, fields });
+          }),
+        },
+        'Update Row',
+      ),
+      h(
+        'vscode-button',
+        {
+          secondary: true,
+          onclick: withRow((_values, key) => send({ type: 'remove', table: openTable, where: key })),
+        },
+        'Remove Row',
+      ),
     ),
   );
   crud.hidden = false;
@@ -176,15 +286,36 @@ function renderRows(m: Extract<HostToKv, { type: 'rows' }>): void {
           'table',
           { class: 'grid' },
           h('thead', {}, h('tr', {}, ...m.columns.map((c) => h('th', {}, c)))),
-          h('tbody', {}, ...m.rows.map((r) => h('tr', { 'data-testid': 'crud-row' }, ...m.columns.map((c) => h('td', {}, r[c] ?? ''))))),
+          h(
+            'tbody',
+            {},
+            ...m.rows.map((r) =>
+              h('tr', { 'data-testid': 'crud-row' }, ...m.columns.map((c) => h('td', {}, r[c] ?? ''))),
+            ),
+          ),
         )
       : message('info', m.offset ? 'No more rows.' : 'No rows match.'),
     h(
       'div',
       { class: 'toolbar muted' },
       `Rows ${m.rows.length ? `${m.offset + 1}–${m.offset + m.rows.length}` : 'none'}`,
-      m.offset > 0 && lastSelect ? h('vscode-button', { secondary: true, onclick: () => runSelect({ ...lastSelect!, offset: Math.max(0, m.offset - m.limit) }) }, 'Previous Page') : '',
-      more && lastSelect ? h('vscode-button', { secondary: true, onclick: () => runSelect({ ...lastSelect!, offset: m.offset + m.limit }) }, 'Next Page') : '',
+      m.offset > 0 && lastSelect
+        ? h(
+            'vscode-button',
+            {
+              secondary: true,
+              onclick: () => runSelect({ ...lastSelect!, offset: Math.max(0, m.offset - m.limit) }),
+            },
+            'Previous Page',
+          )
+        : '',
+      more && lastSelect
+        ? h(
+            'vscode-button',
+            { secondary: true, onclick: () => runSelect({ ...lastSelect!, offset: m.offset + m.limit }) },
+            'Next Page',
+          )
+        : '',
     ),
   );
 }
@@ -192,51 +323,112 @@ function renderRows(m: Extract<HostToKv, { type: 'rows' }>): void {
 function render(connection: string, account?: string): void {
   mount(
     h('h1', {}, 'Tables'),
-    fieldTable([{ label: 'Connection', value: connection }, { label: 'Account', value: account ?? 'none' }]),
-    h('div', { class: 'row' }, tableInput, h('vscode-button', {
-      onclick: () => {
-        const t = tableInput.value.trim();
-        if (!TABLE_NAME.test(t)) return invalid('Enter a table name (letters, digits and _$-@., up to 50).');
-        outcome.replaceChildren();
-        send({ type: 'open', table: t });
-      },
-    }, 'Open Table')),
+    fieldTable([
+      { label: 'Connection', value: connection },
+      { label: 'Account', value: account ?? 'none' },
+    ]),
+    h(
+      'div',
+      { class: 'row' },
+      tableInput,
+      h(
+        'vscode-button',
+        {
+          onclick: () => {
+            const t = tableInput.value.trim();
+            if (!TABLE_NAME.test(t))
+              return invalid('Enter a table name (letters, digits and _$-@., up to 50).');
+            outcome.replaceChildren();
+            send({ type: 'open', table: t });
+          },
+        },
+        'Open Table',
+      ),
+    ),
     tableInfo,
     outcome,
     h('h2', {}, 'Row by Key (KV)'),
-    h('div', { class: 'row' }, keyInput, h('vscode-button', {
-      secondary: true,
-      onclick: () => {
-        if (!openTable) return invalid('Open a table first.');
-        if (!keyInput.value) return invalid('Enter a key.');
-        row.replaceChildren(h('div', { class: 'toolbar' }, h('vscode-progress-ring', {}), h('span', { class: 'muted' }, 'Looking up…')));
-        send({ type: 'get', table: openTable, key: keyInput.value });
-      },
-    }, 'Look Up')),
+    h(
+      'div',
+      { class: 'row' },
+      keyInput,
+      h(
+        'vscode-button',
+        {
+          secondary: true,
+          onclick: () => {
+            if (!openTable) return invalid('Open a table first.');
+            if (!keyInput.value) return invalid('Enter a key.');
+            row.replaceChildren(
+              h(
+                'div',
+                { class: 'toolbar' },
+                h('vscode-progress-ring', {}),
+                h('span', { class: 'muted' }, 'Looking up…'),
+              ),
+            );
+            send({ type: 'get', table: openTable, key: keyInput.value });
+          },
+        },
+        'Look Up',
+      ),
+    ),
     row,
-    h('div', { class: 'row' }, valueInput, h('vscode-button', {
-      secondary: true,
-      onclick: () => {
-        if (!openTable) return invalid('Open a table first.');
-        if (!keyInput.value) return invalid('Enter the key to set.');
-        busy('Waiting for confirmation and the receipt…');
-        send({ type: 'set', table: openTable, key: keyInput.value, value: valueInput.value });
-      },
-    }, 'Set Value')),
+    h(
+      'div',
+      { class: 'row' },
+      valueInput,
+      h(
+        'vscode-button',
+        {
+          secondary: true,
+          onclick: () => {
+            if (!openTable) return invalid('Open a table first.');
+            if (!keyInput.value) return invalid('Enter the key to set.');
+            busy('Waiting for confirmation and the receipt…');
+            send({ type: 'set', table: openTable, key: keyInput.value, value: valueInput.value });
+          },
+        },
+        'Set Value',
+      ),
+    ),
     crud,
     h('h2', {}, 'New Table'),
-    h('div', { class: 'row' }, kindSelect, keyFieldInput, valueFieldsInput, h('vscode-button', {
-      secondary: true,
-      onclick: () => {
-        const t = tableInput.value.trim();
-        const valueFields = valueFieldsInput.value.split(',').map((f) => f.trim()).filter(Boolean);
-        const key = keyFieldInput.value.trim();
-        if (!TABLE_NAME.test(t)) return invalid('Enter the new table name in the table field above.');
-        if (!isFieldName(key) || !valueFields.length || !valueFields.every(isFieldName)) return invalid('Enter the key field and at least one value field (letters, digits, _ $ @ . -).');
-        busy('Waiting for confirmation and the receipt…');
-        send({ type: 'create', table: t, keyField: key, valueFields, kind: kindSelect.value === 'crud' ? 'crud' : 'kv' });
-      },
-    }, 'Create Table')),
+    h(
+      'div',
+      { class: 'row' },
+      kindSelect,
+      keyFieldInput,
+      valueFieldsInput,
+      h(
+        'vscode-button',
+        {
+          secondary: true,
+          onclick: () => {
+            const t = tableInput.value.trim();
+            const valueFields = valueFieldsInput.value
+              .split(',')
+              .map((f) => f.trim())
+              .filter(Boolean);
+            const key = keyFieldInput.value.trim();
+            if (!TABLE_NAME.test(t)) return invalid('Enter the new table name in the table field above.');
+            if (!isFieldName(key) || !valueFields.length || !valueFields.every(isFieldName))
+              return invalid(
+                'Enter the key field and at least one value field (letters, digits, _ $ @ . -).',
+              );
+            busy('Waiting for confirmation and the receipt…');
+            send({
+              type: 'create',
+              table: t,
+              keyField: key,
+              valueFields,
+              kind: kindSelect.value === 'crud' ? 'crud' : 'kv',
+            });
+          },
+        },
+        'Create Table',
+      ),
+    ),
   );
 }
 
@@ -264,18 +456,33 @@ onHostMessage(parseHostToKv, (m: HostToKv) => {
       renderCrud();
       break;
     case 'row':
-      row.replaceChildren(m.found ? fieldTable([{ label: m.key, value: m.value }]) : message('info', `No row with key "${m.key}" in ${m.table}.`));
+      row.replaceChildren(
+        m.found
+          ? fieldTable([{ label: m.key, value: m.value }])
+          : message('info', `No row with key "${m.key}" in ${m.table}.`),
+      );
       break;
     case 'rows':
       renderRows(m);
       break;
     case 'count':
-      countView.replaceChildren(message('info', `${m.count} row${m.count === 1 ? '' : 's'} match in ${m.table}.`));
+      countView.replaceChildren(
+        message('info', `${m.count} row${m.count === 1 ? '' : 's'} match in ${m.table}.`),
+      );
       break;
     case 'outcome':
       show(
         message(m.ok ? 'ok' : 'error', m.message),
-        m.transactionHash ? h('button', { class: 'link mono', onclick: () => send({ type: 'openTransaction', hash: m.transactionHash! }) }, `Transaction ${m.transactionHash}`) : '',
+        m.transactionHash
+          ? h(
+              'button',
+              {
+                class: 'link mono',
+                onclick: () => send({ type: 'openTransaction', hash: m.transactionHash! }),
+              },
+              `Transaction ${m.transactionHash}`,
+            )
+          : '',
       );
       if (m.ok && lastSelect) runSelect(lastSelect);
       break;
@@ -283,7 +490,8 @@ onHostMessage(parseHostToKv, (m: HostToKv) => {
       show(message('error', m.message));
       // A failed select is not re-run after writes; clear any spinner the failed request left.
       if (rowsView.querySelector('vscode-progress-ring')) lastSelect = undefined;
-      for (const el of [rowsView, countView, row]) if (el.querySelector('vscode-progress-ring')) el.replaceChildren();
+      for (const el of [rowsView, countView, row])
+        if (el.querySelector('vscode-progress-ring')) el.replaceChildren();
   }
 });
 

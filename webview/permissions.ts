@@ -6,7 +6,14 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
-import { type HostToPermissions, type MethodAuthView, type PermissionAction, type PermissionState, type PermissionsToHost, parseHostToPermissions } from '../src/extension/messages/permissionMessages';
+import {
+  type HostToPermissions,
+  type MethodAuthView,
+  type PermissionAction,
+  type PermissionState,
+  type PermissionsToHost,
+  parseHostToPermissions,
+} from '../src/extension/messages/permissionMessages';
 import { fieldTable, h, message, mount, section } from './lib/dom';
 import { onHostMessage, post } from './lib/host';
 
@@ -18,12 +25,22 @@ type ValueEl = HTMLElement & { value: string };
 const outcome = h('div', { 'aria-live': 'polite' });
 
 function act(action: PermissionAction): void {
-  outcome.replaceChildren(h('div', { class: 'toolbar' }, h('vscode-progress-ring', {}), h('span', { class: 'muted' }, 'Waiting for confirmation and the receipt…')));
+  outcome.replaceChildren(
+    h(
+      'div',
+      { class: 'toolbar' },
+      h('vscode-progress-ring', {}),
+      h('span', { class: 'muted' }, 'Waiting for confirmation and the receipt…'),
+    ),
+  );
   send({ type: 'action', action });
 }
 
 /** An address field with a button per action; the address is checked before anything is sent. */
-function addressActions(placeholder: string, actions: { label: string; run: (address: string) => PermissionAction }[]): HTMLElement {
+function addressActions(
+  placeholder: string,
+  actions: { label: string; run: (address: string) => PermissionAction }[],
+): HTMLElement {
   const input = h('vscode-textfield', { placeholder }) as ValueEl;
   const invalid = h('span', { class: 'invalid' });
   return h(
@@ -31,26 +48,40 @@ function addressActions(placeholder: string, actions: { label: string; run: (add
     { class: 'row' },
     input,
     ...actions.map((a) =>
-      h('vscode-button', {
-        secondary: true,
-        onclick: () => {
-          const v = input.value.trim();
-          if (!ADDRESS.test(v)) {
-            invalid.textContent = 'Enter a 0x address of 40 hex digits.';
-            return;
-          }
-          invalid.textContent = '';
-          act(a.run(v.toLowerCase()));
+      h(
+        'vscode-button',
+        {
+          secondary: true,
+          onclick: () => {
+            const v = input.value.trim();
+            if (!ADDRESS.test(v)) {
+              invalid.textContent = 'Enter a 0x address of 40 hex digits.';
+              return;
+            }
+            invalid.textContent = '';
+            act(a.run(v.toLowerCase()));
+          },
         },
-      }, a.label),
+        a.label,
+      ),
     ),
     invalid,
   );
 }
 
 function authTypeSelect(current: number, onSet: (t: 1 | 2) => void, label: string): HTMLElement {
-  const select = h('vscode-single-select', {}, h('vscode-option', { value: '1', selected: current === 1 }, 'white list'), h('vscode-option', { value: '2', selected: current === 2 }, 'black list')) as ValueEl;
-  return h('div', { class: 'row' }, select, h('vscode-button', { secondary: true, onclick: () => onSet(select.value === '2' ? 2 : 1) }, label));
+  const select = h(
+    'vscode-single-select',
+    {},
+    h('vscode-option', { value: '1', selected: current === 1 }, 'white list'),
+    h('vscode-option', { value: '2', selected: current === 2 }, 'black list'),
+  ) as ValueEl;
+  return h(
+    'div',
+    { class: 'row' },
+    select,
+    h('vscode-button', { secondary: true, onclick: () => onSet(select.value === '2' ? 2 : 1) }, label),
+  );
 }
 
 /** Method sections the user opened: kept open when the state is re-rendered after an action. */
@@ -72,11 +103,21 @@ function methodSection(m: MethodAuthView, isAdmin: boolean): HTMLElement {
         ? h(
             'div',
             {},
-            authTypeSelect(m.authType, (t) => act({ type: 'setMethodAuthType', selector: m.selector, authType: t }), 'Set Auth Type'),
+            authTypeSelect(
+              m.authType,
+              (t) => act({ type: 'setMethodAuthType', selector: m.selector, authType: t }),
+              'Set Auth Type',
+            ),
             m.authType
               ? addressActions('account 0x…', [
-                  { label: 'Open for Account', run: (account) => ({ type: 'setMethodAuth', selector: m.selector, account, open: true }) },
-                  { label: 'Close for Account', run: (account) => ({ type: 'setMethodAuth', selector: m.selector, account, open: false }) },
+                  {
+                    label: 'Open for Account',
+                    run: (account) => ({ type: 'setMethodAuth', selector: m.selector, account, open: true }),
+                  },
+                  {
+                    label: 'Close for Account',
+                    run: (account) => ({ type: 'setMethodAuth', selector: m.selector, account, open: false }),
+                  },
                 ])
               : h('p', { class: 'muted' }, 'Set an auth type first to manage accounts.'),
           )
@@ -97,9 +138,16 @@ function deployList(s: PermissionState): HTMLElement {
     { class: 'muted', 'data-testid': 'deploy-list-note' },
     'Deploy allow/deny list derived from the committee\'s executed modifyDeployAuth proposals (the chain has no query that lists accounts); "Can Deploy" is checked now with checkDeployAuth.',
   );
-  if (s.deployListError) return h('div', {}, note, message('error', `Could not read the proposal history: ${s.deployListError}`));
+  if (s.deployListError)
+    return h('div', {}, note, message('error', `Could not read the proposal history: ${s.deployListError}`));
   const list = s.deployList ?? [];
-  if (!list.length) return h('div', { 'data-testid': 'deploy-list' }, note, h('p', { class: 'muted' }, 'No account has been allowed or denied through a proposal yet.'));
+  if (!list.length)
+    return h(
+      'div',
+      { 'data-testid': 'deploy-list' },
+      note,
+      h('p', { class: 'muted' }, 'No account has been allowed or denied through a proposal yet.'),
+    );
   return h(
     'div',
     { 'data-testid': 'deploy-list' },
@@ -107,7 +155,18 @@ function deployList(s: PermissionState): HTMLElement {
     h(
       'table',
       { class: 'grid' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Account'), h('th', {}, 'Can Deploy'), h('th', {}, 'Last Proposal'), s.isGovernor ? h('th', {}, '') : '')),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', {}, 'Account'),
+          h('th', {}, 'Can Deploy'),
+          h('th', {}, 'Last Proposal'),
+          s.isGovernor ? h('th', {}, '') : '',
+        ),
+      ),
       h(
         'tbody',
         {},
@@ -122,7 +181,15 @@ function deployList(s: PermissionState): HTMLElement {
               ? h(
                   'td',
                   {},
-                  h('vscode-button', { secondary: true, onclick: () => act({ type: 'modifyDeployAuth', account: e.account, open: !e.canDeploy }) }, e.canDeploy ? 'Propose: forbid' : 'Propose: allow'),
+                  h(
+                    'vscode-button',
+                    {
+                      secondary: true,
+                      onclick: () =>
+                        act({ type: 'modifyDeployAuth', account: e.account, open: !e.canDeploy }),
+                    },
+                    e.canDeploy ? 'Propose: forbid' : 'Propose: allow',
+                  ),
                 )
               : '',
           ),
@@ -135,11 +202,21 @@ function deployList(s: PermissionState): HTMLElement {
 function render(s: PermissionState): void {
   const c = s.contract;
   mount(
-    h('div', { class: 'toolbar' }, h('h1', {}, c ? `Permissions of ${c.name}` : 'Permissions'), h('vscode-button', { secondary: true, onclick: () => send({ type: 'refresh' }) }, 'Refresh')),
+    h(
+      'div',
+      { class: 'toolbar' },
+      h('h1', {}, c ? `Permissions of ${c.name}` : 'Permissions'),
+      h('vscode-button', { secondary: true, onclick: () => send({ type: 'refresh' }) }, 'Refresh'),
+    ),
     fieldTable([
       { label: 'Active Account', value: s.account ?? 'none' },
       { label: 'Governor', value: s.isGovernor ? 'yes' : 'no' },
-      { label: 'Auth Check', value: s.authEnabled ? 'on: deploy and method permissions are enforced' : 'off: permissions are recorded but not enforced' },
+      {
+        label: 'Auth Check',
+        value: s.authEnabled
+          ? 'on: deploy and method permissions are enforced'
+          : 'off: permissions are recorded but not enforced',
+      },
     ]),
     outcome,
     h('h2', {}, 'Deploy Permission'),
@@ -149,17 +226,43 @@ function render(s: PermissionState): void {
       ? h(
           'div',
           {},
-          authTypeSelect(s.deployAuthType, (t) => act({ type: 'setDeployAuthType', authType: t }), 'Propose Policy'),
+          authTypeSelect(
+            s.deployAuthType,
+            (t) => act({ type: 'setDeployAuthType', authType: t }),
+            'Propose Policy',
+          ),
           addressActions('account 0x…', [
-            { label: 'Propose Allow Deploy', run: (account) => ({ type: 'modifyDeployAuth', account, open: true }) },
-            { label: 'Propose Forbid Deploy', run: (account) => ({ type: 'modifyDeployAuth', account, open: false }) },
+            {
+              label: 'Propose Allow Deploy',
+              run: (account) => ({ type: 'modifyDeployAuth', account, open: true }),
+            },
+            {
+              label: 'Propose Forbid Deploy',
+              run: (account) => ({ type: 'modifyDeployAuth', account, open: false }),
+            },
             { label: 'Check', run: (account) => ({ type: 'checkDeployAuth', account }) },
           ]),
         )
-      : h('div', {}, h('p', { class: 'muted' }, 'Changing the deploy policy needs a governor account.'), addressActions('account 0x…', [{ label: 'Check', run: (account) => ({ type: 'checkDeployAuth', account }) }])),
+      : h(
+          'div',
+          {},
+          h('p', { class: 'muted' }, 'Changing the deploy policy needs a governor account.'),
+          addressActions('account 0x…', [
+            { label: 'Check', run: (account) => ({ type: 'checkDeployAuth', account }) },
+          ]),
+        ),
     c ? h('h2', {}, 'Contract') : undefined,
-    c ? fieldTable([{ label: 'Address', value: c.address }, { label: 'Admin', value: `${c.admin || 'none'}${c.isAdmin ? ' (you)' : ''}` }]) : undefined,
-    c && s.isGovernor ? addressActions('new admin 0x…', [{ label: 'Propose New Admin', run: (newAdmin) => ({ type: 'resetAdmin', newAdmin }) }]) : undefined,
+    c
+      ? fieldTable([
+          { label: 'Address', value: c.address },
+          { label: 'Admin', value: `${c.admin || 'none'}${c.isAdmin ? ' (you)' : ''}` },
+        ])
+      : undefined,
+    c && s.isGovernor
+      ? addressActions('new admin 0x…', [
+          { label: 'Propose New Admin', run: (newAdmin) => ({ type: 'resetAdmin', newAdmin }) },
+        ])
+      : undefined,
     c ? h('h2', {}, `Methods (${c.methods.length})`) : undefined,
     ...(c ? c.methods.map((m) => methodSection(m, c.isAdmin)) : []),
     c && !c.methods.length ? h('p', { class: 'muted' }, 'No state-changing methods in the ABI.') : undefined,
@@ -175,13 +278,33 @@ onHostMessage(parseHostToPermissions, (m: HostToPermissions) => {
   } else if (m.type === 'error') {
     // Before the first state there is nothing else to show; afterwards keep the page.
     if (rendered) outcome.replaceChildren(message('error', m.message));
-    else mount(message('error', m.message), h('vscode-button', { secondary: true, onclick: () => send({ type: 'refresh' }) }, 'Retry'));
+    else
+      mount(
+        message('error', m.message),
+        h('vscode-button', { secondary: true, onclick: () => send({ type: 'refresh' }) }, 'Retry'),
+      );
   } else
     outcome.replaceChildren(
       message(m.ok ? 'ok' : 'error', `${m.message}${m.proposalId ? ` (proposal #${m.proposalId})` : ''}`),
-      m.transactionHash ? h('button', { class: 'link mono', onclick: () => send({ type: 'openTransaction', hash: m.transactionHash! }) }, `Transaction ${m.transactionHash}`) : '',
+      m.transactionHash
+        ? h(
+            'button',
+            {
+              class: 'link mono',
+              onclick: () => send({ type: 'openTransaction', hash: m.transactionHash! }),
+            },
+            `Transaction ${m.transactionHash}`,
+          )
+        : '',
     );
 });
 
-mount(h('div', { class: 'toolbar' }, h('vscode-progress-ring', {}), h('span', { class: 'muted' }, 'Reading permissions and the proposal history…')));
+mount(
+  h(
+    'div',
+    { class: 'toolbar' },
+    h('vscode-progress-ring', {}),
+    h('span', { class: 'muted' }, 'Reading permissions and the proposal history…'),
+  ),
+);
 send({ type: 'ready' });

@@ -12,8 +12,11 @@ export async function bundleSolc(): Promise<void> {
   const solcPkg = require.resolve('solc/package.json', { paths: [repoRoot] });
   const { version } = JSON.parse(fs.readFileSync(solcPkg, 'utf8')) as { version: string };
   const manifest = path.join(bundledSolcDir, 'package.json');
-  const fresh = fs.existsSync(manifest) && (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version === version
-    && fs.existsSync(path.join(bundledSolcDir, 'index.js')) && fs.existsSync(path.join(bundledSolcDir, 'wrapper.js'));
+  const fresh =
+    fs.existsSync(manifest) &&
+    (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version === version &&
+    fs.existsSync(path.join(bundledSolcDir, 'index.js')) &&
+    fs.existsSync(path.join(bundledSolcDir, 'wrapper.js'));
   if (fresh) return;
   const dir = path.dirname(solcPkg);
   await esbuild.build({
@@ -26,5 +29,8 @@ export async function bundleSolc(): Promise<void> {
     logLevel: 'error',
     legalComments: 'none',
   });
-  fs.writeFileSync(manifest, JSON.stringify({ name: 'solc', version, main: 'index.js', license: 'MIT' }, null, 2));
+  fs.writeFileSync(
+    manifest,
+    JSON.stringify({ name: 'solc', version, main: 'index.js', license: 'MIT' }, null, 2),
+  );
 }

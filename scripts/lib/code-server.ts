@@ -87,24 +87,41 @@ export async function launchCodeServer(opts: CodeServerOptions): Promise<CodeSer
   const env = profileEnv(runDir, { ...opts.env, BCOS_TOOLING_RUN: runDir });
   const common = ['--config', config, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
   if (opts.vsix) {
-    await run(process.execPath, [codeServerEntry, ...common, '--install-extension', opts.vsix, '--force'], { env, quiet: true });
+    await run(process.execPath, [codeServerEntry, ...common, '--install-extension', opts.vsix, '--force'], {
+      env,
+      quiet: true,
+    });
   }
 
   const logFile = path.join(runDir, 'code-server.log');
   const out = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [
-    codeServerEntry, ...common,
-    '--bind-addr', `127.0.0.1:${opts.port ?? 0}`, '--auth', 'none',
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--ignore-last-opened',
-    '--session-socket', path.join(runDir, 'cs-ipc.sock'),
-  ], { detached: true, stdio: ['ignore', out, out], env });
+  const child = spawn(
+    process.execPath,
+    [
+      codeServerEntry,
+      ...common,
+      '--bind-addr',
+      `127.0.0.1:${opts.port ?? 0}`,
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      '--ignore-last-opened',
+      '--session-socket',
+      path.join(runDir, 'cs-ipc.sock'),
+    ],
+    { detached: true, stdio: ['ignore', out, out], env },
+  );
   fs.closeSync(out);
   const pid = child.pid!;
   child.unref();
   opts.pidFile.add({ pgid: pid, marker, what: 'code-server' });
   let exited: string | undefined;
-  child.on('exit', (code, sig) => { exited = `code-server exited with ${code ?? sig}`; });
+  child.on('exit', (code, sig) => {
+    exited = `code-server exited with ${code ?? sig}`;
+  });
 
   const stop = async () => {
     await stopGroup(pid);

@@ -6,7 +6,15 @@ import { run } from './run-command';
 
 /** Native build deps of code-server's bundled VS Code (kerberos, native-keymap, keytar) plus rg for its ripgrep. */
 export const CODE_SERVER_BUILD_PACKAGES = [
-  'libkrb5-dev', 'libx11-dev', 'libxkbfile-dev', 'libsecret-1-dev', 'pkg-config', 'ripgrep', 'g++', 'make', 'python3',
+  'libkrb5-dev',
+  'libx11-dev',
+  'libxkbfile-dev',
+  'libsecret-1-dev',
+  'pkg-config',
+  'ripgrep',
+  'g++',
+  'make',
+  'python3',
 ];
 /** The browser Playwright drives in the tests. */
 export const BROWSER_PACKAGES = ['chromium'];
@@ -21,7 +29,10 @@ export function missingPackages(names: string[]): string[] {
 
 let aptUpdated = false;
 
-export async function ensureDebianPackages(names: string[], log: (line: string) => void = console.log): Promise<void> {
+export async function ensureDebianPackages(
+  names: string[],
+  log: (line: string) => void = console.log,
+): Promise<void> {
   if (!fs.existsSync('/usr/bin/dpkg-query')) {
     log(`Not a Debian system: make sure these are installed: ${names.join(' ')}`);
     return;
@@ -31,7 +42,9 @@ export async function ensureDebianPackages(names: string[], log: (line: string) 
   const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
   const root = process.getuid?.() === 0;
   if (!root || !fs.existsSync('/usr/bin/apt-get')) {
-    throw new Error(`Missing Debian packages: ${missing.join(' ')}.\nInstall them with:\n  sudo sh -c '${command}'`);
+    throw new Error(
+      `Missing Debian packages: ${missing.join(' ')}.\nInstall them with:\n  sudo sh -c '${command}'`,
+    );
   }
   log(`Installing Debian packages: ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

@@ -6,7 +6,10 @@ import path from 'node:path';
 import { devnodeCli } from './paths';
 import { PidFile, stopGroup } from './process-group';
 
-export interface DevAccount { address: string; privateKey: string }
+export interface DevAccount {
+  address: string;
+  privateKey: string;
+}
 
 export interface Devnode {
   url: string;
@@ -29,7 +32,10 @@ export interface DevnodeOptions {
 }
 
 /** Tolerant reading of the ready line: the field names are the devnode's, kept loose on purpose. */
-export function parseReady(line: string, port: number): Omit<Devnode, 'pid' | 'logFile' | 'stop'> | undefined {
+export function parseReady(
+  line: string,
+  port: number,
+): Omit<Devnode, 'pid' | 'logFile' | 'stop'> | undefined {
   if (!line.trim().startsWith('{')) return undefined;
   let o: Record<string, any>;
   try {
@@ -39,11 +45,15 @@ export function parseReady(line: string, port: number): Omit<Devnode, 'pid' | 'l
   }
   const event = o.event ?? o.type ?? o.status;
   if (event !== undefined && !/ready|listening|started/i.test(String(event))) return undefined;
-  if (event === undefined && o.url === undefined && o.rpcUrl === undefined && o.port === undefined) return undefined;
+  if (event === undefined && o.url === undefined && o.rpcUrl === undefined && o.port === undefined)
+    return undefined;
   const realPort = Number(o.port ?? o.rpc?.port ?? port);
   const url = String(o.url ?? o.rpcUrl ?? o.rpc?.url ?? `http://127.0.0.1:${realPort}`).replace(/\/+$/, '');
   const accounts = (Array.isArray(o.accounts) ? o.accounts : [])
-    .map((a: any) => ({ address: String(a?.address ?? ''), privateKey: String(a?.privateKey ?? a?.key ?? '') }))
+    .map((a: any) => ({
+      address: String(a?.address ?? ''),
+      privateKey: String(a?.privateKey ?? a?.key ?? ''),
+    }))
     .filter((a: DevAccount) => a.address && a.privateKey);
   return { url, port: realPort, group: String(o.group ?? o.groupId ?? 'group0'), accounts };
 }
@@ -52,19 +62,33 @@ export async function startDevnode(opts: DevnodeOptions): Promise<Devnode> {
   if (!fs.existsSync(devnodeCli)) throw new Error(`${devnodeCli} is missing: run "node esbuild.js" first`);
   fs.mkdirSync(opts.dataDir, { recursive: true });
   fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
-  const args = [devnodeCli, '--host', '127.0.0.1', '--port', String(opts.port), '--data', opts.dataDir, '--json',
-    ...(opts.fresh ? ['--fresh'] : []), ...(opts.extraArgs ?? [])];
+  const args = [
+    devnodeCli,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(opts.port),
+    '--data',
+    opts.dataDir,
+    '--json',
+    ...(opts.fresh ? ['--fresh'] : []),
+    ...(opts.extraArgs ?? []),
+  ];
   const out = fs.openSync(opts.logFile, 'w');
   const marker = `BCOS_TOOLING_DEVNODE=${opts.dataDir}`;
   const child = spawn(process.execPath, args, {
-    detached: true, stdio: ['ignore', out, out], env: { ...process.env, BCOS_TOOLING_DEVNODE: opts.dataDir },
+    detached: true,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, BCOS_TOOLING_DEVNODE: opts.dataDir },
   });
   fs.closeSync(out);
   const pid = child.pid!;
   child.unref();
   opts.pidFile.add({ pgid: pid, marker, what: 'devnode' });
   let exited: string | undefined;
-  child.on('exit', (code, sig) => { exited = `devnode exited with ${code ?? sig}`; });
+  child.on('exit', (code, sig) => {
+    exited = `devnode exited with ${code ?? sig}`;
+  });
   const stop = async () => {
     await stopGroup(pid);
     opts.pidFile.remove(pid);

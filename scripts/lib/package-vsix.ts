@@ -7,7 +7,13 @@ import { repoRoot } from './paths';
 import { run } from './run-command';
 
 /** Files the installed extension cannot work without. */
-const REQUIRED = ['package.json', 'dist/extension.js', 'dist/devnode-cli.js', 'dist/solc-worker.js', 'dist/node_modules/solc/index.js'];
+const REQUIRED = [
+  'package.json',
+  'dist/extension.js',
+  'dist/devnode-cli.js',
+  'dist/solc-worker.js',
+  'dist/node_modules/solc/index.js',
+];
 
 export async function buildExtension(production: boolean): Promise<void> {
   await run(process.execPath, ['esbuild.js', ...(production ? ['--production'] : [])], { cwd: repoRoot });
@@ -16,16 +22,25 @@ export async function buildExtension(production: boolean): Promise<void> {
 
 export async function packageVsix(outFile: string, opts: { quiet?: boolean } = {}): Promise<string> {
   const vsce = path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
-  const listed = (await run(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: repoRoot, quiet: true }))
-    .split('\n').map((l) => l.trim());
+  const listed = (
+    await run(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: repoRoot, quiet: true })
+  )
+    .split('\n')
+    .map((l) => l.trim());
   const missing = REQUIRED.filter((f) => !listed.includes(f));
   if (missing.length) throw new Error(`the package would lack ${missing.join(', ')}`);
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', outFile], { cwd: repoRoot, quiet: opts.quiet });
+  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', outFile], {
+    cwd: repoRoot,
+    quiet: opts.quiet,
+  });
   return outFile;
 }
 
 export function defaultVsixName(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { name: string; version: string };
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
   return `${pkg.name}-${pkg.version}.vsix`;
 }

@@ -3,7 +3,11 @@
 // recorded in a pid file and swept by the next run.
 import fs from 'node:fs';
 
-interface ProcInfo { pid: number; pgid: number; state: string }
+interface ProcInfo {
+  pid: number;
+  pgid: number;
+  state: string;
+}
 
 function readProc(pid: number): ProcInfo | undefined {
   try {
@@ -48,7 +52,10 @@ function signal(pid: number, sig: NodeJS.Signals): void {
  * With a marker (an environment entry such as HOME=/run/dir/home) only processes that carry it
  * are touched, which guards against process-id reuse when sweeping an old pid file.
  */
-export async function stopGroup(pgid: number, opts: { graceMs?: number; marker?: string } = {}): Promise<void> {
+export async function stopGroup(
+  pgid: number,
+  opts: { graceMs?: number; marker?: string } = {},
+): Promise<void> {
   const ours = (pid: number) => !opts.marker || environHas(pid, opts.marker);
   let members = groupMembers(pgid).filter(ours);
   if (members.length === 0) return;

@@ -1,7 +1,11 @@
 // Runs a child process to completion, streaming its output, and fails loudly on a non-zero exit.
 import { spawn, type SpawnOptions } from 'node:child_process';
 
-export async function run(cmd: string, args: string[], opts: SpawnOptions & { quiet?: boolean } = {}): Promise<string> {
+export async function run(
+  cmd: string,
+  args: string[],
+  opts: SpawnOptions & { quiet?: boolean } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
     let out = '';

@@ -6,7 +6,10 @@ import path from 'node:path';
 import { repoRoot } from './paths';
 
 /** The file test/extension/index.ts writes with each test's outcome. */
-interface Results { failures: number; results: { title: string; state: string; error?: string }[] }
+interface Results {
+  failures: number;
+  results: { title: string; state: string; error?: string }[];
+}
 
 export function readSuiteCounts(resultsFile: string): { passed: number; failed: number } | undefined {
   if (!fs.existsSync(resultsFile)) return undefined;
@@ -38,9 +41,12 @@ export function finishSuite(run: {
 
 /** Runs a runner's main(); an exception still ends with a closing line CI can read. */
 export function runSuiteMain(main: () => Promise<number>): void {
-  main().then((c) => process.exit(c), (err) => {
-    console.error(err instanceof Error ? err.stack : err);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
-  });
+  main().then(
+    (c) => process.exit(c),
+    (err) => {
+      console.error(err instanceof Error ? err.stack : err);
+      console.log('0 passed, 1 failed');
+      process.exit(1);
+    },
+  );
 }

@@ -55,14 +55,21 @@ export async function openSession(opts: TestSessionOptions): Promise<TestSession
   try {
     let t = Date.now();
     const devnode = await startDevnode({
-      port: 0, dataDir: path.join(runDir, 'devnode-data'), fresh: true,
-      logFile: path.join(runDir, 'devnode.log'), pidFile: pids,
+      port: 0,
+      dataDir: path.join(runDir, 'devnode-data'),
+      fresh: true,
+      logFile: path.join(runDir, 'devnode.log'),
+      pidFile: pids,
     });
     closers.push(devnode.stop);
     log(`dev node ready at ${devnode.url} in ${Date.now() - t} ms`);
     t = Date.now();
     const server = await launchCodeServer({
-      runDir, vsix: opts.vsix, pidFile: pids, settings: opts.settings?.(devnode) ?? {}, env: opts.env?.(devnode),
+      runDir,
+      vsix: opts.vsix,
+      pidFile: pids,
+      settings: opts.settings?.(devnode) ?? {},
+      env: opts.env?.(devnode),
     });
     closers.push(server.stop);
     log(`code-server at ${server.url} in ${Date.now() - t} ms`);

@@ -3,7 +3,15 @@
 // (precompiled.md §0.1). Revert data is decoded into readable text: Error(string) (08c379a0 /
 // c703cb12), Panic(uint256), or a custom error of the contract ABI.
 
-import { AbiCoder, ErrorFragment, EventFragment, FunctionFragment, Interface, type InterfaceAbi, type Result } from 'ethers';
+import {
+  AbiCoder,
+  ErrorFragment,
+  EventFragment,
+  FunctionFragment,
+  Interface,
+  type InterfaceAbi,
+  type Result,
+} from 'ethers';
 import type { CryptoSuite } from '../protocol/crypto/suite';
 import type { LogEntryJson } from '../protocol/rpc/types';
 import { fromHex, toHex, utf8Encode } from '../protocol/hex';
@@ -39,11 +47,18 @@ export function functionOf(iface: Interface, nameOrSignature: string): FunctionF
 }
 
 /** ABI-encoded call input: chain-hash selector ‖ encoded arguments. */
-export function encodeFunctionCall(abi: AbiInput, nameOrSignature: string, args: readonly unknown[], suite: CryptoSuite): Uint8Array {
+export function encodeFunctionCall(
+  abi: AbiInput,
+  nameOrSignature: string,
+  args: readonly unknown[],
+  suite: CryptoSuite,
+): Uint8Array {
   const iface = toInterface(abi);
   const fragment = functionOf(iface, nameOrSignature);
   if (args.length !== fragment.inputs.length)
-    throw new TypeError(`${fragment.format('sighash')}: expected ${fragment.inputs.length} argument(s), got ${args.length}`);
+    throw new TypeError(
+      `${fragment.format('sighash')}: expected ${fragment.inputs.length} argument(s), got ${args.length}`,
+    );
   let encodedArgs: string;
   try {
     encodedArgs = coder.encode(fragment.inputs, args);
@@ -59,23 +74,34 @@ export function encodeFunctionCall(abi: AbiInput, nameOrSignature: string, args:
 }
 
 /** Decodes a function's return data. */
-export function decodeFunctionResult(abi: AbiInput, nameOrSignature: string, output: string | Uint8Array): Result {
+export function decodeFunctionResult(
+  abi: AbiInput,
+  nameOrSignature: string,
+  output: string | Uint8Array,
+): Result {
   const fragment = functionOf(toInterface(abi), nameOrSignature);
   const data = typeof output === 'string' ? output : toHex(output);
   try {
     return coder.decode(fragment.outputs, data === '0x' && fragment.outputs.length === 0 ? '0x' : data);
   } catch (err) {
-    throw new Error(`${fragment.format('sighash')}: cannot decode output ${preview(data)}: ${(err as Error).message.split(' (')[0]}`);
+    throw new Error(
+      `${fragment.format('sighash')}: cannot decode output ${preview(data)}: ${(err as Error).message.split(' (')[0]}`,
+    );
   }
 }
 
 /** Creation input: bytecode ‖ ABI-encoded constructor arguments. */
-export function encodeDeploy(abi: AbiInput, bytecode: string | Uint8Array, args: readonly unknown[]): Uint8Array {
+export function encodeDeploy(
+  abi: AbiInput,
+  bytecode: string | Uint8Array,
+  args: readonly unknown[],
+): Uint8Array {
   const iface = toInterface(abi);
   const code = typeof bytecode === 'string' ? fromHex(bytecode.trim()) : bytecode;
   if (code.length === 0) throw new TypeError('deploy: bytecode is empty');
   const inputs = iface.deploy.inputs;
-  if (args.length !== inputs.length) throw new TypeError(`constructor: expected ${inputs.length} argument(s), got ${args.length}`);
+  if (args.length !== inputs.length)
+    throw new TypeError(`constructor: expected ${inputs.length} argument(s), got ${args.length}`);
   let encodedArgs: Uint8Array;
   try {
     encodedArgs = fromHex(coder.encode(inputs, args));
@@ -126,7 +152,8 @@ const PANIC_REASONS: Record<number, string> = {
 export function decodeRevert(output: string | Uint8Array, suite: CryptoSuite, abi?: AbiInput): DecodedRevert {
   const hex = (typeof output === 'string' ? output : toHex(output)).toLowerCase();
   const data = hex.startsWith('0x') ? hex : '0x' + hex;
-  if (data.length < 10) return { message: data === '0x' ? 'reverted without a reason' : `reverted with data ${data}` };
+  if (data.length < 10)
+    return { message: data === '0x' ? 'reverted without a reason' : `reverted with data ${data}` };
   const sel = data.slice(0, 10);
   const body = '0x' + data.slice(10);
   if (sel === '0x08c379a0' || sel === '0xc703cb12') {
@@ -154,7 +181,11 @@ export function decodeRevert(output: string | Uint8Array, suite: CryptoSuite, ab
       try {
         const args = coder.decode(fragment.inputs, body);
         const shown = fragment.inputs.map((p, i) => `${p.name || i}=${String(args[i])}`).join(', ');
-        return { message: `reverted with ${fragment.name}(${shown})`, errorName: fragment.name, errorArgs: args };
+        return {
+          message: `reverted with ${fragment.name}(${shown})`,
+          errorName: fragment.name,
+          errorArgs: args,
+        };
       } catch {
         /* keep looking */
       }
@@ -187,7 +218,8 @@ export function decodeLogs(logs: readonly LogEntryJson[], abi: AbiInput, suite: 
   const iface = toInterface(abi);
   const byTopic = new Map<string, EventFragment>();
   for (const fragment of iface.fragments) {
-    if (fragment instanceof EventFragment && !fragment.anonymous) byTopic.set(eventTopic(fragment.format('sighash'), suite), fragment);
+    if (fragment instanceof EventFragment && !fragment.anonymous)
+      byTopic.set(eventTopic(fragment.format('sighash'), suite), fragment);
   }
   return logs.map((log) => {
     const address = '0x' + log.address.replace(/^0x/i, '').toLowerCase();

@@ -11,7 +11,11 @@ type Prefixes<T extends unknown[]> = T extends [...infer Init, unknown] ? T | Pr
  * trailing arguments may be left out), then the callback.
  */
 export type AsyncArgs<P extends unknown[], R> =
-  Extract<Prefixes<Required<P>>, P> extends infer A ? (A extends unknown[] ? [...A, Callback<R>] : never) : never;
+  Extract<Prefixes<Required<P>>, P> extends infer A
+    ? A extends unknown[]
+      ? [...A, Callback<R>]
+      : never
+    : never;
 
 export function deliver<R>(promise: Promise<R>, callback: Callback<R>): void {
   promise.then(
@@ -34,7 +38,8 @@ function invoke<R>(callback: Callback<R>, error: Error | null, result?: R): void
 /** Splits `args` into the Promise-form arguments and the trailing callback. */
 export function splitCallback<R>(name: string, args: unknown[]): [unknown[], Callback<R>] {
   const callback = args[args.length - 1];
-  if (typeof callback !== 'function') throw new TypeError(`${name}: the last argument must be a callback (error, result) => void`);
+  if (typeof callback !== 'function')
+    throw new TypeError(`${name}: the last argument must be a callback (error, result) => void`);
   return [args.slice(0, -1), callback as Callback<R>];
 }
 

@@ -79,7 +79,8 @@ export class Client {
   private readonly ownsTransport: boolean;
 
   constructor(options: ClientOptions) {
-    if (!options || typeof options !== 'object') throw new TypeError('Client: options { group, url | transport } required');
+    if (!options || typeof options !== 'object')
+      throw new TypeError('Client: options { group, url | transport } required');
     this.group = v.requireGroup(options.group);
     this.defaultNode = v.nodeName('Client', options.node);
     if (options.transport) {
@@ -100,7 +101,11 @@ export class Client {
 
   /** A view of this client whose requests name `node` (shares the transport). */
   node(node: string): Client {
-    return new Client({ group: this.group, transport: this.transport, node: v.nodeName('Client.node', node) });
+    return new Client({
+      group: this.group,
+      transport: this.transport,
+      node: v.nodeName('Client.node', node),
+    });
   }
 
   /** Closes the transport if this client created it. */
@@ -129,10 +134,19 @@ export class Client {
    * Submits a signed, TARS-encoded transaction (hex or bytes). The node answers once the
    * transaction is committed, with its receipt (`hash` is "0x" when status != 0).
    */
-  async sendTransaction(signedTx: string | Uint8Array, withProof = false, options?: NodeOptions): Promise<SendTransactionReceiptJson> {
+  async sendTransaction(
+    signedTx: string | Uint8Array,
+    withProof = false,
+    options?: NodeOptions,
+  ): Promise<SendTransactionReceiptJson> {
     const data = v.hexData('sendTransaction', 'signedTransactionData', signedTx);
     if (data === '0x') throw new TypeError('sendTransaction: signedTransactionData is empty');
-    return this.grouped('sendTransaction', options, data, v.flag('sendTransaction', 'withProof', withProof, false));
+    return this.grouped(
+      'sendTransaction',
+      options,
+      data,
+      v.flag('sendTransaction', 'withProof', withProof, false),
+    );
   }
 
   /** Read-only call: `data` is the ABI-encoded input. A revert comes back as status 16. */
@@ -167,14 +181,36 @@ export class Client {
    * onlyHeader and onlyTxHash default to true, as the node does when they are omitted: the
    * block then has no `transactions` key.
    */
-  async getBlockByNumber(blockNumber: number | bigint, onlyHeader = true, onlyTxHash = true, options?: NodeOptions): Promise<BlockJson> {
+  async getBlockByNumber(
+    blockNumber: number | bigint,
+    onlyHeader = true,
+    onlyTxHash = true,
+    options?: NodeOptions,
+  ): Promise<BlockJson> {
     const op = 'getBlockByNumber';
-    return this.grouped(op, options, v.blockNumber(op, blockNumber), v.flag(op, 'onlyHeader', onlyHeader, true), v.flag(op, 'onlyTxHash', onlyTxHash, true));
+    return this.grouped(
+      op,
+      options,
+      v.blockNumber(op, blockNumber),
+      v.flag(op, 'onlyHeader', onlyHeader, true),
+      v.flag(op, 'onlyTxHash', onlyTxHash, true),
+    );
   }
 
-  async getBlockByHash(blockHash: string, onlyHeader = true, onlyTxHash = true, options?: NodeOptions): Promise<BlockJson> {
+  async getBlockByHash(
+    blockHash: string,
+    onlyHeader = true,
+    onlyTxHash = true,
+    options?: NodeOptions,
+  ): Promise<BlockJson> {
     const op = 'getBlockByHash';
-    return this.grouped(op, options, v.hash32(op, blockHash), v.flag(op, 'onlyHeader', onlyHeader, true), v.flag(op, 'onlyTxHash', onlyTxHash, true));
+    return this.grouped(
+      op,
+      options,
+      v.hash32(op, blockHash),
+      v.flag(op, 'onlyHeader', onlyHeader, true),
+      v.flag(op, 'onlyTxHash', onlyTxHash, true),
+    );
   }
 
   /** The node answers the all-zero hash (not an error) for a missing block. */
@@ -183,9 +219,18 @@ export class Client {
   }
 
   /** Wire method `getTransaction`. An unknown hash rejects with RpcError 3008, as real nodes answer. */
-  async getTransactionByHash(txHash: string, withProof = false, options?: NodeOptions): Promise<TransactionJson> {
+  async getTransactionByHash(
+    txHash: string,
+    withProof = false,
+    options?: NodeOptions,
+  ): Promise<TransactionJson> {
     const op = 'getTransactionByHash';
-    return this.grouped('getTransaction', options, v.hash32(op, txHash), v.flag(op, 'withProof', withProof, false));
+    return this.grouped(
+      'getTransaction',
+      options,
+      v.hash32(op, txHash),
+      v.flag(op, 'withProof', withProof, false),
+    );
   }
 
   /** Same as getTransactionByHash (the node's method name). */
@@ -193,7 +238,11 @@ export class Client {
     return this.getTransactionByHash(txHash, withProof, options);
   }
 
-  async getTransactionReceipt(txHash: string, withProof = false, options?: NodeOptions): Promise<ReceiptJson> {
+  async getTransactionReceipt(
+    txHash: string,
+    withProof = false,
+    options?: NodeOptions,
+  ): Promise<ReceiptJson> {
     const op = 'getTransactionReceipt';
     return this.grouped(op, options, v.hash32(op, txHash), v.flag(op, 'withProof', withProof, false));
   }
@@ -251,7 +300,8 @@ export class Client {
   /** This client's group, genesisConfig and node iniConfig parsed. Fails if the node does not know the group. */
   async getGroupInfo(options?: RequestOptions): Promise<GroupInfoResult> {
     const info = await this.transport.request<GroupInfo | null>('getGroupInfo', [this.group], pick(options));
-    if (info === null || info === undefined) throw new Error(`getGroupInfo: the node does not know group "${this.group}"`);
+    if (info === null || info === undefined)
+      throw new Error(`getGroupInfo: the node does not know group "${this.group}"`);
     return parseGroupInfo(info);
   }
 
@@ -282,7 +332,9 @@ export class Client {
 
   // ---- callback forms: same arguments, then (error, result) => void ----
 
-  sendTransactionAsync(...args: AsyncArgs<Parameters<Client['sendTransaction']>, SendTransactionReceiptJson>): void {
+  sendTransactionAsync(
+    ...args: AsyncArgs<Parameters<Client['sendTransaction']>, SendTransactionReceiptJson>
+  ): void {
     runMethodAsync<Client>(this, 'sendTransaction', args);
   }
   callAsync(...args: AsyncArgs<Parameters<Client['call']>, CallResult>): void {
@@ -297,7 +349,9 @@ export class Client {
   getBlockNumberAsync(...args: AsyncArgs<Parameters<Client['getBlockNumber']>, number>): void {
     runMethodAsync<Client>(this, 'getBlockNumber', args);
   }
-  getTotalTransactionCountAsync(...args: AsyncArgs<Parameters<Client['getTotalTransactionCount']>, TotalTransactionCountResult>): void {
+  getTotalTransactionCountAsync(
+    ...args: AsyncArgs<Parameters<Client['getTotalTransactionCount']>, TotalTransactionCountResult>
+  ): void {
     runMethodAsync<Client>(this, 'getTotalTransactionCount', args);
   }
   getBlockByNumberAsync(...args: AsyncArgs<Parameters<Client['getBlockByNumber']>, BlockJson>): void {
@@ -309,13 +363,17 @@ export class Client {
   getBlockHashByNumberAsync(...args: AsyncArgs<Parameters<Client['getBlockHashByNumber']>, string>): void {
     runMethodAsync<Client>(this, 'getBlockHashByNumber', args);
   }
-  getTransactionByHashAsync(...args: AsyncArgs<Parameters<Client['getTransactionByHash']>, TransactionJson>): void {
+  getTransactionByHashAsync(
+    ...args: AsyncArgs<Parameters<Client['getTransactionByHash']>, TransactionJson>
+  ): void {
     runMethodAsync<Client>(this, 'getTransactionByHash', args);
   }
   getTransactionAsync(...args: AsyncArgs<Parameters<Client['getTransaction']>, TransactionJson>): void {
     runMethodAsync<Client>(this, 'getTransaction', args);
   }
-  getTransactionReceiptAsync(...args: AsyncArgs<Parameters<Client['getTransactionReceipt']>, ReceiptJson>): void {
+  getTransactionReceiptAsync(
+    ...args: AsyncArgs<Parameters<Client['getTransactionReceipt']>, ReceiptJson>
+  ): void {
     runMethodAsync<Client>(this, 'getTransactionReceipt', args);
   }
   getPendingTxSizeAsync(...args: AsyncArgs<Parameters<Client['getPendingTxSize']>, number>): void {
@@ -330,7 +388,9 @@ export class Client {
   getSyncStatusAsync(...args: AsyncArgs<Parameters<Client['getSyncStatus']>, SyncStatusResult>): void {
     runMethodAsync<Client>(this, 'getSyncStatus', args);
   }
-  getSystemConfigByKeyAsync(...args: AsyncArgs<Parameters<Client['getSystemConfigByKey']>, SystemConfigJson>): void {
+  getSystemConfigByKeyAsync(
+    ...args: AsyncArgs<Parameters<Client['getSystemConfigByKey']>, SystemConfigJson>
+  ): void {
     runMethodAsync<Client>(this, 'getSystemConfigByKey', args);
   }
   getObserverListAsync(...args: AsyncArgs<Parameters<Client['getObserverList']>, string[]>): void {
@@ -345,7 +405,9 @@ export class Client {
   getPbftViewAsync(...args: AsyncArgs<Parameters<Client['getPbftView']>, number>): void {
     runMethodAsync<Client>(this, 'getPbftView', args);
   }
-  getConsensusStatusAsync(...args: AsyncArgs<Parameters<Client['getConsensusStatus']>, ConsensusStatusResult>): void {
+  getConsensusStatusAsync(
+    ...args: AsyncArgs<Parameters<Client['getConsensusStatus']>, ConsensusStatusResult>
+  ): void {
     runMethodAsync<Client>(this, 'getConsensusStatus', args);
   }
   getGroupInfoAsync(...args: AsyncArgs<Parameters<Client['getGroupInfo']>, GroupInfoResult>): void {
@@ -360,7 +422,9 @@ export class Client {
   getGroupInfoListAsync(...args: AsyncArgs<Parameters<Client['getGroupInfoList']>, GroupInfoResult[]>): void {
     runMethodAsync<Client>(this, 'getGroupInfoList', args);
   }
-  getGroupNodeInfoAsync(...args: AsyncArgs<Parameters<Client['getGroupNodeInfo']>, NodeInfoResult | null>): void {
+  getGroupNodeInfoAsync(
+    ...args: AsyncArgs<Parameters<Client['getGroupNodeInfo']>, NodeInfoResult | null>
+  ): void {
     runMethodAsync<Client>(this, 'getGroupNodeInfo', args);
   }
 }

@@ -52,12 +52,26 @@ export class Contract {
 
   /** Read-only call; rejects with RevertError on a revert. */
   call(method: string, args: readonly unknown[] = [], options?: ContractCallOptions): Promise<Result> {
-    return callContract(this.client, { to: this.address, abi: this.abi, method, args }, { selectors: this.selectors, ...options });
+    return callContract(
+      this.client,
+      { to: this.address, abi: this.abi, method, args },
+      { selectors: this.selectors, ...options },
+    );
   }
 
   /** Transaction; resolves once committed, rejects with RevertError when the status is not 0. */
-  send(method: string, args: readonly unknown[] = [], options?: SendOptions): Promise<{ receipt: SendTransactionReceiptJson; result: Result }> {
-    if (!this.account) throw new Error(`Contract ${this.address}: no account to sign with (use connect(account))`);
-    return sendContractTransaction(this.client, this.account, { to: this.address, abi: this.abi, method, args }, { selectors: this.selectors, ...options });
+  send(
+    method: string,
+    args: readonly unknown[] = [],
+    options?: SendOptions,
+  ): Promise<{ receipt: SendTransactionReceiptJson; result: Result }> {
+    if (!this.account)
+      throw new Error(`Contract ${this.address}: no account to sign with (use connect(account))`);
+    return sendContractTransaction(
+      this.client,
+      this.account,
+      { to: this.address, abi: this.abi, method, args },
+      { selectors: this.selectors, ...options },
+    );
   }
 }

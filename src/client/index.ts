@@ -3,7 +3,14 @@
 
 export { Client, BLOCK_LIMIT_RANGE, type ClientOptions, type NodeOptions, type CallOptions } from './client';
 export type { Callback } from './callback';
-export { RpcError, TxPoolError, TransportError, RevertError, rpcErrorFrom, type TransportErrorKind } from './errors';
+export {
+  RpcError,
+  TxPoolError,
+  TransportError,
+  RevertError,
+  rpcErrorFrom,
+  type TransportErrorKind,
+} from './errors';
 export { HttpTransport, type HttpTransportOptions, type TlsOptions } from './transport/http';
 export type { Transport, RequestOptions } from './transport/types';
 export {

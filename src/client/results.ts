@@ -57,7 +57,8 @@ export function parseJsonText<T>(text: unknown, what: string): T | null {
 
 function parseStatusText<T extends object>(text: unknown, what: string): T & { readonly raw: string } {
   const parsed = parseJsonText<T>(text, what);
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${what}: expected a JSON object string`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new Error(`${what}: expected a JSON object string`);
   return Object.assign(parsed, { raw: text as string });
 }
 
@@ -70,13 +71,18 @@ export function parseConsensusStatus(text: unknown): ConsensusStatusResult {
 }
 
 export function withTxSums(count: TotalTransactionCount): TotalTransactionCountResult {
-  if (!count || typeof count !== 'object') throw new TypeError('getTotalTransactionCount: expected an object');
+  if (!count || typeof count !== 'object')
+    throw new TypeError('getTotalTransactionCount: expected an object');
   return { ...count, txSum: count.transactionCount, failedTxSum: count.failedTransactionCount };
 }
 
 export function parseNodeInfo(node: NodeInfo): NodeInfoResult {
   const { iniConfig, ...rest } = node;
-  return { ...rest, iniConfig: parseJsonText<NodeIniConfig>(iniConfig, 'node iniConfig'), iniConfigText: iniConfig };
+  return {
+    ...rest,
+    iniConfig: parseJsonText<NodeIniConfig>(iniConfig, 'node iniConfig'),
+    iniConfigText: iniConfig,
+  };
 }
 
 export function parseGroupInfo(info: GroupInfo): GroupInfoResult {

@@ -15,7 +15,14 @@ import {
   type Transaction,
   type TransactionData,
 } from '../protocol/transaction';
-import { abiJson, type AbiInput, decodeFunctionResult, decodeRevert, encodeDeploy, encodeFunctionCall } from './abi';
+import {
+  abiJson,
+  type AbiInput,
+  decodeFunctionResult,
+  decodeRevert,
+  encodeDeploy,
+  encodeFunctionCall,
+} from './abi';
 import type { Client, NodeOptions } from './client';
 import { RevertError } from './errors';
 import { isSmGroup } from './results';
@@ -42,7 +49,10 @@ const chainInfoCache = new WeakMap<Transport, Map<string, Promise<ChainInfo>>>()
  * Chain id, group id and crypto suite of the client's group, from getGroupInfo. Cached per
  * transport and group; pass `refresh` to ask the node again.
  */
-export function getChainInfo(client: Client, options: RequestOptions & { refresh?: boolean } = {}): Promise<ChainInfo> {
+export function getChainInfo(
+  client: Client,
+  options: RequestOptions & { refresh?: boolean } = {},
+): Promise<ChainInfo> {
   let perGroup = chainInfoCache.get(client.transport);
   if (!perGroup) chainInfoCache.set(client.transport, (perGroup = new Map()));
   const cached = perGroup.get(client.group);
@@ -118,7 +128,8 @@ export function buildSignedTransaction(fields: TransactionFields, account: Accou
     input: typeof fields.input === 'string' ? fromHex(fields.input) : fields.input,
     abi: fields.abi ?? '',
   };
-  if (!to && data.input.length === 0) throw new TypeError('transaction: a deployment needs bytecode as input');
+  if (!to && data.input.length === 0)
+    throw new TypeError('transaction: a deployment needs bytecode as input');
   const dataHash = hashTransactionData(data, account.suite);
   const transaction: Transaction = {
     data,
@@ -136,7 +147,8 @@ export function buildSignedTransaction(fields: TransactionFields, account: Accou
 function normalizeTo(to: string): string {
   const text = to.trim();
   const body = strip0x(text);
-  if (!/^[0-9a-fA-F]{40}$/.test(body)) throw new TypeError(`transaction: "to" must be a 20-byte address, got "${to}"`);
+  if (!/^[0-9a-fA-F]{40}$/.test(body))
+    throw new TypeError(`transaction: "to" must be a 20-byte address, got "${to}"`);
   return (body.length === text.length ? '' : '0x') + body.toLowerCase();
 }
 
@@ -199,7 +211,12 @@ export async function signAndSend(
   return { receipt, transactionHash: signed.hash, chain };
 }
 
-function failure(receipt: SendTransactionReceiptJson, suite: CryptoSuite, what: string, abi?: AbiInput): RevertError {
+function failure(
+  receipt: SendTransactionReceiptJson,
+  suite: CryptoSuite,
+  what: string,
+  abi?: AbiInput,
+): RevertError {
   const decoded = decodeRevert(receipt.output, suite, abi);
   const statusText = receipt.message ? ` (${receipt.message})` : '';
   return new RevertError(
@@ -221,9 +238,16 @@ export async function deployContract(
   options: SendOptions = {},
 ): Promise<{ address: string; receipt: SendTransactionReceiptJson }> {
   const input = encodeDeploy(contract.abi, contract.bytecode, contract.args ?? []);
-  const { receipt, chain } = await signAndSend(client, account, { input, abi: abiJson(contract.abi) }, options);
-  if (receipt.status !== 0) throw failure(receipt, abiSuite(chain, options.selectors), 'deployment', contract.abi);
-  if (!receipt.contractAddress) throw new Error(`deployment ${receipt.transactionHash}: the receipt carries no contract address`);
+  const { receipt, chain } = await signAndSend(
+    client,
+    account,
+    { input, abi: abiJson(contract.abi) },
+    options,
+  );
+  if (receipt.status !== 0)
+    throw failure(receipt, abiSuite(chain, options.selectors), 'deployment', contract.abi);
+  if (!receipt.contractAddress)
+    throw new Error(`deployment ${receipt.transactionHash}: the receipt carries no contract address`);
   return { address: receipt.contractAddress.toLowerCase(), receipt };
 }
 
@@ -271,7 +295,11 @@ export async function callContract(
   const input = encodeFunctionCall(call.abi, call.method, call.args ?? [], suite);
   const { signer, selectors: _selectors, ...rest } = options;
   if (signer) checkAccount(signer, chain);
-  const result: CallResult = await client.call(call.to, input, signer ? { ...rest, sign: signCall(call.to, input, signer) } : rest);
+  const result: CallResult = await client.call(
+    call.to,
+    input,
+    signer ? { ...rest, sign: signCall(call.to, input, signer) } : rest,
+  );
   if (result.status !== 0) {
     const decoded = decodeRevert(result.output, suite, call.abi);
     throw new RevertError(

@@ -38,10 +38,22 @@ function banner(node: Devnode, options: DevnodeOptions): string {
       `auth ${options.auth === false ? 'off' : 'on'}, ${options.dataDir ? `data in ${options.dataDir}` : 'in memory'}` +
       `, block time ${options.blockTimeMs ? `${options.blockTimeMs} ms` : 'instant'}`,
   ];
-  if (node.sdkCertDir) lines.push(`mutual TLS: SDK certificates in ${node.sdkCertDir} (ca.crt, sdk.crt, sdk.key)`);
-  lines.push('', 'Accounts', '========', '', 'WARNING: these keys are public. Never use them on a real chain.', '');
+  if (node.sdkCertDir)
+    lines.push(`mutual TLS: SDK certificates in ${node.sdkCertDir} (ca.crt, sdk.crt, sdk.key)`);
+  lines.push(
+    '',
+    'Accounts',
+    '========',
+    '',
+    'WARNING: these keys are public. Never use them on a real chain.',
+    '',
+  );
   node.accounts.forEach((a, i) => {
-    lines.push(`Account #${i}: ${a.address}${i === 0 ? ' (committee governor)' : ''}`, `Private Key: ${a.privateKey}`, '');
+    lines.push(
+      `Account #${i}: ${a.address}${i === 0 ? ' (committee governor)' : ''}`,
+      `Private Key: ${a.privateKey}`,
+      '',
+    );
   });
   return lines.join('\n') + '\n';
 }
@@ -87,7 +99,8 @@ async function main(): Promise<void> {
     },
   };
   if (options.dataDir) checkDataDir(options.dataDir);
-  if (options.tls && options.sm) process.stderr.write(
+  if (options.tls && options.sm)
+    process.stderr.write(
       '[warn] --tls with --sm: the TLS certificates are RSA, not SM2. Node.js cannot do SM (guomi) TLS ' +
         '(TLCP double certificates); the chain itself still signs and hashes with SM2/SM3. Connect SDKs with RSA TLS.\n',
     );
@@ -97,7 +110,9 @@ async function main(): Promise<void> {
   } catch (e) {
     fail((e as Error).message ?? String(e));
   }
-  process.stdout.write(command.json ? readyLine(node) : banner(node, { ...options, host: options.host ?? DEFAULTS.host }));
+  process.stdout.write(
+    command.json ? readyLine(node) : banner(node, { ...options, host: options.host ?? DEFAULTS.host }),
+  );
   for (const line of early) process.stderr.write(line);
   early = undefined;
   let stopping = false;

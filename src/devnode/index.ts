@@ -82,7 +82,9 @@ const CHAIN_META_FILE = 'chain.json';
 function wipeDataDir(dir: string): void {
   if (!existsSync(dir)) return;
   if (readdirSync(dir).length > 0 && !existsSync(join(dir, CHAIN_META_FILE))) {
-    throw new Error(`refusing to wipe ${dir}: it is not empty and holds no dev node chain (${CHAIN_META_FILE})`);
+    throw new Error(
+      `refusing to wipe ${dir}: it is not empty and holds no dev node chain (${CHAIN_META_FILE})`,
+    );
   }
   rmSync(dir, { recursive: true, force: true });
 }
@@ -135,7 +137,13 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
         }),
         onBlock: (listener) =>
           chain.onBlock((block) =>
-            listener(chain.nodes.map((n) => ({ group: chainOptions.groupId, nodeName: n.name, blockNumber: block.header.blockNumber }))),
+            listener(
+              chain.nodes.map((n) => ({
+                group: chainOptions.groupId,
+                nodeName: n.name,
+                blockNumber: block.header.blockNumber,
+              })),
+            ),
           ),
       },
     });

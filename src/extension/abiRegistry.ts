@@ -21,7 +21,8 @@ export interface KnownContract {
 const KEY = 'fiscoBcos.deployments';
 export const DEPLOYMENTS_FILE = path.join('.fisco-bcos', 'deployments.json');
 
-const same = (a: string, b: string) => a.toLowerCase().replace(/^0x/, '') === b.toLowerCase().replace(/^0x/, '');
+const same = (a: string, b: string) =>
+  a.toLowerCase().replace(/^0x/, '') === b.toLowerCase().replace(/^0x/, '');
 
 export class AbiRegistry {
   constructor(private readonly state: vscode.Memento) {}
@@ -29,7 +30,8 @@ export class AbiRegistry {
   private file(): string | undefined {
     const folder = vscode.workspace.workspaceFolders?.[0];
     if (!folder || folder.uri.scheme !== 'file') return undefined;
-    if (!vscode.workspace.getConfiguration('fiscoBcos').get<boolean>('deployments.saveToWorkspace', true)) return undefined;
+    if (!vscode.workspace.getConfiguration('fiscoBcos').get<boolean>('deployments.saveToWorkspace', true))
+      return undefined;
     return path.join(folder.uri.fsPath, DEPLOYMENTS_FILE);
   }
 
@@ -38,7 +40,11 @@ export class AbiRegistry {
     if (!file || !fs.existsSync(file)) return [];
     try {
       const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { contracts?: unknown };
-      return Array.isArray(parsed.contracts) ? (parsed.contracts as KnownContract[]).filter((c) => c && typeof c.address === 'string' && typeof c.abi === 'string') : [];
+      return Array.isArray(parsed.contracts)
+        ? (parsed.contracts as KnownContract[]).filter(
+            (c) => c && typeof c.address === 'string' && typeof c.abi === 'string',
+          )
+        : [];
     } catch {
       return []; // a hand-edited, broken file must not break decoding
     }
@@ -46,7 +52,8 @@ export class AbiRegistry {
 
   all(): KnownContract[] {
     const list = [...this.readFile()];
-    for (const c of this.state.get<KnownContract[]>(KEY, [])) if (!list.some((x) => same(x.address, c.address) && x.connection === c.connection)) list.push(c);
+    for (const c of this.state.get<KnownContract[]>(KEY, []))
+      if (!list.some((x) => same(x.address, c.address) && x.connection === c.connection)) list.push(c);
     return list;
   }
 
@@ -55,14 +62,18 @@ export class AbiRegistry {
   }
 
   async add(contract: KnownContract): Promise<void> {
-    const keep = (list: KnownContract[]) => list.filter((c) => !(same(c.address, contract.address) && c.connection === contract.connection));
+    const keep = (list: KnownContract[]) =>
+      list.filter((c) => !(same(c.address, contract.address) && c.connection === contract.connection));
     await this.state.update(KEY, [...keep(this.state.get<KnownContract[]>(KEY, [])), contract].slice(-500));
     const file = this.file();
     if (!file) return;
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       const contracts = [...keep(this.readFile()), contract];
-      fs.writeFileSync(file, `${JSON.stringify({ note: 'Contracts deployed with the FISCO BCOS extension.', contracts }, null, 2)}\n`);
+      fs.writeFileSync(
+        file,
+        `${JSON.stringify({ note: 'Contracts deployed with the FISCO BCOS extension.', contracts }, null, 2)}\n`,
+      );
     } catch (err) {
       void vscode.window.showWarningMessage(`Could not write ${DEPLOYMENTS_FILE}: ${(err as Error).message}`);
     }

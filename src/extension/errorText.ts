@@ -11,7 +11,13 @@ export function describeError(err: unknown): string {
     case 'TransportError': {
       const kind = String(e.kind ?? '');
       const hint =
-        kind === 'connect' ? ' Is the node running and is the URL right?' : kind === 'tls' ? ' Check the TLS certificate folder (ca.crt, sdk.crt, sdk.key).' : kind === 'timeout' ? ' The node did not answer in time.' : '';
+        kind === 'connect'
+          ? ' Is the node running and is the URL right?'
+          : kind === 'tls'
+            ? ' Check the TLS certificate folder (ca.crt, sdk.crt, sdk.key).'
+            : kind === 'timeout'
+              ? ' The node did not answer in time.'
+              : '';
       return `${e.message}${hint}`;
     }
     case 'RevertError': {

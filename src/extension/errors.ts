@@ -32,7 +32,10 @@ export function showError(prefix: string, err: unknown): void {
 }
 
 /** Wraps a command handler so any failure is shown instead of swallowed. */
-export function guarded<A extends unknown[]>(title: string, fn: (...args: A) => Promise<unknown> | unknown): (...args: A) => Promise<unknown> {
+export function guarded<A extends unknown[]>(
+  title: string,
+  fn: (...args: A) => Promise<unknown> | unknown,
+): (...args: A) => Promise<unknown> {
   return async (...args: A) => {
     try {
       return await fn(...args);

@@ -67,9 +67,17 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
   const groups = new GroupsTree(session);
   const bfs = new BfsTree(session);
   const governance = new GovernanceTree(session);
-  const groupsView = vscode.window.createTreeView('fiscoBcos.groups', { treeDataProvider: groups, showCollapseAll: true });
-  const bfsView = vscode.window.createTreeView('fiscoBcos.bfs', { treeDataProvider: bfs, showCollapseAll: true });
-  const governanceView = vscode.window.createTreeView('fiscoBcos.governance', { treeDataProvider: governance });
+  const groupsView = vscode.window.createTreeView('fiscoBcos.groups', {
+    treeDataProvider: groups,
+    showCollapseAll: true,
+  });
+  const bfsView = vscode.window.createTreeView('fiscoBcos.bfs', {
+    treeDataProvider: bfs,
+    showCollapseAll: true,
+  });
+  const governanceView = vscode.window.createTreeView('fiscoBcos.governance', {
+    treeDataProvider: governance,
+  });
 
   const refreshAll = () => {
     groups.refresh();
@@ -101,7 +109,9 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     ...registerNodeCommands(session, () => groups.refresh()),
     ...registerBfsCommands(session, bfs),
     ...registerGovernanceCommands(session, governance),
-    ...registerDeployCommands(session, compiler, registry, (path) => bfs.refreshPath(path.split('/').slice(0, -1).join('/') || '/')),
+    ...registerDeployCommands(session, compiler, registry, (path) =>
+      bfs.refreshPath(path.split('/').slice(0, -1).join('/') || '/'),
+    ),
     ...registerQueryCommands(session, context),
     ...registerPanelCommands(session, context, registry, governance),
     registerTestExplorer(session, compiler),

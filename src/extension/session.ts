@@ -74,7 +74,11 @@ export class Session implements vscode.Disposable {
   /** The active connection's ChainApi, or an error telling the user how to get one. */
   requireChain(): ChainApi {
     const api = this.chain();
-    if (!api) throw new UserFacingError('No active FISCO BCOS connection. Start the local node or add a connection first.', ['Start Local Node', 'Add Connection']);
+    if (!api)
+      throw new UserFacingError(
+        'No active FISCO BCOS connection. Start the local node or add a connection first.',
+        ['Start Local Node', 'Add Connection'],
+      );
     return api;
   }
 
@@ -86,7 +90,11 @@ export class Session implements vscode.Disposable {
   /** The signer for transactions; throws with a hint when there is no account. */
   async requireSigner(): Promise<Signer> {
     const meta = this.account();
-    if (!meta) throw new UserFacingError(`No ${this.connection?.sm ? 'SM2' : 'secp256k1'} account for this connection. Create or import one first.`, ['Create Account', 'Import Account']);
+    if (!meta)
+      throw new UserFacingError(
+        `No ${this.connection?.sm ? 'SM2' : 'secp256k1'} account for this connection. Create or import one first.`,
+        ['Create Account', 'Import Account'],
+      );
     return this.accounts.signer(meta);
   }
 

@@ -5,8 +5,16 @@ import type { Session } from './session';
 import { describeError } from './errors';
 
 export class StatusBar implements vscode.Disposable {
-  private readonly connectionItem = vscode.window.createStatusBarItem('fiscoBcos.connection', vscode.StatusBarAlignment.Left, 50);
-  private readonly accountItem = vscode.window.createStatusBarItem('fiscoBcos.account', vscode.StatusBarAlignment.Left, 49);
+  private readonly connectionItem = vscode.window.createStatusBarItem(
+    'fiscoBcos.connection',
+    vscode.StatusBarAlignment.Left,
+    50,
+  );
+  private readonly accountItem = vscode.window.createStatusBarItem(
+    'fiscoBcos.account',
+    vscode.StatusBarAlignment.Left,
+    49,
+  );
   private timer: NodeJS.Timeout | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private polling = false;
@@ -20,7 +28,9 @@ export class StatusBar implements vscode.Disposable {
     this.accountItem.command = 'fiscoBcos.selectAccount';
     this.subscriptions.push(
       session.onDidChange(() => this.restart()),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('fiscoBcos.blockPollInterval') && this.restart()),
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => e.affectsConfiguration('fiscoBcos.blockPollInterval') && this.restart(),
+      ),
     );
     this.restart();
   }
@@ -30,7 +40,10 @@ export class StatusBar implements vscode.Disposable {
     this.height = undefined;
     this.render();
     if (!this.session.connection) return;
-    const interval = Math.max(1000, vscode.workspace.getConfiguration('fiscoBcos').get<number>('blockPollInterval', 5000));
+    const interval = Math.max(
+      1000,
+      vscode.workspace.getConfiguration('fiscoBcos').get<number>('blockPollInterval', 5000),
+    );
     this.timer = setInterval(() => void this.poll(), interval);
     void this.poll();
   }
@@ -72,7 +85,9 @@ export class StatusBar implements vscode.Disposable {
     this.connectionItem.show();
     const account = this.session.account();
     this.accountItem.text = account ? `$(account) ${account.label}` : '$(account) No account';
-    this.accountItem.tooltip = account ? `${account.address}\nClick to switch account` : 'Create or import an account to send transactions';
+    this.accountItem.tooltip = account
+      ? `${account.address}\nClick to switch account`
+      : 'Create or import an account to send transactions';
     this.accountItem.show();
   }
 

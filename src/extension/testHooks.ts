@@ -78,7 +78,8 @@ type AnyFn = (...args: unknown[]) => unknown;
 
 function itemTitle(item: unknown): string | undefined {
   if (typeof item === 'string') return item;
-  if (item && typeof item === 'object' && typeof (item as { title?: unknown }).title === 'string') return (item as { title: string }).title;
+  if (item && typeof item === 'object' && typeof (item as { title?: unknown }).title === 'string')
+    return (item as { title: string }).title;
   return undefined;
 }
 
@@ -96,18 +97,29 @@ export function installUiRecorder(window: object): () => void {
     originals.push([name, original]);
     w[name] = make(original.bind(window));
   };
-  const message = (severity: ShownMessage['severity']) => (original: AnyFn) => (text: unknown, ...rest: unknown[]) => {
-    const options = rest[0] && typeof rest[0] === 'object' && !('title' in (rest[0] as object)) ? (rest[0] as { modal?: boolean; detail?: string }) : undefined;
-    const items = (options ? rest.slice(1) : rest).filter((i) => itemTitle(i) !== undefined);
-    const shown: ShownMessage = { severity, message: String(text), modal: !!options?.modal, items: items.map((i) => itemTitle(i)!) };
-    if (options?.detail) shown.detail = options.detail;
-    testHooks.messages.push(shown);
-    if (shown.modal && testHooks.answerModal) {
-      const answer = testHooks.answerModal(shown);
-      return Promise.resolve(answer === undefined ? undefined : items.find((i) => itemTitle(i) === answer));
-    }
-    return original(text, ...rest);
-  };
+  const message =
+    (severity: ShownMessage['severity']) =>
+    (original: AnyFn) =>
+    (text: unknown, ...rest: unknown[]) => {
+      const options =
+        rest[0] && typeof rest[0] === 'object' && !('title' in (rest[0] as object))
+          ? (rest[0] as { modal?: boolean; detail?: string })
+          : undefined;
+      const items = (options ? rest.slice(1) : rest).filter((i) => itemTitle(i) !== undefined);
+      const shown: ShownMessage = {
+        severity,
+        message: String(text),
+        modal: !!options?.modal,
+        items: items.map((i) => itemTitle(i)!),
+      };
+      if (options?.detail) shown.detail = options.detail;
+      testHooks.messages.push(shown);
+      if (shown.modal && testHooks.answerModal) {
+        const answer = testHooks.answerModal(shown);
+        return Promise.resolve(answer === undefined ? undefined : items.find((i) => itemTitle(i) === answer));
+      }
+      return original(text, ...rest);
+    };
   wrap('showInformationMessage', message('info'));
   wrap('showWarningMessage', message('warning'));
   wrap('showErrorMessage', message('error'));
@@ -118,7 +130,12 @@ export function installUiRecorder(window: object): () => void {
   });
   wrap('showInputBox', (original) => (options?: unknown, ...rest: unknown[]) => {
     const o = (options ?? {}) as { title?: string; placeHolder?: string; prompt?: string };
-    testHooks.prompts.push({ kind: 'inputBox', title: o.title, placeHolder: o.placeHolder, prompt: o.prompt });
+    testHooks.prompts.push({
+      kind: 'inputBox',
+      title: o.title,
+      placeHolder: o.placeHolder,
+      prompt: o.prompt,
+    });
     return original(options, ...rest);
   });
   return () => {

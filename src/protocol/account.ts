@@ -68,8 +68,10 @@ export function generateAccount(sm = false): Account {
 export function importPrivateKey(hex: string, sm = false): Account {
   if (typeof hex !== 'string') throw new Error('invalid private key: expected a hex string');
   const body = strip0x(hex.trim());
-  if (!/^[0-9a-fA-F]*$/.test(body)) throw new Error('invalid private key: expected hex digits with optional 0x');
-  if (body.length === 0 || body.length > 64) throw new Error(`invalid private key: expected up to 64 hex digits, got ${body.length}`);
+  if (!/^[0-9a-fA-F]*$/.test(body))
+    throw new Error('invalid private key: expected hex digits with optional 0x');
+  if (body.length === 0 || body.length > 64)
+    throw new Error(`invalid private key: expected up to 64 hex digits, got ${body.length}`);
   const bytes = fromHex(body.padStart(64, '0'));
   return new Account(bytes, cryptoSuite(sm));
 }

@@ -23,7 +23,8 @@ export function contractAddress(blockNumber: number, index: number, seq: number,
     ['index', index],
     ['seq', seq],
   ] as const) {
-    if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`contractAddress: ${name} must be a non-negative integer, got ${v}`);
+    if (!Number.isSafeInteger(v) || v < 0)
+      throw new RangeError(`contractAddress: ${name} must be a non-negative integer, got ${v}`);
   }
   return toHex(suite.hash(utf8Encode(`${blockNumber}_${index}_${seq}`)).subarray(0, 20));
 }
@@ -35,7 +36,8 @@ export function isAddress(text: unknown): text is string {
 
 /** "0x" + 40 lowercase hex; throws a clear error for anything that is not an address. */
 export function normalizeAddress(text: string): string {
-  if (!isAddress(text)) throw new Error(`invalid address "${String(text)}": expected 40 hex digits with optional 0x`);
+  if (!isAddress(text))
+    throw new Error(`invalid address "${String(text)}": expected 40 hex digits with optional 0x`);
   return '0x' + strip0x(text).toLowerCase();
 }
 

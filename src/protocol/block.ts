@@ -160,7 +160,12 @@ function writeMetaData(w: TarsWriter, m: TransactionMetaData): void {
 }
 
 function readMetaData(r: TarsReader): TransactionMetaData {
-  return { hash: r.readBytes(1), to: r.readString(2), source: r.readString(3), attribute: r.readNumber(4, false, 0, 64) };
+  return {
+    hash: r.readBytes(1),
+    to: r.readString(2),
+    source: r.readString(3),
+    attribute: r.readNumber(4, false, 0, 64),
+  };
 }
 
 export function encodeBlock(b: Block): Uint8Array {

@@ -30,7 +30,8 @@ const HEX_RE = /^[0-9a-fA-F]*$/;
 export function fromHex(text: string): Uint8Array {
   if (typeof text !== 'string') throw new TypeError(`fromHex: expected a string, got ${typeof text}`);
   const body = strip0x(text);
-  if (body.length % 2 !== 0) throw new Error(`fromHex: odd number of hex digits (${body.length}) in "${preview(text)}"`);
+  if (body.length % 2 !== 0)
+    throw new Error(`fromHex: odd number of hex digits (${body.length}) in "${preview(text)}"`);
   if (!HEX_RE.test(body)) throw new Error(`fromHex: invalid hex character in "${preview(text)}"`);
   // Copy out of Node's shared Buffer pool so callers own a standalone ArrayBuffer.
   return new Uint8Array(Buffer.from(body, 'hex'));

@@ -17,6 +17,13 @@ export * from './nonce';
 export * from './account';
 export { importP12, exportP12, type P12ExportOptions } from './p12';
 export { importKeystore, exportKeystore, type KeystoreOptions } from './keystore';
-export { parsePrivateKeyPem, privateKeyToPem, publicKeyToPem, PemError, type KeyCurve, type ParsedEcKey } from './pem';
+export {
+  parsePrivateKeyPem,
+  privateKeyToPem,
+  publicKeyToPem,
+  PemError,
+  type KeyCurve,
+  type ParsedEcKey,
+} from './pem';
 export * from './rpc/envelope';
 export * from './rpc/status';

@@ -27,14 +27,24 @@ function parseKeystore(json: string): Record<string, unknown> {
   if (typeof crypto !== 'object' || crypto === null || typeof crypto.ciphertext !== 'string')
     throw new KeyFileError('CORRUPT', 'not a JSON keystore: no crypto.ciphertext');
   if (Number(obj.version) !== 3)
-    throw new KeyFileError('UNSUPPORTED', `unsupported keystore version ${String(obj.version)} (only version 3)`);
+    throw new KeyFileError(
+      'UNSUPPORTED',
+      `unsupported keystore version ${String(obj.version)} (only version 3)`,
+    );
   if (crypto.cipher !== 'aes-128-ctr')
-    throw new KeyFileError('UNSUPPORTED', `unsupported keystore cipher ${String(crypto.cipher)} (only aes-128-ctr)`);
+    throw new KeyFileError(
+      'UNSUPPORTED',
+      `unsupported keystore cipher ${String(crypto.cipher)} (only aes-128-ctr)`,
+    );
   return obj;
 }
 
 /** Decrypts an Ethereum JSON keystore v3 into a secp256k1 account. Throws KeyFileError. */
-export async function importKeystore(json: string, password: string, options: KeystoreOptions = {}): Promise<Account> {
+export async function importKeystore(
+  json: string,
+  password: string,
+  options: KeystoreOptions = {},
+): Promise<Account> {
   if (typeof json !== 'string') throw new TypeError('importKeystore: json must be a string');
   parseKeystore(json);
   if (options.sm)
@@ -46,11 +56,14 @@ export async function importKeystore(json: string, password: string, options: Ke
   try {
     ({ privateKey } = await decryptKeystoreJson(json, password, options.progress));
   } catch (e) {
-    const msg = e instanceof Error ? (e as Error & { shortMessage?: string }).shortMessage ?? e.message : String(e);
-    if (/incorrect password/.test(msg)) throw new KeyFileError('WRONG_PASSWORD', 'wrong password for this keystore');
+    const msg =
+      e instanceof Error ? ((e as Error & { shortMessage?: string }).shortMessage ?? e.message) : String(e);
+    if (/incorrect password/.test(msg))
+      throw new KeyFileError('WRONG_PASSWORD', 'wrong password for this keystore');
     if (/address\/privateKey mismatch/.test(msg))
       throw new KeyFileError('CORRUPT', 'corrupt keystore: its address does not match the decrypted key');
-    if (/unsupported|invalid kdf/.test(msg)) throw new KeyFileError('UNSUPPORTED', `unsupported keystore: ${msg}`);
+    if (/unsupported|invalid kdf/.test(msg))
+      throw new KeyFileError('UNSUPPORTED', `unsupported keystore: ${msg}`);
     throw new KeyFileError('CORRUPT', `corrupt keystore: ${msg}`);
   }
   try {
@@ -69,8 +82,16 @@ export async function exportKeystore(
   password: string,
   progress?: (fraction: number) => void,
 ): Promise<string> {
-  if (account.sm) throw new KeyFileError('WRONG_CURVE', 'JSON keystores hold secp256k1 keys; export SM2 accounts as PEM or .p12');
-  return encryptKeystoreJson({ address: account.address, privateKey: '0x' + account.privateKeyHex }, password, {
-    progressCallback: progress,
-  });
+  if (account.sm)
+    throw new KeyFileError(
+      'WRONG_CURVE',
+      'JSON keystores hold secp256k1 keys; export SM2 accounts as PEM or .p12',
+    );
+  return encryptKeystoreJson(
+    { address: account.address, privateKey: '0x' + account.privateKeyHex },
+    password,
+    {
+      progressCallback: progress,
+    },
+  );
 }

@@ -10,7 +10,8 @@ const WIDTH = 2;
 /** Parent level: each group of up to WIDTH nodes hashed concatenated. */
 function nextLevel(level: Uint8Array[], suite: CryptoSuite): Uint8Array[] {
   const out: Uint8Array[] = [];
-  for (let i = 0; i < level.length; i += WIDTH) out.push(suite.hash(concatBytes(...level.slice(i, i + WIDTH))));
+  for (let i = 0; i < level.length; i += WIDTH)
+    out.push(suite.hash(concatBytes(...level.slice(i, i + WIDTH))));
   return out;
 }
 

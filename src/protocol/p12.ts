@@ -7,7 +7,15 @@
 //                     certificates (if any) under RC2-40, which Node cannot decrypt and we skip
 // BouncyCastle writes BER (indefinite lengths, chunked OCTET STRINGs), so the reader takes BER.
 
-import { createCipheriv, createDecipheriv, createHash, getCiphers, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  getCiphers,
+  pbkdf2Sync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { Account, KeyFileError } from './account';
 import { sm3 } from './crypto/sm3';
 import { cryptoSuite } from './crypto/suite';
@@ -119,7 +127,14 @@ function explicit0(node: Node | undefined, what: string): Node {
 function der(tag: number, ...content: Uint8Array[]): Uint8Array {
   const body = Buffer.concat(content);
   const n = body.length;
-  const head = n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : n < 0x10000 ? [0x82, n >> 8, n & 0xff] : [0x83, n >> 16, (n >> 8) & 0xff, n & 0xff];
+  const head =
+    n < 0x80
+      ? [n]
+      : n < 0x100
+        ? [0x81, n]
+        : n < 0x10000
+          ? [0x82, n >> 8, n & 0xff]
+          : [0x83, n >> 16, (n >> 8) & 0xff, n & 0xff];
   return Buffer.concat([Uint8Array.of(tag, ...head), body]);
 }
 
@@ -128,7 +143,8 @@ function derOid(text: string): Uint8Array {
   const out = [nums[0] * 40 + nums[1]];
   for (const n of nums.slice(2)) {
     const chunk = [n & 0x7f];
-    for (let rest = Math.floor(n / 128); rest > 0; rest = Math.floor(rest / 128)) chunk.unshift((rest & 0x7f) | 0x80);
+    for (let rest = Math.floor(n / 128); rest > 0; rest = Math.floor(rest / 128))
+      chunk.unshift((rest & 0x7f) | 0x80);
     out.push(...chunk);
   }
   return der(0x06, Uint8Array.from(out));
@@ -238,7 +254,11 @@ function pbkdf2(hash: Hash, password: Uint8Array, salt: Uint8Array, iter: number
   if (hash.node) return pbkdf2Sync(password, salt, iter, len, hash.node);
   const out = new Uint8Array(len);
   for (let block = 1, off = 0; off < len; block++, off += hash.outLen) {
-    let u = hmac(hash, password, Buffer.concat([salt, Uint8Array.of(block >>> 24, block >>> 16, block >>> 8, block)]));
+    let u = hmac(
+      hash,
+      password,
+      Buffer.concat([salt, Uint8Array.of(block >>> 24, block >>> 16, block >>> 8, block)]),
+    );
     const t = u.slice();
     for (let i = 1; i < iter; i++) {
       u = hmac(hash, password, u);
@@ -250,14 +270,21 @@ function pbkdf2(hash: Hash, password: Uint8Array, salt: Uint8Array, iter: number
 }
 
 /** The PKCS#12 key derivation (RFC 7292 B.2). id: 1 key, 2 IV, 3 MAC key. */
-function pkcs12Kdf(hash: Hash, password: Uint8Array, salt: Uint8Array, id: 1 | 2 | 3, iter: number, n: number): Uint8Array {
+function pkcs12Kdf(
+  hash: Hash,
+  password: Uint8Array,
+  salt: Uint8Array,
+  id: 1 | 2 | 3,
+  iter: number,
+  n: number,
+): Uint8Array {
   const v = hash.blockLen;
   const stretch = (src: Uint8Array) =>
     Uint8Array.from({ length: v * Math.ceil(src.length / v) }, (_, i) => src[i % src.length]);
   const I = Buffer.concat([stretch(salt), stretch(password)]);
   const D = new Uint8Array(v).fill(id);
   const out = new Uint8Array(n);
-  for (let off = 0; ; ) {
+  for (let off = 0; ;) {
     let a = hash.digest(Buffer.concat([D, I]));
     for (let r = 1; r < iter; r++) a = hash.digest(a);
     out.set(a.subarray(0, n - off), off);
@@ -299,7 +326,10 @@ interface Secret {
 
 function decipher(name: string, key: Uint8Array, iv: Uint8Array, data: Uint8Array): Uint8Array {
   if (!getCiphers().includes(name))
-    throw new KeyFileError('UNSUPPORTED', `the file is encrypted with ${name.toUpperCase()}, which this runtime's crypto library lacks`);
+    throw new KeyFileError(
+      'UNSUPPORTED',
+      `the file is encrypted with ${name.toUpperCase()}, which this runtime's crypto library lacks`,
+    );
   try {
     const d = createDecipheriv(name, key, iv);
     return Buffer.concat([d.update(data), d.final()]);
@@ -327,7 +357,10 @@ function decrypt(alg: Node, data: Uint8Array, secret: Secret): Uint8Array {
   const [kdf, scheme] = seq(params, 'PBES2 parameters', 2);
   const [kdfOid, kdfParams] = seq(kdf, 'PBES2 key derivation', 2);
   if (oid(kdfOid, 'key derivation') !== OID.pbkdf2)
-    throw new KeyFileError('UNSUPPORTED', `unsupported key derivation ${oid(kdfOid, 'key derivation')} (only PBKDF2)`);
+    throw new KeyFileError(
+      'UNSUPPORTED',
+      `unsupported key derivation ${oid(kdfOid, 'key derivation')} (only PBKDF2)`,
+    );
   const kp = seq(kdfParams, 'PBKDF2 parameters', 2);
   const salt = octets(kp[0], 'PBKDF2 salt');
   const iter = iterations(kp[1], 'PBKDF2 iteration count');
@@ -345,7 +378,8 @@ function decrypt(alg: Node, data: Uint8Array, secret: Secret): Uint8Array {
   const cipherId = oid(schemeOid, 'encryption scheme');
   const cipher = PBES2_CIPHERS[cipherId];
   if (!cipher) throw new KeyFileError('UNSUPPORTED', `unsupported PBES2 cipher ${cipherId}`);
-  if (keyLenNode && int(keyLenNode, 'PBKDF2 key length') !== cipher[1]) throw corrupt('PBKDF2 key length does not fit the cipher');
+  if (keyLenNode && int(keyLenNode, 'PBKDF2 key length') !== cipher[1])
+    throw corrupt('PBKDF2 key length does not fit the cipher');
   const key = pbkdf2(prf, secret.utf8, salt, iter, cipher[1]);
   return decipher(cipher[0], key, octets(ivNode, 'cipher IV'), data);
 }
@@ -357,7 +391,11 @@ function verifyMac(macData: Node, authSafe: Uint8Array, candidates: Secret[]): S
   const [digestInfo, saltNode, iterNode] = seq(macData, 'MAC data', 2);
   const [algId, macNode] = seq(digestInfo, 'MAC digest info', 2);
   const algOid = oid(seq(algId, 'MAC algorithm', 1)[0], 'MAC algorithm');
-  if (algOid === OID.pbmac1) throw new KeyFileError('UNSUPPORTED', 'unsupported MAC PBMAC1 (OpenSSL 3.4+ -pbmac1_pbkdf2); re-export without it');
+  if (algOid === OID.pbmac1)
+    throw new KeyFileError(
+      'UNSUPPORTED',
+      'unsupported MAC PBMAC1 (OpenSSL 3.4+ -pbmac1_pbkdf2); re-export without it',
+    );
   const hash = DIGESTS[algOid];
   if (!hash) throw new KeyFileError('UNSUPPORTED', `unsupported MAC digest ${algOid}`);
   const expected = octets(macNode, 'MAC');
@@ -410,7 +448,8 @@ function pkcs8ToAccount(pkcs8: Uint8Array, sm: boolean | undefined, macChecked: 
     const msg = e instanceof PemError ? e.message : String(e);
     if (/unsupported (curve|key)/.test(msg)) throw new KeyFileError('WRONG_CURVE', msg);
     // Without a MAC, garbage after decryption is the usual sign of a wrong password.
-    if (!macChecked) throw new KeyFileError('WRONG_PASSWORD', 'wrong password: the decrypted private key is not valid');
+    if (!macChecked)
+      throw new KeyFileError('WRONG_PASSWORD', 'wrong password: the decrypted private key is not valid');
     throw corrupt(msg);
   }
   const isSm = parsed.curve === 'sm2p256v1';
@@ -434,10 +473,14 @@ export function importP12(data: Uint8Array, password: string, sm?: boolean): Acc
   if (Buffer.from(data.subarray(0, 11)).toString('latin1') === '-----BEGIN ')
     throw corrupt('this is a PEM file; import it as PEM');
   const pfx = seq(parseBer(data), 'PFX', 2);
-  if (int(pfx[0], 'PFX version') !== 3) throw new KeyFileError('UNSUPPORTED', `unsupported PKCS#12 version ${int(pfx[0], 'version')}`);
+  if (int(pfx[0], 'PFX version') !== 3)
+    throw new KeyFileError('UNSUPPORTED', `unsupported PKCS#12 version ${int(pfx[0], 'version')}`);
   const [typeNode, contentNode] = seq(pfx[1], 'authSafe', 2);
   if (oid(typeNode, 'authSafe type') !== OID.data)
-    throw new KeyFileError('UNSUPPORTED', 'unsupported PKCS#12 integrity mode: only password (MAC) protection is supported');
+    throw new KeyFileError(
+      'UNSUPPORTED',
+      'unsupported PKCS#12 integrity mode: only password (MAC) protection is supported',
+    );
   const authSafe = octets(explicit0(contentNode, 'authSafe'), 'authSafe');
 
   const utf8 = new Uint8Array(Buffer.from(password, 'utf8'));
@@ -466,7 +509,10 @@ export function importP12(data: Uint8Array, password: string, sm?: boolean): Acc
   }
   if (!found.keys.length)
     throw found.skipped.length
-      ? new KeyFileError('UNSUPPORTED', `no readable private key in the .p12 file (${found.skipped.join('; ')})`)
+      ? new KeyFileError(
+          'UNSUPPORTED',
+          `no readable private key in the .p12 file (${found.skipped.join('; ')})`,
+        )
       : corrupt('the file holds no private key');
   return pkcs8ToAccount(found.keys[0], sm, pfx[2] !== undefined);
 }
@@ -485,7 +531,8 @@ export interface P12ExportOptions {
  */
 export function exportP12(account: Account, password: string, options: P12ExportOptions = {}): Uint8Array {
   const iter = options.iterations ?? 10000;
-  if (!Number.isInteger(iter) || iter < 1 || iter > MAX_ITERATIONS) throw new RangeError(`invalid iteration count ${iter}`);
+  if (!Number.isInteger(iter) || iter < 1 || iter > MAX_ITERATIONS)
+    throw new RangeError(`invalid iteration count ${iter}`);
   const pkcs8 = Buffer.from(account.toPem().replace(/-----[A-Z ]+-----|\s/g, ''), 'base64');
 
   const salt = randomBytes(16);
@@ -498,17 +545,33 @@ export function exportP12(account: Account, password: string, options: P12Export
     derOid(OID.pbes2),
     der(
       0x30,
-      der(0x30, derOid(OID.pbkdf2), der(0x30, der(0x04, salt), derInt(iter), der(0x30, derOid(OID.hmacWithSHA256), NULL))),
+      der(
+        0x30,
+        derOid(OID.pbkdf2),
+        der(0x30, der(0x04, salt), derInt(iter), der(0x30, derOid(OID.hmacWithSHA256), NULL)),
+      ),
       der(0x30, derOid(OID.aes256cbc), der(0x04, iv)),
     ),
   );
   const friendlyName = der(0x30, derOid(OID.friendlyName), der(0x31, der(0x1e, bmp('key'))));
-  const bag = der(0x30, derOid(OID.shroudedKeyBag), der(0xa0, der(0x30, alg, der(0x04, encrypted))), der(0x31, friendlyName));
+  const bag = der(
+    0x30,
+    derOid(OID.shroudedKeyBag),
+    der(0xa0, der(0x30, alg, der(0x04, encrypted))),
+    der(0x31, friendlyName),
+  );
   const authSafe = der(0x30, der(0x30, derOid(OID.data), der(0xa0, der(0x04, der(0x30, bag)))));
 
   const macSalt = randomBytes(16);
   const macKey = pkcs12Kdf(SHA256, bmpPassword(password), macSalt, 3, iter, 32);
   const mac = hmac(SHA256, macKey, authSafe);
-  const macData = der(0x30, der(0x30, der(0x30, derOid(OID.sha256), NULL), der(0x04, mac)), der(0x04, macSalt), derInt(iter));
-  return new Uint8Array(der(0x30, derInt(3), der(0x30, derOid(OID.data), der(0xa0, der(0x04, authSafe))), macData));
+  const macData = der(
+    0x30,
+    der(0x30, der(0x30, derOid(OID.sha256), NULL), der(0x04, mac)),
+    der(0x04, macSalt),
+    derInt(iter),
+  );
+  return new Uint8Array(
+    der(0x30, derInt(3), der(0x30, derOid(OID.data), der(0xa0, der(0x04, authSafe))), macData),
+  );
 }

@@ -54,7 +54,8 @@ class DerReader {
     let len = this.buf[this.pos++];
     if (len & 0x80) {
       const n = len & 0x7f;
-      if (n === 0 || n > 3 || this.pos + n > this.buf.length) throw new PemError('corrupt key: bad DER length');
+      if (n === 0 || n > 3 || this.pos + n > this.buf.length)
+        throw new PemError('corrupt key: bad DER length');
       len = 0;
       for (let i = 0; i < n; i++) len = len * 256 + this.buf[this.pos++];
     }
@@ -109,8 +110,7 @@ function encodeOid(oid: string): Uint8Array {
 
 function der(tag: number, ...content: Uint8Array[]): Uint8Array {
   const len = content.reduce((n, c) => n + c.length, 0);
-  const head =
-    len < 0x80 ? [tag, len] : len < 0x100 ? [tag, 0x81, len] : [tag, 0x82, len >> 8, len & 0xff];
+  const head = len < 0x80 ? [tag, len] : len < 0x100 ? [tag, 0x81, len] : [tag, 0x82, len >> 8, len & 0xff];
   const out = new Uint8Array(head.length + len);
   out.set(head);
   let off = head.length;
@@ -136,8 +136,12 @@ function pemBlocks(text: string): PemBlock[] {
     // RFC 1421 headers ("Proc-Type: 4,ENCRYPTED", "DEK-Info: …") are the lines with a colon.
     const lines = m[2].split(/\r?\n/);
     const headers = lines.filter((l) => l.includes(':')).join('\n');
-    const b64 = lines.filter((l) => !l.includes(':')).join('').replace(/\s+/g, '');
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) throw new PemError(`corrupt PEM: invalid base64 in ${m[1]} block`);
+    const b64 = lines
+      .filter((l) => !l.includes(':'))
+      .join('')
+      .replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64))
+      throw new PemError(`corrupt PEM: invalid base64 in ${m[1]} block`);
     out.push({ label: m[1], headers, body: Uint8Array.from(Buffer.from(b64, 'base64')) });
   }
   return out;
@@ -182,13 +186,15 @@ function parseEcPrivateKey(body: Uint8Array, outerCurve?: KeyCurve): ParsedEcKey
   const items = derChildren(seq);
   if (items.length < 2 || items[0].tag !== 0x02 || items[1].tag !== 0x04)
     throw new PemError('corrupt key: malformed ECPrivateKey');
-  if (items[0].value.length !== 1 || items[0].value[0] !== 1) throw new PemError('corrupt key: ECPrivateKey version must be 1');
+  if (items[0].value.length !== 1 || items[0].value[0] !== 1)
+    throw new PemError('corrupt key: ECPrivateKey version must be 1');
   let curve = outerCurve;
   let publicKey: Uint8Array | undefined;
   for (const item of items.slice(2)) {
     if (item.tag === 0xa0) {
       const param = new DerReader(item.value).read();
-      if (param.tag !== 0x06) throw new PemError('unsupported key: explicit curve parameters (use a named curve)');
+      if (param.tag !== 0x06)
+        throw new PemError('unsupported key: explicit curve parameters (use a named curve)');
       const inner = curveFromOid(decodeOid(param.value));
       if (curve && inner !== curve) throw new PemError('corrupt key: curve parameters disagree');
       curve = inner;
@@ -207,11 +213,13 @@ function parsePkcs8(body: Uint8Array): ParsedEcKey {
   if (items.length < 3 || items[0].tag !== 0x02 || items[1].tag !== 0x30 || items[2].tag !== 0x04)
     throw new PemError('corrupt key: malformed PKCS#8 PrivateKeyInfo');
   const alg = derChildren(items[1].value);
-  if (alg.length < 1 || alg[0].tag !== 0x06) throw new PemError('corrupt key: malformed algorithm identifier');
+  if (alg.length < 1 || alg[0].tag !== 0x06)
+    throw new PemError('corrupt key: malformed algorithm identifier');
   const algOid = decodeOid(alg[0].value);
   let curve: KeyCurve;
   if (algOid === OID_EC_PUBLIC_KEY) {
-    if (alg.length < 2 || alg[1].tag !== 0x06) throw new PemError('unsupported key: explicit curve parameters (use a named curve)');
+    if (alg.length < 2 || alg[1].tag !== 0x06)
+      throw new PemError('unsupported key: explicit curve parameters (use a named curve)');
     curve = curveFromOid(decodeOid(alg[1].value));
   } else if (algOid === OID_SM2P256V1) {
     curve = 'sm2p256v1'; // some SM2 tools put the curve OID as the algorithm
@@ -228,7 +236,9 @@ export function parsePrivateKeyPem(text: string): ParsedEcKey {
   if (blocks.length === 0) throw new PemError('not a PEM file: no "-----BEGIN ...-----" block found');
   for (const b of blocks) {
     if (b.label === 'ENCRYPTED PRIVATE KEY' || /ENCRYPTED/.test(b.headers))
-      throw new PemError('encrypted private keys are not supported: decrypt it first (openssl pkey -in key.pem -out plain.pem)');
+      throw new PemError(
+        'encrypted private keys are not supported: decrypt it first (openssl pkey -in key.pem -out plain.pem)',
+      );
     if (b.label === 'PRIVATE KEY') return parsePkcs8(b.body);
     if (b.label === 'EC PRIVATE KEY') return parseEcPrivateKey(b.body);
   }

@@ -228,6 +228,11 @@ export function signTransaction(
   extra: Pick<Transaction, 'attribute' | 'extraData'> = {},
 ): SignedTransaction {
   const hash = hashTransactionData(data, suite);
-  const transaction: Transaction = { data, dataHash: hash, signature: suite.sign(hash, privateKey), ...extra };
+  const transaction: Transaction = {
+    data,
+    dataHash: hash,
+    signature: suite.sign(hash, privateKey),
+    ...extra,
+  };
   return { transaction, hash, encoded: encodeTransaction(transaction) };
 }

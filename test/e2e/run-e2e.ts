@@ -21,7 +21,9 @@ const { values: args } = parseArgs({ options: { grep: { type: 'string' } } });
 
 async function main(): Promise<number> {
   const started = Date.now();
-  const selected = scenarios.filter((s) => !args.grep || s.name.toLowerCase().includes(args.grep.toLowerCase()));
+  const selected = scenarios.filter(
+    (s) => !args.grep || s.name.toLowerCase().includes(args.grep.toLowerCase()),
+  );
   if (selected.length === 0) throw new Error(`no scenario matches "${args.grep}"`);
   fs.rmSync(path.join(outDir, 'screenshots'), { recursive: true, force: true });
   await prepareTools(log);
@@ -38,14 +40,22 @@ async function main(): Promise<number> {
     await wb.waitReady('FISCO BCOS');
     log(`workbench ready in ${Date.now() - t} ms (connection "${E2E_CONNECTION}" → ${session.devnode.url})`);
     for (const [i, scenario] of selected.entries()) {
-      const dir = path.join(outDir, 'screenshots', `${String(i + 1).padStart(2, '0')}-${slug(scenario.name)}`);
+      const dir = path.join(
+        outDir,
+        'screenshots',
+        `${String(i + 1).padStart(2, '0')}-${slug(scenario.name)}`,
+      );
       const recorder = new StepRecorder(page, dir);
       const t0 = Date.now();
       console.log(`  ${scenario.name}`);
       try {
         await scenario.run({
-          page, wb, devnode: session.devnode, workspace: session.workspace,
-          step: (name, fn) => recorder.step(name, fn), log: (line) => console.log(`      ${line}`),
+          page,
+          wb,
+          devnode: session.devnode,
+          workspace: session.workspace,
+          step: (name, fn) => recorder.step(name, fn),
+          log: (line) => console.log(`      ${line}`),
         });
         passed++;
         console.log(`  ✓ ${scenario.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
@@ -64,18 +74,29 @@ async function main(): Promise<number> {
     await session.close();
   }
   if (failed === 0) fs.rmSync(runDir, { recursive: true, force: true });
-  else log(`logs and profiles kept in ${path.relative(repoRoot, runDir)} (extension output: user-data/logs/*/exthost1/)`);
-  log(`screenshots in ${path.relative(repoRoot, path.join(outDir, 'screenshots'))}; finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  else
+    log(
+      `logs and profiles kept in ${path.relative(repoRoot, runDir)} (extension output: user-data/logs/*/exthost1/)`,
+    );
+  log(
+    `screenshots in ${path.relative(repoRoot, path.join(outDir, 'screenshots'))}; finished in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 && passed > 0 ? 0 : 1;
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((l) => `      ${l}`).join('\n');
+  return text
+    .split('\n')
+    .map((l) => `      ${l}`)
+    .join('\n');
 }
 
-main().then((c) => process.exit(c), (err) => {
-  console.error(err instanceof Error ? err.stack : err);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-});
+main().then(
+  (c) => process.exit(c),
+  (err) => {
+    console.error(err instanceof Error ? err.stack : err);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);

@@ -15,7 +15,6 @@ const TIMEOUT_MS = 10 * 60_000;
 const outDir = path.join(testOutputDir, 'integration');
 const log = (line: string) => console.log(`[integration] ${line}`);
 
-
 async function main(): Promise<number> {
   const started = Date.now();
   await prepareTools(log);
@@ -23,7 +22,8 @@ async function main(): Promise<number> {
   const testsEntry = await buildExtensionTests();
   const resultsFile = path.join(outDir, 'results.json');
   const session: TestSession = await openSession({
-    runDir: path.join(outDir, 'run'), log,
+    runDir: path.join(outDir, 'run'),
+    log,
     env: (devnode) => ({
       // The suite may use this fresh chain instead of starting its own node.
       FISCO_BCOS_TEST_RPC_URL: devnode.url,
@@ -48,10 +48,12 @@ async function main(): Promise<number> {
     });
     const authority = new URL(server.url).host;
     const remote = (p: string) => `vscode-remote://${authority}${p}`;
-    await page.goto(workbenchUrl(server.url, session.workspace, [
-      ['extensionDevelopmentPath', remote(repoRoot)],
-      ['extensionTestsPath', remote(testsEntry)],
-    ]));
+    await page.goto(
+      workbenchUrl(server.url, session.workspace, [
+        ['extensionDevelopmentPath', remote(repoRoot)],
+        ['extensionTestsPath', remote(testsEntry)],
+      ]),
+    );
     code = await Promise.race([
       done,
       new Promise<string>((r) => setTimeout(() => r('timeout'), TIMEOUT_MS).unref()),

@@ -16,7 +16,9 @@ suite('Activation', () => {
   });
 
   test('registers every contributed command', async () => {
-    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { commands: { command: string }[] } };
+    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+      contributes: { commands: { command: string }[] };
+    };
     const registered = new Set(await vscode.commands.getCommands(true));
     const missing = pkg.contributes.commands.map((c) => c.command).filter((c) => !registered.has(c));
     assert.deepEqual(missing, []);
@@ -24,7 +26,8 @@ suite('Activation', () => {
 
   test('contributes the three views in the FISCO BCOS container', async () => {
     const registered = new Set(await vscode.commands.getCommands(true));
-    for (const view of ['fiscoBcos.groups', 'fiscoBcos.bfs', 'fiscoBcos.governance']) assert.ok(registered.has(`${view}.focus`), view);
+    for (const view of ['fiscoBcos.groups', 'fiscoBcos.bfs', 'fiscoBcos.governance'])
+      assert.ok(registered.has(`${view}.focus`), view);
     await vscode.commands.executeCommand('fiscoBcos.groups.focus');
   });
 
@@ -40,7 +43,12 @@ suite('Activation', () => {
     const moduleLoadMs = performance.now() - started;
     if (cached) require.cache[bundle] = cached;
     assert.ok(a.activationMs >= 0 && a.activationMs < 2000, `activate() took ${a.activationMs} ms`);
-    const report = { measuredAt: new Date().toISOString(), vscodeVersion: vscode.version, activateMs: a.activationMs, moduleLoadMs };
+    const report = {
+      measuredAt: new Date().toISOString(),
+      vscodeVersion: vscode.version,
+      activateMs: a.activationMs,
+      moduleLoadMs,
+    };
     const file = path.join(ext.extensionPath, ACTIVATION_REPORT);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -49,8 +57,13 @@ suite('Activation', () => {
   test('starts no local node and opens no webview at activation', async () => {
     const a = await api();
     assert.equal(a.devnode.state, 'stopped');
-    const webviews = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);
-    assert.deepEqual(webviews.map((t) => t.label), []);
+    const webviews = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputWebview);
+    assert.deepEqual(
+      webviews.map((t) => t.label),
+      [],
+    );
   });
 
   test('does not load solc at activation', () => {

@@ -10,15 +10,26 @@ suite('Connections and accounts', () => {
     assert.equal(a.session.connection?.url, chain.url.replace(/\/+$/, ''));
     // a duplicate name is rejected (the error is shown, nothing is added)
     const before = a.session.connections.list().length;
-    const duplicate = await runRecorded('fiscoBcos.addConnection', { name: TEST_CONNECTION, url: chain.url, group: chain.group });
+    const duplicate = await runRecorded('fiscoBcos.addConnection', {
+      name: TEST_CONNECTION,
+      url: chain.url,
+      group: chain.group,
+    });
     assert.equal(duplicate.result, undefined);
-    assert.deepEqual(duplicate.errors.map((e) => e.replace(/^[^:]+: /, '')), [`A connection named "${TEST_CONNECTION}" already exists.`]);
+    assert.deepEqual(
+      duplicate.errors.map((e) => e.replace(/^[^:]+: /, '')),
+      [`A connection named "${TEST_CONNECTION}" already exists.`],
+    );
     assert.equal(a.session.connections.list().length, before);
   });
 
   test('edits and removes a connection', async () => {
     const a = await api();
-    await vscode.commands.executeCommand('fiscoBcos.addConnection', { name: 'Temp', url: 'http://127.0.0.1:1', group: 'group0' });
+    await vscode.commands.executeCommand('fiscoBcos.addConnection', {
+      name: 'Temp',
+      url: 'http://127.0.0.1:1',
+      group: 'group0',
+    });
     assert.ok(a.session.connections.get('Temp'));
     // editing starts at its name; dismissing leaves it unchanged
     await assertDismissed('fiscoBcos.editConnection', /^Connection name/, 'Temp');
@@ -32,13 +43,17 @@ suite('Connections and accounts', () => {
 
   test('the status bar shows the connection and the block height', async () => {
     const { api: a } = await connectTestChain();
-    for (let i = 0; i < 20 && !/#\d+/.test(a.statusBar.text); i++) await new Promise((r) => setTimeout(r, 250));
+    for (let i = 0; i < 20 && !/#\d+/.test(a.statusBar.text); i++)
+      await new Promise((r) => setTimeout(r, 250));
     assert.match(a.statusBar.text, new RegExp(`${TEST_CONNECTION} · #\\d+`));
   });
 
   test('creates, imports, selects and removes accounts; keys stay in secret storage', async () => {
     const { api: a, chain } = await connectTestChain();
-    const created = (await vscode.commands.executeCommand('fiscoBcos.createAccount', { label: 'Created', sm: false })) as string;
+    const created = (await vscode.commands.executeCommand('fiscoBcos.createAccount', {
+      label: 'Created',
+      sm: false,
+    })) as string;
     assert.match(created, /^0x[0-9a-f]{40}$/);
     const meta = a.session.accounts.list().find((x) => x.address === created)!;
     assert.equal(meta.label, 'Created');

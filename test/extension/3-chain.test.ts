@@ -48,9 +48,21 @@ suite('Chain features', () => {
     const uri = vscode.Uri.file(file);
     const names = (await vscode.commands.executeCommand('fiscoBcos.compile', uri)) as string[];
     assert.deepEqual(names, ['Counter']);
-    const lenses = (await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri)) as vscode.CodeLens[];
-    assert.ok(lenses.some((l) => l.command?.title.includes('Deploy Counter')), 'Deploy CodeLens');
-    deployed = (await vscode.commands.executeCommand('fiscoBcos.deployContract', { uri: uri.toString(), contract: 'Counter', args: ['7'], linkPath: `/apps/Counter${stamp}/1.0`, confirmed: true })) as typeof deployed;
+    const lenses = (await vscode.commands.executeCommand(
+      'vscode.executeCodeLensProvider',
+      uri,
+    )) as vscode.CodeLens[];
+    assert.ok(
+      lenses.some((l) => l.command?.title.includes('Deploy Counter')),
+      'Deploy CodeLens',
+    );
+    deployed = (await vscode.commands.executeCommand('fiscoBcos.deployContract', {
+      uri: uri.toString(),
+      contract: 'Counter',
+      args: ['7'],
+      linkPath: `/apps/Counter${stamp}/1.0`,
+      confirmed: true,
+    })) as typeof deployed;
     assert.match(deployed.address, /^0x[0-9a-f]{40}$/);
     assert.ok(a.registry.find(deployed.address));
     a.trees.bfs.refresh();
@@ -62,31 +74,50 @@ suite('Chain features', () => {
 
   test('reports solc errors in the Problems panel', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fisco-ext-')), 'Broken.sol');
-    fs.writeFileSync(file, 'pragma solidity ^0.8.0;\ncontract Broken { function f() public { undefinedThing(); } }\n');
+    fs.writeFileSync(
+      file,
+      'pragma solidity ^0.8.0;\ncontract Broken { function f() public { undefinedThing(); } }\n',
+    );
     const uri = vscode.Uri.file(file);
     await vscode.commands.executeCommand('fiscoBcos.compile', uri);
     const diags = vscode.languages.getDiagnostics(uri);
-    assert.ok(diags.some((d) => d.severity === vscode.DiagnosticSeverity.Error && d.range.start.line === 1), JSON.stringify(diags));
+    assert.ok(
+      diags.some((d) => d.severity === vscode.DiagnosticSeverity.Error && d.range.start.line === 1),
+      JSON.stringify(diags),
+    );
   });
 
   test('compiles in the solc worker thread, kept between compiles; solc never loads on the host thread', async () => {
     const { api: a } = await connectTestChain();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fisco-ext-')), 'Other.sol');
-    fs.writeFileSync(file, '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Other { function f() public pure returns (uint256) { return 1; } }\n');
+    fs.writeFileSync(
+      file,
+      '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Other { function f() public pure returns (uint256) { return 1; } }\n',
+    );
     const compiled = await runRecorded('fiscoBcos.compile', vscode.Uri.file(file));
     assert.deepEqual(compiled.result, ['Other']);
     assert.deepEqual(compiled.errors, []);
     const { threadId: workerThread, started } = a.compiler.workerInfo;
-    assert.ok(workerThread !== undefined && workerThread !== threadId, `compiled on thread ${workerThread}, host thread ${threadId}`);
+    assert.ok(
+      workerThread !== undefined && workerThread !== threadId,
+      `compiled on thread ${workerThread}, host thread ${threadId}`,
+    );
     assert.equal(a.compiler.lastCompileThreadId, workerThread);
     // the earlier compiles of this suite (Counter, Broken) used the same worker
     assert.equal(started, 1);
-    assert.deepEqual(Object.keys(require.cache).filter((k) => /[\\/]solc[\\/]/.test(k)), []);
+    assert.deepEqual(
+      Object.keys(require.cache).filter((k) => /[\\/]solc[\\/]/.test(k)),
+      [],
+    );
   });
 
   test('links an existing contract and opens its ABI', async () => {
     await connectTestChain();
-    await vscode.commands.executeCommand('fiscoBcos.linkContract', { path: `/apps/Linked${stamp}`, address: deployed.address, confirmed: true });
+    await vscode.commands.executeCommand('fiscoBcos.linkContract', {
+      path: `/apps/Linked${stamp}`,
+      address: deployed.address,
+      confirmed: true,
+    });
     const { api: a } = await connectTestChain();
     a.trees.bfs.refresh();
     const apps = (await a.trees.bfs.getChildren()).find((c) => c.label === 'apps')!;
@@ -108,37 +139,75 @@ suite('Chain features', () => {
     a.testHooks.answerModal = (m) => void asked.push(m.message);
     try {
       a.testHooks.clear();
-      const linked = await a.testHooks.asProduction(() => vscode.commands.executeCommand('fiscoBcos.linkContract', { path: linkPath, address: deployed.address, confirmed: true }));
+      const linked = await a.testHooks.asProduction(() =>
+        vscode.commands.executeCommand('fiscoBcos.linkContract', {
+          path: linkPath,
+          address: deployed.address,
+          confirmed: true,
+        }),
+      );
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fisco-ext-')), 'Counter.sol');
       fs.writeFileSync(file, COUNTER);
-      const deployedAgain = await a.testHooks.asProduction(() => vscode.commands.executeCommand('fiscoBcos.deployContract', { uri: vscode.Uri.file(file).toString(), contract: 'Counter', args: ['1'], linkPath: '', confirmed: true }));
+      const deployedAgain = await a.testHooks.asProduction(() =>
+        vscode.commands.executeCommand('fiscoBcos.deployContract', {
+          uri: vscode.Uri.file(file).toString(),
+          contract: 'Counter',
+          args: ['1'],
+          linkPath: '',
+          confirmed: true,
+        }),
+      );
       assert.equal(linked, undefined);
       assert.equal(deployedAgain, undefined);
     } finally {
       a.testHooks.answerModal = undefined;
     }
-    assert.deepEqual(asked, [`Link ${linkPath} → ${deployed.address}?`, `Deploy Counter("1") to ${a.session.connection!.name}?`]);
-    assert.ok(a.testHooks.messages.filter((m) => m.severity === 'warning').every((m) => m.modal && /^From .+ 0x[0-9a-f]{40}\nOn /.test(m.detail ?? '')));
+    assert.deepEqual(asked, [
+      `Link ${linkPath} → ${deployed.address}?`,
+      `Deploy Counter("1") to ${a.session.connection!.name}?`,
+    ]);
+    assert.ok(
+      a.testHooks.messages
+        .filter((m) => m.severity === 'warning')
+        .every((m) => m.modal && /^From .+ 0x[0-9a-f]{40}\nOn /.test(m.detail ?? '')),
+    );
     assert.deepEqual(a.testHooks.shown('error'), []);
     a.trees.bfs.refresh();
     const apps = (await a.trees.bfs.getChildren()).find((c) => c.label === 'apps')!;
-    assert.ok(!(await a.trees.bfs.getChildren(apps)).some((c) => c.label === `Prod${stamp}`), 'nothing was linked');
+    assert.ok(
+      !(await a.trees.bfs.getChildren(apps)).some((c) => c.label === `Prod${stamp}`),
+      'nothing was linked',
+    );
     // back in Test mode the same call goes through without a modal
     a.testHooks.clear();
-    const r = (await vscode.commands.executeCommand('fiscoBcos.linkContract', { path: linkPath, address: deployed.address, confirmed: true })) as { ok: boolean };
+    const r = (await vscode.commands.executeCommand('fiscoBcos.linkContract', {
+      path: linkPath,
+      address: deployed.address,
+      confirmed: true,
+    })) as { ok: boolean };
     assert.equal(r.ok, true);
     assert.equal(a.testHooks.messages.filter((m) => m.modal).length, 0);
   });
 
   test('opens the call form, block and transaction panels', async () => {
     await connectTestChain();
-    const call = (await vscode.commands.executeCommand('fiscoBcos.callContract', { address: deployed.address })) as { panel: vscode.WebviewPanel };
+    const call = (await vscode.commands.executeCommand('fiscoBcos.callContract', {
+      address: deployed.address,
+    })) as { panel: vscode.WebviewPanel };
     assert.match(call.panel.title, /Call Counter/);
-    const tx = (await vscode.commands.executeCommand('fiscoBcos.showTransaction', deployed.transactionHash)) as { panel: vscode.WebviewPanel };
+    const tx = (await vscode.commands.executeCommand(
+      'fiscoBcos.showTransaction',
+      deployed.transactionHash,
+    )) as { panel: vscode.WebviewPanel };
     assert.equal(tx.panel.viewType, 'fiscoBcos.blockDetail');
-    const block = (await vscode.commands.executeCommand('fiscoBcos.showBlock', 1)) as { panel: vscode.WebviewPanel };
+    const block = (await vscode.commands.executeCommand('fiscoBcos.showBlock', 1)) as {
+      panel: vscode.WebviewPanel;
+    };
     assert.ok(block.panel.visible);
-    const perms = (await vscode.commands.executeCommand('fiscoBcos.editPermissions', { address: deployed.address, name: 'Counter' })) as { panel: vscode.WebviewPanel };
+    const perms = (await vscode.commands.executeCommand('fiscoBcos.editPermissions', {
+      address: deployed.address,
+      name: 'Counter',
+    })) as { panel: vscode.WebviewPanel };
     assert.match(perms.panel.title, /Permissions: Counter/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await assertDismissed('fiscoBcos.showBlock', /^Show block/);
@@ -147,13 +216,24 @@ suite('Chain features', () => {
 
   test('reads system config and KV tables', async () => {
     await connectTestChain();
-    const rows = (await vscode.commands.executeCommand('fiscoBcos.showSystemConfig', { pick: false })) as { key: string; value?: string }[];
+    const rows = (await vscode.commands.executeCommand('fiscoBcos.showSystemConfig', { pick: false })) as {
+      key: string;
+      value?: string;
+    }[];
     assert.ok(rows.some((r) => r.key === 'tx_count_limit' && /^\d+$/.test(r.value ?? '')));
     const table = `t${stamp}`;
     await vscode.commands.executeCommand('fiscoBcos.createKvTable', table, 'id', ['v']);
-    assert.equal(await vscode.commands.executeCommand('fiscoBcos.browseKvTable', table, 'missing'), undefined);
-    assert.deepEqual(await vscode.commands.executeCommand('fiscoBcos.browseKvTable', table), { keyField: 'id', valueFields: ['v'] });
-    const browser = (await vscode.commands.executeCommand('fiscoBcos.browseKvTable')) as { panel: vscode.WebviewPanel };
+    assert.equal(
+      await vscode.commands.executeCommand('fiscoBcos.browseKvTable', table, 'missing'),
+      undefined,
+    );
+    assert.deepEqual(await vscode.commands.executeCommand('fiscoBcos.browseKvTable', table), {
+      keyField: 'id',
+      valueFields: ['v'],
+    });
+    const browser = (await vscode.commands.executeCommand('fiscoBcos.browseKvTable')) as {
+      panel: vscode.WebviewPanel;
+    };
     assert.equal(browser.panel.viewType, 'fiscoBcos.kvTable');
     browser.panel.dispose();
   });
@@ -163,16 +243,31 @@ suite('Chain features', () => {
     const text = (await treeLabels(a.trees.governance, 2)).join('\n');
     assert.match(text, /Committee — \d+ governors? · you are a governor/);
     assert.match(text, /Participation Rate — \d+%/);
-    await vscode.commands.executeCommand('fiscoBcos.createProposal', { kind: 'setRate', participatesRate: 0, winRate: 0 });
+    await vscode.commands.executeCommand('fiscoBcos.createProposal', {
+      kind: 'setRate',
+      participatesRate: 0,
+      winRate: 0,
+    });
     a.trees.governance.refresh();
     const after = (await treeLabels(a.trees.governance, 3)).join('\n');
     assert.match(after, /Passed/);
     assert.match(after, /#\d+ Set Rate/);
     // nothing open to vote on or revoke in single-governor mode: both say so instead of failing
     const vote = await runRecorded('fiscoBcos.voteProposal');
-    assert.deepEqual([vote.result, vote.errors, vote.infos, vote.prompts], [undefined, [], ['There are no open proposals to vote on.'], []]);
+    assert.deepEqual(
+      [vote.result, vote.errors, vote.infos, vote.prompts],
+      [undefined, [], ['There are no open proposals to vote on.'], []],
+    );
     const revoke = await runRecorded('fiscoBcos.revokeProposal');
-    assert.deepEqual([revoke.result, revoke.errors, revoke.infos, revoke.prompts], [undefined, [], ['The active account has no open proposals to revoke (only the proposer can revoke).'], []]);
+    assert.deepEqual(
+      [revoke.result, revoke.errors, revoke.infos, revoke.prompts],
+      [
+        undefined,
+        [],
+        ['The active account has no open proposals to revoke (only the proposer can revoke).'],
+        [],
+      ],
+    );
     await vscode.commands.executeCommand('fiscoBcos.refreshGovernance');
   });
 });

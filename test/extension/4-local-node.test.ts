@@ -28,7 +28,10 @@ suite('Local node', () => {
     const a = await api();
     await config().update('port', await freePort(), vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('fiscoBcos.stopLocalNode');
-    const ready = (await vscode.commands.executeCommand('fiscoBcos.startLocalNode')) as { url: string; accounts: { address: string }[] };
+    const ready = (await vscode.commands.executeCommand('fiscoBcos.startLocalNode')) as {
+      url: string;
+      accounts: { address: string }[];
+    };
     assert.ok(ready, 'the node reported ready');
     assert.equal(a.devnode.state, 'running');
     assert.equal(a.session.connection?.name, 'Local Node');
@@ -49,7 +52,9 @@ suite('Local node', () => {
     const a = await api();
     await vscode.commands.executeCommand('fiscoBcos.stopLocalNode');
     const blocker = net.createServer();
-    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)));
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as net.AddressInfo).port)),
+    );
     try {
       await config().update('port', port, vscode.ConfigurationTarget.Global);
       const started = await runRecorded('fiscoBcos.startLocalNode');
@@ -57,8 +62,16 @@ suite('Local node', () => {
       assert.equal(a.devnode.state, 'stopped');
       // the explanation names the port and the setting, and offers the ways out
       assert.equal(started.errors.length, 1, JSON.stringify(started.errors));
-      assert.match(started.errors[0], new RegExp(`^Could not start the local node\\. Port ${port} is already in use, so the local node cannot listen on it\\. .*"fiscoBcos\\.localNode\\.port"`));
-      assert.deepEqual(a.testHooks.messages.find((m) => m.severity === 'error')?.items, ['Use Another Port', 'Show Log']);
+      assert.match(
+        started.errors[0],
+        new RegExp(
+          `^Could not start the local node\\. Port ${port} is already in use, so the local node cannot listen on it\\. .*"fiscoBcos\\.localNode\\.port"`,
+        ),
+      );
+      assert.deepEqual(a.testHooks.messages.find((m) => m.severity === 'error')?.items, [
+        'Use Another Port',
+        'Show Log',
+      ]);
     } finally {
       blocker.close();
     }
@@ -68,7 +81,8 @@ suite('Local node', () => {
     const a = await api();
     await vscode.commands.executeCommand('fiscoBcos.stopLocalNode');
     await config().update('port', await freePort(), vscode.ConfigurationTarget.Global);
-    const ready = (await vscode.commands.executeCommand('fiscoBcos.startLocalNode')) as { url: string } | undefined;
+    const ready = (await vscode.commands.executeCommand('fiscoBcos.startLocalNode')) as
+      { url: string } | undefined;
     assert.ok(ready, 'the node reported ready');
     const chain = () => a.session.requireChain();
     // seal a block on the fresh node (the dev account is active)
@@ -91,7 +105,9 @@ suite('Local node', () => {
     const whileStopped = await runRecorded('fiscoBcos.resetLocalNode', { confirm: false });
     assert.equal(whileStopped.result, undefined);
     assert.deepEqual(whileStopped.errors, []);
-    assert.deepEqual(whileStopped.infos, ['Local node data deleted. Start the local node to begin a fresh chain.']);
+    assert.deepEqual(whileStopped.infos, [
+      'Local node data deleted. Start the local node to begin a fresh chain.',
+    ]);
     assert.equal(a.devnode.state, 'stopped');
     assert.equal(fs.existsSync(a.devnode.dataDir), false);
     await vscode.commands.executeCommand('fiscoBcos.startLocalNode');

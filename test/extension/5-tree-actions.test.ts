@@ -7,7 +7,10 @@ import { assertDismissed, connectTestChain, runRecorded } from './helpers';
 
 type Item = vscode.TreeItem & Record<string, unknown>;
 
-async function nodeItems(provider: vscode.TreeDataProvider<vscode.TreeItem>, connection: string): Promise<Item[]> {
+async function nodeItems(
+  provider: vscode.TreeDataProvider<vscode.TreeItem>,
+  connection: string,
+): Promise<Item[]> {
   const conn = ((await provider.getChildren()) as Item[]).find((c) => c.label === connection)!;
   const group = ((await provider.getChildren(conn)) as Item[])[0];
   return (await provider.getChildren(group)) as Item[];
@@ -36,7 +39,12 @@ suite('Tree actions', () => {
     const chain = a.session.requireChain();
     const id = (await chain.groupSummary()).nodes.at(-1)!.nodeId;
     // Consensus changes take effect from the next block: seal one after each change.
-    const tick = () => vscode.commands.executeCommand('fiscoBcos.bfs.mkdir', '/apps', `tick${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`);
+    const tick = () =>
+      vscode.commands.executeCommand(
+        'fiscoBcos.bfs.mkdir',
+        '/apps',
+        `tick${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      );
     await vscode.commands.executeCommand('fiscoBcos.addObserver', id);
     await tick();
     assert.equal((await chain.groupSummary()).nodes.find((n) => n.nodeId === id)?.role, 'observer');
@@ -50,7 +58,12 @@ suite('Tree actions', () => {
     const { api: a } = await connectTestChain();
     const chain = a.session.requireChain();
     const id = (await chain.groupSummary()).nodes.at(-1)!.nodeId;
-    const tick = () => vscode.commands.executeCommand('fiscoBcos.bfs.mkdir', '/apps', `tick${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`);
+    const tick = () =>
+      vscode.commands.executeCommand(
+        'fiscoBcos.bfs.mkdir',
+        '/apps',
+        `tick${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      );
     const role = async () => (await chain.groupSummary()).nodes.find((n) => n.nodeId === id)?.role;
     await vscode.commands.executeCommand('fiscoBcos.removeNode', id);
     await tick();
@@ -70,10 +83,15 @@ suite('Tree actions', () => {
       const bfsList = async (path: string, offset: number, limit: number): Promise<BfsPage> => {
         if (path !== '/apps') return real.bfsList(path, offset, limit);
         const total = 1000;
-        const entries = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ name: `e${String(offset + i).padStart(4, '0')}`, type: 'contract' }));
+        const entries = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({
+          name: `e${String(offset + i).padStart(4, '0')}`,
+          type: 'contract',
+        }));
         return { entries, left: total - offset - entries.length };
       };
-      return new Proxy(real, { get: (t, k) => (k === 'bfsList' ? bfsList : (t as unknown as Record<string | symbol, unknown>)[k]) }) as ChainApi;
+      return new Proxy(real, {
+        get: (t, k) => (k === 'bfsList' ? bfsList : (t as unknown as Record<string | symbol, unknown>)[k]),
+      }) as ChainApi;
     });
     try {
       const apps = ((await a.trees.bfs.getChildren()) as Item[]).find((c) => c.label === 'apps')!;
@@ -94,7 +112,9 @@ suite('Tree actions', () => {
     const { api: a } = await connectTestChain();
     a.trees.bfs.refresh();
     const apps = ((await a.trees.bfs.getChildren()) as Item[]).find((c) => c.label === 'apps')!;
-    const linked = ((await a.trees.bfs.getChildren(apps)) as Item[]).find((c) => String(c.label).startsWith('Linked'));
+    const linked = ((await a.trees.bfs.getChildren(apps)) as Item[]).find((c) =>
+      String(c.label).startsWith('Linked'),
+    );
     assert.ok(linked, 'a link created by the chain suite');
     assert.equal(linked.contextValue, 'bfs.link');
     const copied = await runRecorded('fiscoBcos.bfs.copyAddress', linked);
@@ -104,9 +124,13 @@ suite('Tree actions', () => {
     assert.deepEqual(copied.errors, []);
     assert.equal(copied.infos.length, 1);
     assert.equal(copied.infos[0].toLowerCase(), `copied ${address.toLowerCase()}`);
-    const call = (await vscode.commands.executeCommand('fiscoBcos.bfs.call', linked)) as { panel: vscode.WebviewPanel };
+    const call = (await vscode.commands.executeCommand('fiscoBcos.bfs.call', linked)) as {
+      panel: vscode.WebviewPanel;
+    };
     assert.match(call.panel.title, /^Call /);
-    const perms = (await vscode.commands.executeCommand('fiscoBcos.bfs.permissions', linked)) as { panel: vscode.WebviewPanel };
+    const perms = (await vscode.commands.executeCommand('fiscoBcos.bfs.permissions', linked)) as {
+      panel: vscode.WebviewPanel;
+    };
     assert.match(perms.panel.title, /^Permissions/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('fiscoBcos.refreshBfs');

@@ -10,17 +10,32 @@ suite('Governance flow', () => {
     assert.ok(chain.accounts.length >= 2, 'the test chain has at least two funded accounts');
     const [first, second] = chain.accounts;
     if (!a.session.accounts.list().some((x) => x.address === second.address.toLowerCase())) {
-      await vscode.commands.executeCommand('fiscoBcos.importAccount', { privateKey: second.privateKey, label: 'Second Governor', sm: false });
+      await vscode.commands.executeCommand('fiscoBcos.importAccount', {
+        privateKey: second.privateKey,
+        label: 'Second Governor',
+        sm: false,
+      });
     }
     await vscode.commands.executeCommand('fiscoBcos.selectAccount', first.address);
-    await vscode.commands.executeCommand('fiscoBcos.createProposal', { kind: 'updateGovernor', account: second.address, weight: 1 });
-    await vscode.commands.executeCommand('fiscoBcos.createProposal', { kind: 'setRate', participatesRate: 100, winRate: 51 });
+    await vscode.commands.executeCommand('fiscoBcos.createProposal', {
+      kind: 'updateGovernor',
+      account: second.address,
+      weight: 1,
+    });
+    await vscode.commands.executeCommand('fiscoBcos.createProposal', {
+      kind: 'setRate',
+      participatesRate: 100,
+      winRate: 51,
+    });
     const committee = await a.session.requireChain().committee();
     assert.equal(committee.governors.length, 2);
     assert.equal(committee.participatesRate, 100);
 
     // Now a proposal needs both governors.
-    await vscode.commands.executeCommand('fiscoBcos.createProposal', { kind: 'setDeployAuthType', authType: 2 });
+    await vscode.commands.executeCommand('fiscoBcos.createProposal', {
+      kind: 'setDeployAuthType',
+      authType: 2,
+    });
     a.trees.governance.refresh();
     const { proposals } = await a.trees.governance.load();
     const open = proposals.find((p) => p.proposalType === 21 && p.status === 1);
@@ -33,13 +48,19 @@ suite('Governance flow', () => {
     assert.equal(await a.session.requireChain().deployAuthType(), 2);
 
     // A proposal the second governor raises and then revokes.
-    await vscode.commands.executeCommand('fiscoBcos.createProposal', { kind: 'setDeployAuthType', authType: 1 });
+    await vscode.commands.executeCommand('fiscoBcos.createProposal', {
+      kind: 'setDeployAuthType',
+      authType: 1,
+    });
     const count = await a.session.requireChain().proposalCount();
     await vscode.commands.executeCommand('fiscoBcos.revokeProposal', count);
     assert.equal((await a.session.requireChain().proposal(count)).status, 4);
 
     // voting against through the palette command with explicit arguments
-    await vscode.commands.executeCommand('fiscoBcos.createProposal', { kind: 'setDeployAuthType', authType: 1 });
+    await vscode.commands.executeCommand('fiscoBcos.createProposal', {
+      kind: 'setDeployAuthType',
+      authType: 1,
+    });
     const last = await a.session.requireChain().proposalCount();
     await vscode.commands.executeCommand('fiscoBcos.selectAccount', first.address);
     await vscode.commands.executeCommand('fiscoBcos.voteProposal', last, false);
@@ -47,7 +68,10 @@ suite('Governance flow', () => {
 
     // and through the tree's inline "Vote Against"
     await vscode.commands.executeCommand('fiscoBcos.selectAccount', second.address);
-    await vscode.commands.executeCommand('fiscoBcos.createProposal', { kind: 'setDeployAuthType', authType: 1 });
+    await vscode.commands.executeCommand('fiscoBcos.createProposal', {
+      kind: 'setDeployAuthType',
+      authType: 1,
+    });
     const another = await a.session.requireChain().proposalCount();
     await vscode.commands.executeCommand('fiscoBcos.selectAccount', first.address);
     await vscode.commands.executeCommand('fiscoBcos.voteAgainst', another);
@@ -60,7 +84,11 @@ suite('Governance flow', () => {
     const denied = (chain.accounts[2] ?? { address: '0x' + 'de'.repeat(20) }).address.toLowerCase();
     // Two governors, 100% participation (previous test): the second governor's vote passes it.
     await vscode.commands.executeCommand('fiscoBcos.selectAccount', first.address);
-    await vscode.commands.executeCommand('fiscoBcos.createProposal', { kind: 'modifyDeployAuth', account: denied, open: false });
+    await vscode.commands.executeCommand('fiscoBcos.createProposal', {
+      kind: 'modifyDeployAuth',
+      account: denied,
+      open: false,
+    });
     const id = await a.session.requireChain().proposalCount();
     await vscode.commands.executeCommand('fiscoBcos.selectAccount', second.address);
     await vscode.commands.executeCommand('fiscoBcos.voteFor', id);
@@ -70,7 +98,9 @@ suite('Governance flow', () => {
       list.filter((e) => e.account === denied).map((e) => [e.canDeploy, e.lastProposalId]),
       [[false, id]],
     );
-    const panel = (await vscode.commands.executeCommand('fiscoBcos.editPermissions', {})) as { panel: vscode.WebviewPanel };
+    const panel = (await vscode.commands.executeCommand('fiscoBcos.editPermissions', {})) as {
+      panel: vscode.WebviewPanel;
+    };
     assert.equal(panel.panel.viewType, 'fiscoBcos.permissions');
     panel.panel.dispose();
   });

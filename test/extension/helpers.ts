@@ -13,7 +13,8 @@ export async function api(): Promise<FiscoBcosApi> {
   const exports = await ext.activate();
   // The API exists only in ExtensionMode.Test: the runner must load the extension as the
   // development extension together with extensionTestsPath.
-  if (!exports) throw new Error(`${EXTENSION_ID} exported no test API: the host did not run it in ExtensionMode.Test`);
+  if (!exports)
+    throw new Error(`${EXTENSION_ID} exported no test API: the host did not run it in ExtensionMode.Test`);
   exports.testHooks.autoConfirm = true;
   return exports;
 }
@@ -28,9 +29,14 @@ export interface TestChain {
 export async function testChain(): Promise<TestChain> {
   const url = process.env.FISCO_BCOS_TEST_RPC_URL;
   if (url) {
-    return { url, group: process.env.FISCO_BCOS_TEST_GROUP || 'group0', accounts: JSON.parse(process.env.FISCO_BCOS_TEST_ACCOUNTS || '[]') };
+    return {
+      url,
+      group: process.env.FISCO_BCOS_TEST_GROUP || 'group0',
+      accounts: JSON.parse(process.env.FISCO_BCOS_TEST_ACCOUNTS || '[]'),
+    };
   }
-  const ready = (await vscode.commands.executeCommand('fiscoBcos.startLocalNode')) as { url: string; group: string; accounts: TestChain['accounts'] } | undefined;
+  const ready = (await vscode.commands.executeCommand('fiscoBcos.startLocalNode')) as
+    { url: string; group: string; accounts: TestChain['accounts'] } | undefined;
   if (!ready) throw new Error('No FISCO_BCOS_TEST_RPC_URL and the local node did not start');
   return ready;
 }
@@ -41,11 +47,20 @@ export const TEST_CONNECTION = 'Extension Test Chain';
 export async function connectTestChain(): Promise<{ api: FiscoBcosApi; chain: TestChain }> {
   const a = await api();
   const chain = await testChain();
-  if (!a.session.connections.get(TEST_CONNECTION)) await vscode.commands.executeCommand('fiscoBcos.addConnection', { name: TEST_CONNECTION, url: chain.url, group: chain.group });
+  if (!a.session.connections.get(TEST_CONNECTION))
+    await vscode.commands.executeCommand('fiscoBcos.addConnection', {
+      name: TEST_CONNECTION,
+      url: chain.url,
+      group: chain.group,
+    });
   await vscode.commands.executeCommand('fiscoBcos.selectConnection', TEST_CONNECTION);
   const governor = chain.accounts[0];
   if (governor && !a.session.accounts.list().some((x) => x.address === governor.address.toLowerCase())) {
-    await vscode.commands.executeCommand('fiscoBcos.importAccount', { privateKey: governor.privateKey, label: 'Test Governor', sm: false });
+    await vscode.commands.executeCommand('fiscoBcos.importAccount', {
+      privateKey: governor.privateKey,
+      label: 'Test Governor',
+      sm: false,
+    });
   }
   if (governor) await vscode.commands.executeCommand('fiscoBcos.selectAccount', governor.address);
   return { api: a, chain };
@@ -69,7 +84,12 @@ export async function runRecorded(command: string, ...args: unknown[]): Promise<
   const a = await api();
   a.testHooks.clear();
   const result = await vscode.commands.executeCommand(command, ...args);
-  return { result, prompts: [...a.testHooks.prompts], errors: a.testHooks.shown('error'), infos: a.testHooks.shown('info') };
+  return {
+    result,
+    prompts: [...a.testHooks.prompts],
+    errors: a.testHooks.shown('error'),
+    infos: a.testHooks.shown('info'),
+  };
 }
 
 /** Starts an interactive command, waits for its prompt, dismisses it; resolves with what happened. */
@@ -85,8 +105,15 @@ export async function runAndDismiss(command: string, ...args: unknown[]): Promis
     await sleep(300);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   }
-  const result = settled ? settled.result : await Promise.race([pending, sleep(2000).then(() => STILL_WAITING)]);
-  return { result, prompts: [...a.testHooks.prompts], errors: a.testHooks.shown('error'), infos: a.testHooks.shown('info') };
+  const result = settled
+    ? settled.result
+    : await Promise.race([pending, sleep(2000).then(() => STILL_WAITING)]);
+  return {
+    result,
+    prompts: [...a.testHooks.prompts],
+    errors: a.testHooks.shown('error'),
+    infos: a.testHooks.shown('info'),
+  };
 }
 
 /**
@@ -99,18 +126,27 @@ export async function assertDismissed(command: string, prompt: RegExp, ...args: 
   assert.equal(o.result, undefined);
   assert.deepEqual(o.errors, [], `${command} showed an error`);
   const texts = o.prompts.map((p) => [p.title, p.placeHolder, p.prompt].filter(Boolean).join(' | '));
-  assert.ok(texts.some((t) => prompt.test(t)), `${command} prompts: ${JSON.stringify(texts)}`);
+  assert.ok(
+    texts.some((t) => prompt.test(t)),
+    `${command} prompts: ${JSON.stringify(texts)}`,
+  );
   return o;
 }
 
 /** All rows of a tree, depth-first, down to `depth` levels. */
-export async function treeLabels(provider: vscode.TreeDataProvider<vscode.TreeItem>, depth = 3): Promise<string[]> {
+export async function treeLabels(
+  provider: vscode.TreeDataProvider<vscode.TreeItem>,
+  depth = 3,
+): Promise<string[]> {
   const out: string[] = [];
   const walk = async (el: vscode.TreeItem | undefined, level: number) => {
     const children = ((await provider.getChildren(el)) ?? []) as vscode.TreeItem[];
     for (const c of children) {
-      out.push(`${'  '.repeat(level)}${typeof c.label === 'string' ? c.label : c.label?.label}${c.description ? ` — ${c.description}` : ''}`);
-      if (level + 1 < depth && c.collapsibleState !== vscode.TreeItemCollapsibleState.None) await walk(c, level + 1);
+      out.push(
+        `${'  '.repeat(level)}${typeof c.label === 'string' ? c.label : c.label?.label}${c.description ? ` — ${c.description}` : ''}`,
+      );
+      if (level + 1 < depth && c.collapsibleState !== vscode.TreeItemCollapsibleState.None)
+        await walk(c, level + 1);
     }
   };
   await walk(undefined, 0);

@@ -7,7 +7,8 @@ import Mocha from 'mocha';
 export async function run(): Promise<void> {
   const resultsFile = process.env.E2E_TEST_RESULTS_FILE;
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec' });
-  for (const f of fs.readdirSync(__dirname).sort()) if (f.endsWith('.test.js')) mocha.addFile(path.join(__dirname, f));
+  for (const f of fs.readdirSync(__dirname).sort())
+    if (f.endsWith('.test.js')) mocha.addFile(path.join(__dirname, f));
   const results: { title: string; state: string; error?: string }[] = [];
   await new Promise<void>((resolve, reject) => {
     const runner = mocha.run((failures) => {
@@ -16,6 +17,8 @@ export async function run(): Promise<void> {
       else resolve();
     });
     runner.on('pass', (t) => results.push({ title: t.fullTitle(), state: 'passed' }));
-    runner.on('fail', (t, err: Error) => results.push({ title: t.fullTitle(), state: 'failed', error: String(err?.message) }));
+    runner.on('fail', (t, err: Error) =>
+      results.push({ title: t.fullTitle(), state: 'failed', error: String(err?.message) }),
+    );
   });
 }

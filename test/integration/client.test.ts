@@ -50,7 +50,11 @@ function greeter(): { abi: JsonFragment[]; bytecode: string } {
       JSON.stringify({
         language: 'Solidity',
         sources: { 'g.sol': { content: SOURCE } },
-        settings: { evmVersion: 'paris', optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+        settings: {
+          evmVersion: 'paris',
+          optimizer: { enabled: true, runs: 200 },
+          outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+        },
       }),
     ),
   );
@@ -58,7 +62,9 @@ function greeter(): { abi: JsonFragment[]; bytecode: string } {
   return (compiled = { abi: c.abi, bytecode: c.evm.bytecode.object });
 }
 
-function viaCallback<T>(start: (cb: Callback<T>) => void): Promise<{ calls: number; error: Error | null; result?: T }> {
+function viaCallback<T>(
+  start: (cb: Callback<T>) => void,
+): Promise<{ calls: number; error: Error | null; result?: T }> {
   return new Promise((resolve) => {
     let calls = 0;
     let last: { error: Error | null; result?: T } = { error: null };
@@ -130,7 +136,10 @@ describe('client ↔ devnode (secp256k1, HTTP)', () => {
       assert.equal(err.receipt!.hash, '0x');
       return true;
     });
-    await assert.rejects(contract.call('div', [1, 0]), (err: unknown) => err instanceof RevertError && err.panicCode === 0x12n);
+    await assert.rejects(
+      contract.call('div', [1, 0]),
+      (err: unknown) => err instanceof RevertError && err.panicCode === 0x12n,
+    );
     const stranger = importPrivateKey(node.accounts[1].privateKey);
     await assert.rejects(contract.call('onlyOwner', [], { signer: stranger }), /NotOwner\(who=0x/);
     assert.deepEqual([...(await contract.call('onlyOwner', [], { signer: account }))], [true]);
@@ -144,13 +153,27 @@ describe('client ↔ devnode (secp256k1, HTTP)', () => {
     const nonce = '123456789012345678';
     await signAndSend(client, account, { to: greeterAddress, input }, { nonce });
     await assert.rejects(
-      signAndSend(client, account, { to: greeterAddress, input: new Interface(abi).encodeFunctionData('set', ['other']) }, { nonce }),
+      signAndSend(
+        client,
+        account,
+        { to: greeterAddress, input: new Interface(abi).encodeFunctionData('set', ['other']) },
+        { nonce },
+      ),
       (err: unknown) => err instanceof TxPoolError && err.name === 'NonceCheckFail' && err.code === 10000,
     );
     const far = BigInt(await client.getBlockNumber()) + 5000n;
-    await assert.rejects(signAndSend(client, account, { to: greeterAddress, input }, { blockLimit: far }), (err: unknown) => err instanceof TxPoolError && err.name === 'BlockLimitCheckFail');
-    const wrongChain = buildSignedTransaction({ chainId: 'otherchain', groupId: chain.groupId, blockLimit: far - 4000n, to: greeterAddress, input }, account);
-    await assert.rejects(client.sendTransaction(wrongChain.hex), (err: unknown) => err instanceof RpcError && err.code === -1 && err.method === 'sendTransaction');
+    await assert.rejects(
+      signAndSend(client, account, { to: greeterAddress, input }, { blockLimit: far }),
+      (err: unknown) => err instanceof TxPoolError && err.name === 'BlockLimitCheckFail',
+    );
+    const wrongChain = buildSignedTransaction(
+      { chainId: 'otherchain', groupId: chain.groupId, blockLimit: far - 4000n, to: greeterAddress, input },
+      account,
+    );
+    await assert.rejects(
+      client.sendTransaction(wrongChain.hex),
+      (err: unknown) => err instanceof RpcError && err.code === -1 && err.method === 'sendTransaction',
+    );
   });
 
   it('every query method answers with the real node shapes', async () => {
@@ -223,7 +246,12 @@ describe('client ↔ devnode (secp256k1, HTTP)', () => {
     const chain = await getChainInfo(client);
     const { Interface } = await import('ethers');
     const input = new Interface(greeter().abi).encodeFunctionData('set', ['proof']);
-    const { receipt: sent } = await signAndSend(client, account, { to: greeterAddress, input }, { withProof: true });
+    const { receipt: sent } = await signAndSend(
+      client,
+      account,
+      { to: greeterAddress, input },
+      { withProof: true },
+    );
     assert.deepEqual(sent.receiptProof, sent.txReceiptProof);
     assert.ok(sent.txReceiptProof!.length >= 1);
     assert.equal(chain.sm, false);
@@ -246,7 +274,9 @@ describe('client ↔ devnode (secp256k1, HTTP)', () => {
     assert.equal(ok.calls, 1);
     assert.equal(ok.error, null);
     assert.equal(typeof ok.result, 'number');
-    const named = await viaCallback<number>((cb) => client.getPendingTxSizeAsync({ node: node.nodes[1].name }, cb));
+    const named = await viaCallback<number>((cb) =>
+      client.getPendingTxSizeAsync({ node: node.nodes[1].name }, cb),
+    );
     assert.equal(named.result, 0);
     const receipt = await viaCallback((cb) => client.getTransactionReceiptAsync(setTxHash, true, cb));
     assert.equal(receipt.calls, 1);
@@ -254,7 +284,13 @@ describe('client ↔ devnode (secp256k1, HTTP)', () => {
     const status = await viaCallback((cb) => client.getConsensusStatusAsync(cb));
     assert.equal((status.result as { raw: string }).raw.endsWith('\n'), true);
     const signed = buildSignedTransaction(
-      { chainId: node.chainId, groupId: node.groupId, blockLimit: await client.getBlockLimit(), input: encodeDeploy(greeter().abi, greeter().bytecode, ['async']), abi: '' },
+      {
+        chainId: node.chainId,
+        groupId: node.groupId,
+        blockLimit: await client.getBlockLimit(),
+        input: encodeDeploy(greeter().abi, greeter().bytecode, ['async']),
+        abi: '',
+      },
       account,
     );
     const sent = await viaCallback((cb) => client.sendTransactionAsync(signed.hex, cb));
@@ -272,7 +308,14 @@ describe('client ↔ devnode (SM chain)', () => {
   let node: Devnode;
   let client: Client;
   before(async () => {
-    node = await startDevnode({ port: 0, logLevel: 'silent', sm: true, nodes: 1, accounts: 2, seed: 'client-sm' });
+    node = await startDevnode({
+      port: 0,
+      logLevel: 'silent',
+      sm: true,
+      nodes: 1,
+      accounts: 2,
+      seed: 'client-sm',
+    });
     client = new Client({ group: node.groupId, url: node.url });
   });
   after(async () => {
@@ -285,7 +328,9 @@ describe('client ↔ devnode (SM chain)', () => {
     assert.equal(chain.sm, true);
     const account = importPrivateKey(node.accounts[0].privateKey, true);
     const { abi, bytecode } = greeter();
-    const { contract, receipt } = await Contract.deploy(client, account, abi, bytecode, ['你好'], { selectors: 'keccak' });
+    const { contract, receipt } = await Contract.deploy(client, account, abi, bytecode, ['你好'], {
+      selectors: 'keccak',
+    });
     assert.equal(receipt.status, 0);
     assert.equal(receipt.checksumContractAddress, toChecksumAddress(receipt.contractAddress, chain.suite));
     assert.deepEqual([...(await contract.call('get'))], ['你好']);
@@ -294,14 +339,24 @@ describe('client ↔ devnode (SM chain)', () => {
     const tx = (await client.getTransactionByHash(receipt.transactionHash))!;
     assert.equal(fromHex(tx.signature).length, 128, 'SM2 signature carries the public key');
     const ecdsaAccount = importPrivateKey('145e247e170ba3afd6ae97e88f00dbc976c2345d511b0f6713355d19d8b80b58');
-    await assert.rejects(contract.connect(ecdsaAccount).send('set', ['x']), /secp256k1 key but group group0 is an SM/);
+    await assert.rejects(
+      contract.connect(ecdsaAccount).send('set', ['x']),
+      /secp256k1 key but group group0 is an SM/,
+    );
   });
 });
 
 describe('client ↔ devnode (mutual TLS)', () => {
   let node: Devnode;
   before(async () => {
-    node = await startDevnode({ port: 0, logLevel: 'silent', tls: true, nodes: 1, accounts: 1, seed: 'client-tls' });
+    node = await startDevnode({
+      port: 0,
+      logLevel: 'silent',
+      tls: true,
+      nodes: 1,
+      accounts: 1,
+      seed: 'client-tls',
+    });
   });
   after(() => node.stop());
 
@@ -316,8 +371,15 @@ describe('client ↔ devnode (mutual TLS)', () => {
   });
 
   it('plain HTTP to the TLS port fails with a transport error naming the URL', async () => {
-    const client = new Client({ group: node.groupId, url: node.url.replace('https:', 'http:'), timeoutMs: 3000 });
-    await assert.rejects(client.getBlockNumber(), (err: unknown) => err instanceof Error && err.message.includes('http://'));
+    const client = new Client({
+      group: node.groupId,
+      url: node.url.replace('https:', 'http:'),
+      timeoutMs: 3000,
+    });
+    await assert.rejects(
+      client.getBlockNumber(),
+      (err: unknown) => err instanceof Error && err.message.includes('http://'),
+    );
     client.close();
   });
 });

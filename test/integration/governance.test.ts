@@ -21,7 +21,8 @@ for (const sm of [false, true]) {
     let am: (i: number, interval?: number) => AuthManager;
     const addr = (i: number) => accounts[i].address;
     const deployAs = (i: number) => deployContract(client, accounts[i], { abi: [], bytecode: STOP_CONTRACT });
-    const setAs = (i: number, to: string) => sendContractTransaction(client, accounts[i], { to, abi: TARGET_ABI, method: 'set', args: [1] });
+    const setAs = (i: number, to: string) =>
+      sendContractTransaction(client, accounts[i], { to, abi: TARGET_ABI, method: 'set', args: [1] });
     const rejectsWith = (promise: Promise<unknown>, status: number, reason: string | undefined) =>
       assert.rejects(promise, (e: unknown) => {
         assert.ok(e instanceof RevertError, String(e));
@@ -34,7 +35,8 @@ for (const sm of [false, true]) {
       node = await startDevnode({ port: 0, sm, accounts: 6, nodes: 4, logLevel: 'silent' });
       client = new Client({ group: node.groupId, url: node.url });
       accounts = node.accounts.map((a) => importPrivateKey(a.privateKey, sm));
-      am = (i, interval) => new AuthManager(client, accounts[i], interval === undefined ? {} : { blockNumberInterval: interval });
+      am = (i, interval) =>
+        new AuthManager(client, accounts[i], interval === undefined ? {} : { blockNumberInterval: interval });
     });
     after(async () => {
       client.close();
@@ -63,14 +65,23 @@ for (const sm of [false, true]) {
       const { address: contract } = await deployAs(0);
       const manager = am(0);
       assert.equal(await manager.getAdmin(contract), addr(0));
-      assert.deepEqual(await am(1).setMethodAuthType(contract, 'set(uint256)', 2).then((r) => [r.code, r.msg]), [-50000, 'Permission denied']);
+      assert.deepEqual(
+        await am(1)
+          .setMethodAuthType(contract, 'set(uint256)', 2)
+          .then((r) => [r.code, r.msg]),
+        [-50000, 'Permission denied'],
+      );
 
       assert.equal((await manager.setMethodAuthType(contract, 'set(uint256)', 2)).code, 0);
       assert.equal((await manager.setMethodAuth(contract, 'set(uint256)', addr(2), false)).code, 0);
       await rejectsWith(setAs(2, contract), 18, 'Call permission denied.');
       assert.equal((await setAs(3, contract)).receipt.status, 0);
       assert.equal(await manager.checkMethodAuth(contract, 'set(uint256)', addr(2)), false);
-      assert.deepEqual(await manager.getMethodAuth(contract, 'set(uint256)'), { authType: 2, accessList: [], blockList: [addr(2).slice(2)] });
+      assert.deepEqual(await manager.getMethodAuth(contract, 'set(uint256)'), {
+        authType: 2,
+        accessList: [],
+        blockList: [addr(2).slice(2)],
+      });
 
       assert.equal((await manager.setMethodAuthType(contract, 'set(uint256)', 1)).code, 0);
       assert.equal((await manager.setMethodAuth(contract, 'set(uint256)', addr(3), true)).code, 0);
@@ -81,7 +92,9 @@ for (const sm of [false, true]) {
       assert.equal(await manager.contractAvailable(contract), false);
       await assert.rejects(setAs(3, contract), (e: unknown) => e instanceof RevertError && e.status === 21);
       await new Promise<void>((resolve, reject) =>
-        manager.setContractStatusAsync(contract, false, (error, result) => (error ? reject(error) : (assert.equal(result!.code, 0), resolve()))),
+        manager.setContractStatusAsync(contract, false, (error, result) =>
+          error ? reject(error) : (assert.equal(result!.code, 0), resolve()),
+        ),
       );
       assert.equal((await setAs(3, contract)).receipt.status, 0);
     });
@@ -107,7 +120,10 @@ for (const sm of [false, true]) {
       await assert.rejects(am(0).createRmNodeProposal(missing), (e: unknown) => {
         assert.ok(e instanceof ProposalExecutionError, String(e));
         assert.equal(e.code, -51103);
-        assert.equal(e.message, `Exec proposal finished with error occurs, proposalId: ${e.proposalId}, exec error msg: The node is not exist`);
+        assert.equal(
+          e.message,
+          `Exec proposal finished with error occurs, proposalId: ${e.proposalId}, exec error msg: The node is not exist`,
+        );
         return true;
       });
       const last = await am(0).proposalCount();
@@ -120,13 +136,19 @@ for (const sm of [false, true]) {
       await a.updateGovernor(addr(2), 1);
       await a.setRate(50, 60);
       const info = await a.getCommitteeInfo();
-      assert.deepEqual(info.governorList.map((g) => g.governorAddress), [addr(0), addr(1), addr(2)]);
+      assert.deepEqual(
+        info.governorList.map((g) => g.governorAddress),
+        [addr(0), addr(1), addr(2)],
+      );
       assert.deepEqual([info.participatesRate, info.winRate], [50, 60]);
 
       // Not enough votes, then passed and executed.
       const configId = await a.createSetSysConfigProposal('tx_count_limit', '2000');
       const open = await a.getProposalInfo(configId);
-      assert.deepEqual([open.status, open.proposalType, open.proposer, open.agreeVoters], [1, 41, addr(0), [addr(0)]]);
+      assert.deepEqual(
+        [open.status, open.proposalType, open.proposer, open.agreeVoters],
+        [1, 41, addr(0), [addr(0)]],
+      );
       assert.equal((await b.voteProposal(configId, true)).code, 0);
       assert.equal((await a.getProposalInfo(configId)).status, 2);
       assert.equal((await client.getSystemConfigByKey('tx_count_limit')).value, '2000');
@@ -155,7 +177,10 @@ for (const sm of [false, true]) {
       assert.equal((await a.getProposalInfo(nextId)).status, 1);
 
       const list = await a.getProposalInfoList(configId, nextId);
-      assert.deepEqual(list.map((p) => p.status), [2, 3, 4, 5, 1]);
+      assert.deepEqual(
+        list.map((p) => p.status),
+        [2, 3, 4, 5, 1],
+      );
       assert.equal(await a.proposalCount(), nextId);
     });
 

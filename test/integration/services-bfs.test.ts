@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import type { InterfaceAbi } from 'ethers';
 import { BfsListError, BfsService } from '../../src/client/services/bfs';
 import { deployContract, sendContractTransaction } from '../../src/client/transactions';
-import { CODE_FILE_ALREADY_EXIST, CODE_FILE_INVALID_PATH, CODE_FILE_NOT_EXIST } from '../../src/protocol/builtin/retcode';
+import {
+  CODE_FILE_ALREADY_EXIST,
+  CODE_FILE_INVALID_PATH,
+  CODE_FILE_NOT_EXIST,
+} from '../../src/protocol/builtin/retcode';
 import { CHAINS, useDevnode } from './services-fixture';
 
 const TARGET = '0x' + 'ab'.repeat(20);
@@ -31,24 +35,41 @@ for (const chain of CHAINS) {
       assert.equal(r.code, 0);
       assert.equal(await bfs().readlink('/apps/Hello/v1'), TARGET);
       const [entry] = await bfs().list('/apps/Hello/v1');
-      assert.deepEqual([entry.fileName, entry.fileType, entry.address, entry.abi], ['v1', 'link', TARGET, '[]']);
-      assert.deepEqual((await bfs().list('/apps/Hello')).map((e) => e.fileName), ['v1']);
+      assert.deepEqual(
+        [entry.fileName, entry.fileType, entry.address, entry.abi],
+        ['v1', 'link', TARGET, '[]'],
+      );
+      assert.deepEqual(
+        (await bfs().list('/apps/Hello')).map((e) => e.fileName),
+        ['v1'],
+      );
       assert.equal((await bfs().isExist('/apps/Hello/v1'))?.address, TARGET);
       // CNS form needs a deployed contract: the BFS precompile's own address has none, a table does.
       const missing = await bfs().link('Hello', 'v2', TARGET, '');
       assert.equal(missing.code, -51202);
       assert.equal(await bfs().selectByNameAndVersion('Hello', 'v1'), TARGET);
-      assert.deepEqual((await bfs().selectByName('Hello')).map((e) => e.fileName), ['v1']);
+      assert.deepEqual(
+        (await bfs().selectByName('Hello')).map((e) => e.fileName),
+        ['v1'],
+      );
       await assert.rejects(bfs().link('/tables/x', TARGET, ''), /only be created under \/apps/);
     });
 
     test('list errors reject with the code', async () => {
-      await assert.rejects(bfs().list('/apps/none'), (e: unknown) => e instanceof BfsListError && e.code === CODE_FILE_NOT_EXIST);
-      await assert.rejects(bfs().list('/apps/bad path'), (e: unknown) => e instanceof BfsListError && e.code === CODE_FILE_INVALID_PATH);
+      await assert.rejects(
+        bfs().list('/apps/none'),
+        (e: unknown) => e instanceof BfsListError && e.code === CODE_FILE_NOT_EXIST,
+      );
+      await assert.rejects(
+        bfs().list('/apps/bad path'),
+        (e: unknown) => e instanceof BfsListError && e.code === CODE_FILE_INVALID_PATH,
+      );
     });
 
     test('callback forms deliver results and errors', async () => {
-      const ret = await new Promise((resolve, reject) => bfs().mkdirAsync('/apps/cb', (err, r) => (err ? reject(err) : resolve(r))));
+      const ret = await new Promise((resolve, reject) =>
+        bfs().mkdirAsync('/apps/cb', (err, r) => (err ? reject(err) : resolve(r))),
+      );
       assert.equal((ret as { code: number }).code, 0);
       const err = await new Promise((resolve) => bfs().listAsync('/apps/none', (e) => resolve(e)));
       assert.ok(err instanceof BfsListError);
@@ -74,7 +95,11 @@ contract Maker {
 function compileMaker(): { abi: InterfaceAbi; bytecode: string } {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const solc = require('solc') as { compile(input: string): string };
-  const input = { language: 'Solidity', sources: { 'Maker.sol': { content: MAKER_SOURCE } }, settings: { evmVersion: 'paris', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } } };
+  const input = {
+    language: 'Solidity',
+    sources: { 'Maker.sol': { content: MAKER_SOURCE } },
+    settings: { evmVersion: 'paris', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  };
   const out = JSON.parse(solc.compile(JSON.stringify(input)));
   const c = out.contracts['Maker.sol'].Maker;
   return { abi: c.abi, bytecode: '0x' + c.evm.bytecode.object };
@@ -85,14 +110,22 @@ describe('BfsService pages through a directory of 1,200 entries', () => {
   test('list with offset and limit', async () => {
     const maker = compileMaker();
     const { address } = await deployContract(fx.client, fx.user, maker);
-    await sendContractTransaction(fx.client, fx.user, { to: address, abi: maker.abi, method: 'make', args: ['/apps/big', 0, 1200] });
+    await sendContractTransaction(fx.client, fx.user, {
+      to: address,
+      abi: maker.abi,
+      method: 'make',
+      args: ['/apps/big', 0, 1200],
+    });
     const bfs = new BfsService(fx.client, fx.user);
     const names = Array.from({ length: 1200 }, (_, i) => `e${String(i).padStart(4, '0')}`);
     assert.equal((await bfs.list('/apps/big')).length, 500);
     const first = await bfs.list('/apps/big', 0, 500);
     assert.equal(first.left, 700);
     const all = await bfs.listAll('/apps/big');
-    assert.deepEqual(all.map((e) => e.fileName), names);
+    assert.deepEqual(
+      all.map((e) => e.fileName),
+      names,
+    );
     const last = await bfs.list('/apps/big', 1000, 500);
     assert.deepEqual([last.left, last.entries.length], [0, 200]);
     // A deployed contract can be bound with the CNS form; it is not listed under /apps by itself.

@@ -34,8 +34,14 @@ for (const chain of CHAINS) {
     test('client-side checks: node id, observer first, already a sealer', async () => {
       await assert.rejects(consensus().addSealer('abc', 1), /invalid node ID/);
       await assert.rejects(consensus().addSealer(fx.node.nodes[0].nodeId, 0), /weight must be between 1/);
-      await assert.rejects(consensus().addSealer(fx.node.nodes[0].nodeId, 1), /already exists in the sealerList/);
-      await assert.rejects(consensus().addSealer('f'.repeat(128), 1), /must be in the list returned by getGroupPeers/);
+      await assert.rejects(
+        consensus().addSealer(fx.node.nodes[0].nodeId, 1),
+        /already exists in the sealerList/,
+      );
+      await assert.rejects(
+        consensus().addSealer('f'.repeat(128), 1),
+        /must be in the list returned by getGroupPeers/,
+      );
       await assert.rejects(consensus().removeNode('f'.repeat(128)), /already has been removed/);
     });
 
@@ -54,7 +60,10 @@ describe('ConsensusService: the last sealer cannot be removed', () => {
     assert.equal((await consensus.removeNode(b)).code, 0);
     const last = await consensus.removeNode(a);
     assert.deepEqual([last.code, last.msg], [CODE_LAST_SEALER, 'The last sealer cannot be removed']);
-    assert.deepEqual((await fx.client.getSealerList()).map((s) => s.nodeID), [a]);
+    assert.deepEqual(
+      (await fx.client.getSealerList()).map((s) => s.nodeID),
+      [a],
+    );
   });
 });
 
@@ -69,7 +78,13 @@ describe('ConsensusService with auth check on', () => {
     assert.ok((await fx.client.getObserverList()).includes(target));
   });
   test('a non-governor is told which proposal to make', async () => {
-    await assert.rejects(new ConsensusService(fx.client, fx.user).setWeight(fx.node.nodes[0].nodeId, 5), /setConsensusNodeWeightProposal/);
-    assert.equal((await fx.client.getSealerList()).find((s) => s.nodeID === fx.node.nodes[0].nodeId)?.weight, 1);
+    await assert.rejects(
+      new ConsensusService(fx.client, fx.user).setWeight(fx.node.nodes[0].nodeId, 5),
+      /setConsensusNodeWeightProposal/,
+    );
+    assert.equal(
+      (await fx.client.getSealerList()).find((s) => s.nodeID === fx.node.nodes[0].nodeId)?.weight,
+      1,
+    );
   });
 });

@@ -18,7 +18,14 @@ export interface Fixture {
 export function useDevnode(opts: { sm: boolean; auth: boolean; nodes?: number }): Fixture {
   const fx = {} as Fixture;
   before(async () => {
-    fx.node = await startDevnode({ port: 0, sm: opts.sm, auth: opts.auth, nodes: opts.nodes ?? 4, accounts: 2, logLevel: 'silent' });
+    fx.node = await startDevnode({
+      port: 0,
+      sm: opts.sm,
+      auth: opts.auth,
+      nodes: opts.nodes ?? 4,
+      accounts: 2,
+      logLevel: 'silent',
+    });
     fx.client = new Client({ group: fx.node.groupId, url: fx.node.url });
     fx.governor = importPrivateKey(fx.node.accounts[0].privateKey, opts.sm);
     fx.user = importPrivateKey(fx.node.accounts[1].privateKey, opts.sm);

@@ -13,15 +13,27 @@ for (const chain of CHAINS) {
       const ret = await config().setValueByKey('tx_count_limit', '2000');
       assert.deepEqual([ret.code, ret.msg], [0, 'Success']);
       const n = Number(ret.transactionReceipt!.blockNumber);
-      assert.deepEqual(await config().getSystemConfigByKey('tx_count_limit'), { value: '2000', blockNumber: n + 1 });
+      assert.deepEqual(await config().getSystemConfigByKey('tx_count_limit'), {
+        value: '2000',
+        blockNumber: n + 1,
+      });
     });
 
     test('invalid values: refused by the SDK checks or by the node, and nothing changes', async () => {
-      await assert.rejects(config().setValueByKey('tx_count_limit', '0'), /Invalid value "0" for tx_count_limit/);
-      await assert.rejects(config().setValueByKey('tx_gas_limit', 'lots'), /Invalid value "lots" for tx_gas_limit/);
+      await assert.rejects(
+        config().setValueByKey('tx_count_limit', '0'),
+        /Invalid value "0" for tx_count_limit/,
+      );
+      await assert.rejects(
+        config().setValueByKey('tx_gas_limit', 'lots'),
+        /Invalid value "lots" for tx_gas_limit/,
+      );
       await assert.rejects(
         config().setValueByKey('compatibility_version', '3.1.0'),
-        (e: unknown) => e instanceof RevertError && e.status === 15 && e.reason === 'The value for compatibility_version must be a valid number.',
+        (e: unknown) =>
+          e instanceof RevertError &&
+          e.status === 15 &&
+          e.reason === 'The value for compatibility_version must be a valid number.',
       );
       await assert.rejects(
         config().setValueByKey('no_such_key', '1'),
@@ -46,12 +58,18 @@ for (const chain of CHAINS) {
 describe('SystemConfigService with auth check on', () => {
   const fx = useDevnode({ sm: false, auth: true });
   test('a governor sets a value through a proposal', async () => {
-    const ret = await new SystemConfigService(fx.client, fx.governor).setValueByKey('consensus_leader_period', '3');
+    const ret = await new SystemConfigService(fx.client, fx.governor).setValueByKey(
+      'consensus_leader_period',
+      '3',
+    );
     assert.deepEqual([ret.code, ret.proposalStatus], [0, 'finished']);
     assert.equal((await fx.client.getSystemConfigByKey('consensus_leader_period')).value, '3');
   });
   test('a non-governor is told to make a setSysConfigProposal', async () => {
-    await assert.rejects(new SystemConfigService(fx.client, fx.user).setValueByKey('tx_count_limit', '5'), /setSysConfigProposal/);
+    await assert.rejects(
+      new SystemConfigService(fx.client, fx.user).setValueByKey('tx_count_limit', '5'),
+      /setSysConfigProposal/,
+    );
     assert.equal((await fx.client.getSystemConfigByKey('tx_count_limit')).value, '1000');
   });
 });

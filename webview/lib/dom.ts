@@ -4,7 +4,11 @@
 type Child = Node | string | number | undefined | null | false;
 type Attrs = Record<string, string | number | boolean | undefined | ((e: Event) => void)>;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Attrs, ...children: Child[]): HTMLElementTagNameMap[K];
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs?: Attrs,
+  ...children: Child[]
+): HTMLElementTagNameMap[K];
 export function h(tag: string, attrs?: Attrs, ...children: Child[]): HTMLElement;
 export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): HTMLElement {
   const el = document.createElement(tag);
@@ -23,12 +27,20 @@ export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): HTMLEle
 
 export function mount(...children: Child[]): void {
   const app = document.getElementById('app')!;
-  app.replaceChildren(...children.filter((c): c is Node | string => c !== undefined && c !== null && c !== false).map((c) => (typeof c === 'number' ? String(c) : c)));
+  app.replaceChildren(
+    ...children
+      .filter((c): c is Node | string => c !== undefined && c !== null && c !== false)
+      .map((c) => (typeof c === 'number' ? String(c) : c)),
+  );
 }
 
 /** A two-column table of label/value rows. */
 export function fieldTable(rows: { label: string; value: Child }[], className = 'fields'): HTMLTableElement {
-  return h('table', { class: className }, h('tbody', {}, ...rows.map((r) => h('tr', {}, h('th', { scope: 'row' }, r.label), h('td', {}, r.value)))));
+  return h(
+    'table',
+    { class: className },
+    h('tbody', {}, ...rows.map((r) => h('tr', {}, h('th', { scope: 'row' }, r.label), h('td', {}, r.value)))),
+  );
 }
 
 export function message(kind: 'error' | 'info' | 'ok', text: string): HTMLElement {
@@ -48,8 +60,19 @@ export function section(
 ): HTMLDetailsElement {
   const el = h(
     'details',
-    { class: 'section', open: !!opts.open, 'data-heading': heading, 'data-description': description, ...(opts.attrs ?? {}) },
-    h('summary', {}, h('span', { class: 'section-title mono' }, heading), description ? h('span', { class: 'section-description' }, description) : undefined),
+    {
+      class: 'section',
+      open: !!opts.open,
+      'data-heading': heading,
+      'data-description': description,
+      ...(opts.attrs ?? {}),
+    },
+    h(
+      'summary',
+      {},
+      h('span', { class: 'section-title mono' }, heading),
+      description ? h('span', { class: 'section-description' }, description) : undefined,
+    ),
     body,
   );
   if (opts.onToggle) el.addEventListener('toggle', () => opts.onToggle!(el.open));

@@ -19,7 +19,8 @@ function integer(op: string, name: string, value: unknown): bigint {
 
 export function ranged(op: string, name: string, value: unknown, min: number, max: number): number {
   const n = integer(op, name, value);
-  if (n < BigInt(min) || n > BigInt(max)) throw new RangeError(`${op}: ${name} must be in ${min}..${max}, got ${n}`);
+  if (n < BigInt(min) || n > BigInt(max))
+    throw new RangeError(`${op}: ${name} must be in ${min}..${max}, got ${n}`);
   return Number(n);
 }
 
@@ -45,7 +46,8 @@ export function proposalId(op: string, value: unknown): bigint {
 /** Deploy / method ACL types: 1 white list, 2 black list. */
 export function listType(op: string, value: unknown): 1 | 2 {
   const n = ranged(op, 'authType', value, 0, 255);
-  if (n !== 1 && n !== 2) throw new RangeError(`${op}: authType must be 1 (white_list) or 2 (black_list), got ${n}`);
+  if (n !== 1 && n !== 2)
+    throw new RangeError(`${op}: authType must be 1 (white_list) or 2 (black_list), got ${n}`);
   return n;
 }
 
@@ -55,7 +57,8 @@ export function methodAuthType(op: string, value: unknown): number {
 }
 
 export function flag(op: string, name: string, value: unknown): boolean {
-  if (typeof value !== 'boolean') throw new TypeError(`${op}: ${name} must be a boolean, got ${typeof value}`);
+  if (typeof value !== 'boolean')
+    throw new TypeError(`${op}: ${name} must be a boolean, got ${typeof value}`);
   return value;
 }
 
@@ -68,17 +71,21 @@ export function methodSelector(op: string, func: unknown, suite: CryptoSuite): s
     if (func.length !== 4) throw new TypeError(`${op}: func must be 4 bytes, got ${func.length}`);
     return v.hexData(op, 'func', func);
   }
-  if (typeof func === 'string' && /^(0x)?[0-9a-fA-F]{8}$/.test(func.trim())) return v.hexData(op, 'func', func.trim());
+  if (typeof func === 'string' && /^(0x)?[0-9a-fA-F]{8}$/.test(func.trim()))
+    return v.hexData(op, 'func', func.trim());
   if (typeof func === 'string' && /^[A-Za-z_$][\w$]*\(.*\)$/.test(func.replace(/\s+/g, ''))) {
     return selector(func.replace(/\s+/g, ''), suite);
   }
-  throw new TypeError(`${op}: func must be a 4-byte selector or a function signature like "set(uint256)", got ${String(func)}`);
+  throw new TypeError(
+    `${op}: func must be a 4-byte selector or a function signature like "set(uint256)", got ${String(func)}`,
+  );
 }
 
 /** Node ids as the committee stores them: non-empty text (the node checks the 128-hex form). */
 export function nodeId(op: string, value: unknown): string {
   const text = v.text(op, 'node id', value).trim();
-  if (!/^[0-9a-fA-F]{128}$/.test(text)) throw new TypeError(`${op}: node id must be 128 hex digits, got "${text}"`);
+  if (!/^[0-9a-fA-F]{128}$/.test(text))
+    throw new TypeError(`${op}: node id must be 128 hex digits, got "${text}"`);
   return text.toLowerCase();
 }
 

@@ -55,7 +55,11 @@ export class AuthManager {
     readonly account?: Account,
     options: AuthManagerOptions = {},
   ) {
-    this.blockNumberInterval = arg.uint256('AuthManager', 'blockNumberInterval', options.blockNumberInterval ?? DEFAULT_BLOCK_NUMBER_INTERVAL);
+    this.blockNumberInterval = arg.uint256(
+      'AuthManager',
+      'blockNumberInterval',
+      options.blockNumberInterval ?? DEFAULT_BLOCK_NUMBER_INTERVAL,
+    );
   }
 
   // ---- plumbing --------------------------------------------------------------------------------
@@ -65,7 +69,8 @@ export class AuthManager {
   }
 
   private async send(to: string, abi: Interface, method: string, args: unknown[]) {
-    if (!this.account) throw new Error(`AuthManager.${method}: no account to sign with (pass one to the constructor)`);
+    if (!this.account)
+      throw new Error(`AuthManager.${method}: no account to sign with (pass one to the constructor)`);
     return sendContractTransaction(this.client, this.account, { to, abi, method, args });
   }
 
@@ -77,7 +82,10 @@ export class AuthManager {
           this.view(COMMITTEE_MANAGER_ADDRESS, MANAGER, '_committee'),
           this.view(COMMITTEE_MANAGER_ADDRESS, MANAGER, '_proposalMgr'),
         ]);
-        return { committee: String(committee).toLowerCase(), proposalManager: String(proposalManager).toLowerCase() };
+        return {
+          committee: String(committee).toLowerCase(),
+          proposalManager: String(proposalManager).toLowerCase(),
+        };
       })();
       lookup.catch(() => {
         if (this.helpers === lookup) this.helpers = undefined;
@@ -89,7 +97,10 @@ export class AuthManager {
 
   /** Sends a create* to 0x10001; resolves with the proposal id once any execution succeeded. */
   private async propose(method: string, args: unknown[]): Promise<bigint> {
-    const { receipt, result } = await this.send(COMMITTEE_MANAGER_ADDRESS, MANAGER, method, [...args, this.blockNumberInterval]);
+    const { receipt, result } = await this.send(COMMITTEE_MANAGER_ADDRESS, MANAGER, method, [
+      ...args,
+      this.blockNumberInterval,
+    ]);
     const proposalId = BigInt(result[0] as bigint);
     await this.checkExecution(receipt, proposalId);
     return proposalId;
@@ -100,7 +111,9 @@ export class AuthManager {
     const { suite } = await getChainInfo(this.client);
     const topic = toHex(execResultTopic(suite));
     const manager = COMMITTEE_MANAGER_ADDRESS.slice(2);
-    const log = receipt.logEntries.find((l) => l.address.toLowerCase().replace(/^0x/, '') === manager && l.topics[0]?.toLowerCase() === topic);
+    const log = receipt.logEntries.find(
+      (l) => l.address.toLowerCase().replace(/^0x/, '') === manager && l.topics[0]?.toLowerCase() === topic,
+    );
     return log === undefined ? undefined : Number(BigInt.asIntN(256, BigInt(log.data)));
   }
 
@@ -137,7 +150,9 @@ export class AuthManager {
   }
 
   async isGovernor(account: string): Promise<boolean> {
-    const [yes] = await this.view(COMMITTEE_MANAGER_ADDRESS, MANAGER, 'isGovernor', [arg.address('isGovernor', account)]);
+    const [yes] = await this.view(COMMITTEE_MANAGER_ADDRESS, MANAGER, 'isGovernor', [
+      arg.address('isGovernor', account),
+    ]);
     return Boolean(yes);
   }
 
@@ -145,7 +160,9 @@ export class AuthManager {
   async getProposalInfo(proposalId: bigint | number): Promise<ProposalInfo> {
     const id = arg.proposalId('getProposalInfo', proposalId);
     const { proposalManager } = await this.addresses();
-    return proposalInfoFrom((await this.view(proposalManager, PROPOSALS, 'getProposalInfo', [id])).toArray(true));
+    return proposalInfoFrom(
+      (await this.view(proposalManager, PROPOSALS, 'getProposalInfo', [id])).toArray(true),
+    );
   }
 
   /** Proposals `from`..`to` inclusive (the contract clamps `to` to the count and `from` to 1). */
@@ -153,7 +170,9 @@ export class AuthManager {
     const start = arg.proposalId('getProposalInfoList', from);
     const end = arg.proposalId('getProposalInfoList', to);
     const { proposalManager } = await this.addresses();
-    const [list] = (await this.view(proposalManager, PROPOSALS, 'getProposalInfoList', [start, end])).toArray(true) as [unknown[][]];
+    const [list] = (await this.view(proposalManager, PROPOSALS, 'getProposalInfoList', [start, end])).toArray(
+      true,
+    ) as [unknown[][]];
     return list.map(proposalInfoFrom);
   }
 
@@ -171,7 +190,13 @@ export class AuthManager {
   }
 
   async checkDeployAuth(account: string): Promise<boolean> {
-    return Boolean((await this.view(AUTH_MANAGER_ADDRESS, AUTH, 'hasDeployAuth', [arg.address('checkDeployAuth', account)]))[0]);
+    return Boolean(
+      (
+        await this.view(AUTH_MANAGER_ADDRESS, AUTH, 'hasDeployAuth', [
+          arg.address('checkDeployAuth', account),
+        ])
+      )[0],
+    );
   }
 
   /** `func`: 4 bytes, "0x" + 8 hex, or a signature such as "set(uint256)". */
@@ -184,19 +209,29 @@ export class AuthManager {
   async getMethodAuth(contractAddr: string, func: Uint8Array | string): Promise<MethodAuth> {
     const op = 'getMethodAuth';
     const args = [arg.address(op, contractAddr), await this.func(op, func)];
-    const [authType, accessList, blockList] = (await this.view(AUTH_MANAGER_ADDRESS, AUTH, op, args)).toArray(true) as [bigint, string[], string[]];
+    const [authType, accessList, blockList] = (await this.view(AUTH_MANAGER_ADDRESS, AUTH, op, args)).toArray(
+      true,
+    ) as [bigint, string[], string[]];
     return { authType: Number(authType), accessList, blockList };
   }
 
   /** The contract's admin; the zero address for a contract without an ACL record. */
   async getAdmin(contractAddr: string): Promise<string> {
-    const [admin] = await this.view(AUTH_MANAGER_ADDRESS, AUTH, 'getAdmin', [arg.address('getAdmin', contractAddr)]);
+    const [admin] = await this.view(AUTH_MANAGER_ADDRESS, AUTH, 'getAdmin', [
+      arg.address('getAdmin', contractAddr),
+    ]);
     return String(admin).toLowerCase();
   }
 
   /** True when the contract's status is normal (neither frozen nor abolished). */
   async contractAvailable(contractAddr: string): Promise<boolean> {
-    return Boolean((await this.view(AUTH_MANAGER_ADDRESS, AUTH, 'contractAvailable', [arg.address('contractAvailable', contractAddr)]))[0]);
+    return Boolean(
+      (
+        await this.view(AUTH_MANAGER_ADDRESS, AUTH, 'contractAvailable', [
+          arg.address('contractAvailable', contractAddr),
+        ])
+      )[0],
+    );
   }
 
   // ---- governor-only proposals -------------------------------------------------------------------
@@ -209,22 +244,33 @@ export class AuthManager {
 
   /** Rates are percentages 0..100; participatesRate 0 means any vote decides. */
   async setRate(participatesRate: bigint | number, winRate: bigint | number): Promise<bigint> {
-    return this.propose('createSetRateProposal', [arg.rate('setRate', 'participatesRate', participatesRate), arg.rate('setRate', 'winRate', winRate)]);
+    return this.propose('createSetRateProposal', [
+      arg.rate('setRate', 'participatesRate', participatesRate),
+      arg.rate('setRate', 'winRate', winRate),
+    ]);
   }
 
   /** 1 white list, 2 black list. */
   async setDeployAuthType(deployAuthType: 1 | 2 | number): Promise<bigint> {
-    return this.propose('createSetDeployAuthTypeProposal', [arg.listType('setDeployAuthType', deployAuthType)]);
+    return this.propose('createSetDeployAuthTypeProposal', [
+      arg.listType('setDeployAuthType', deployAuthType),
+    ]);
   }
 
   async modifyDeployAuth(account: string, openFlag: boolean): Promise<bigint> {
     const op = 'modifyDeployAuth';
-    return this.propose('createModifyDeployAuthProposal', [arg.address(op, account), arg.flag(op, 'openFlag', openFlag)]);
+    return this.propose('createModifyDeployAuthProposal', [
+      arg.address(op, account),
+      arg.flag(op, 'openFlag', openFlag),
+    ]);
   }
 
   async resetAdmin(newAdmin: string, contractAddr: string): Promise<bigint> {
     const op = 'resetAdmin';
-    return this.propose('createResetAdminProposal', [arg.address(op, newAdmin), arg.address(op, contractAddr)]);
+    return this.propose('createResetAdminProposal', [
+      arg.address(op, newAdmin),
+      arg.address(op, contractAddr),
+    ]);
   }
 
   async createSetSysConfigProposal(key: string, value: string): Promise<bigint> {
@@ -236,7 +282,11 @@ export class AuthManager {
   }
 
   /** addFlag with weight > 0: add a sealer; addFlag with weight 0: add an observer; else set the weight. */
-  async createSetConsensusWeightProposal(node: string, weight: bigint | number, addFlag: boolean): Promise<bigint> {
+  async createSetConsensusWeightProposal(
+    node: string,
+    weight: bigint | number,
+    addFlag: boolean,
+  ): Promise<bigint> {
     const op = 'createSetConsensusWeightProposal';
     const id = arg.nodeId(op, node);
     const w = typeof weight === 'bigint' ? (weight < 0n ? 0 : weight) : Math.max(0, weight);
@@ -250,7 +300,9 @@ export class AuthManager {
   }
 
   async createUpgradeVoteComputerProposal(address: string): Promise<bigint> {
-    return this.propose('createUpgradeVoteComputerProposal', [arg.address('createUpgradeVoteComputerProposal', address)]);
+    return this.propose('createUpgradeVoteComputerProposal', [
+      arg.address('createUpgradeVoteComputerProposal', address),
+    ]);
   }
 
   /**
@@ -259,39 +311,62 @@ export class AuthManager {
    */
   async voteProposal(proposalId: bigint | number, agree: boolean): Promise<AuthRetCode> {
     const op = 'voteProposal';
-    const { receipt } = await this.send(COMMITTEE_MANAGER_ADDRESS, MANAGER, op, [arg.proposalId(op, proposalId), arg.flag(op, 'agree', agree)]);
+    const { receipt } = await this.send(COMMITTEE_MANAGER_ADDRESS, MANAGER, op, [
+      arg.proposalId(op, proposalId),
+      arg.flag(op, 'agree', agree),
+    ]);
     return { ...retCodeOf((await this.execResult(receipt)) ?? 0, receipt.message), receipt };
   }
 
   /** Only the proposer may revoke, and only while the proposal is still open. */
   async revokeProposal(proposalId: bigint | number): Promise<AuthRetCode> {
     const op = 'revokeProposal';
-    const { receipt } = await this.send(COMMITTEE_MANAGER_ADDRESS, MANAGER, op, [arg.proposalId(op, proposalId)]);
+    const { receipt } = await this.send(COMMITTEE_MANAGER_ADDRESS, MANAGER, op, [
+      arg.proposalId(op, proposalId),
+    ]);
     return { ...retCodeOf(0), receipt };
   }
 
   // ---- contract-admin writes ---------------------------------------------------------------------
 
   /** authType: 1 white list, 2 black list, 0 no ACL for the method. */
-  async setMethodAuthType(contractAddr: string, func: Uint8Array | string, authType: 0 | 1 | 2 | number): Promise<AuthRetCode> {
+  async setMethodAuthType(
+    contractAddr: string,
+    func: Uint8Array | string,
+    authType: 0 | 1 | 2 | number,
+  ): Promise<AuthRetCode> {
     const op = 'setMethodAuthType';
     const args = [arg.address(op, contractAddr), await this.func(op, func), arg.methodAuthType(op, authType)];
     return this.retCode(AUTH_MANAGER_ADDRESS, AUTH, op, args);
   }
 
   /** White list: open admits the account, close removes it. Black list: close blocks, open unblocks. */
-  async setMethodAuth(contractAddr: string, func: Uint8Array | string, account: string, isOpen: boolean): Promise<AuthRetCode> {
+  async setMethodAuth(
+    contractAddr: string,
+    func: Uint8Array | string,
+    account: string,
+    isOpen: boolean,
+  ): Promise<AuthRetCode> {
     const op = 'setMethodAuth';
     const args = [arg.address(op, contractAddr), await this.func(op, func), arg.address(op, account)];
-    return this.retCode(AUTH_MANAGER_ADDRESS, AUTH, arg.flag(op, 'isOpen', isOpen) ? 'openMethodAuth' : 'closeMethodAuth', args);
+    return this.retCode(
+      AUTH_MANAGER_ADDRESS,
+      AUTH,
+      arg.flag(op, 'isOpen', isOpen) ? 'openMethodAuth' : 'closeMethodAuth',
+      args,
+    );
   }
 
   /** `true` freezes, `false` unfreezes; a number sets the status 0 normal, 1 frozen, 2 abolished. */
   async setContractStatus(contractAddr: string, status: boolean | number): Promise<AuthRetCode> {
     const op = 'setContractStatus';
     const contract = arg.address(op, contractAddr);
-    if (typeof status === 'boolean') return this.retCode(AUTH_MANAGER_ADDRESS, AUTH, 'setContractStatus(address,bool)', [contract, status]);
-    return this.retCode(AUTH_MANAGER_ADDRESS, AUTH, 'setContractStatus(address,uint8)', [contract, arg.ranged(op, 'status', status, 0, 2)]);
+    if (typeof status === 'boolean')
+      return this.retCode(AUTH_MANAGER_ADDRESS, AUTH, 'setContractStatus(address,bool)', [contract, status]);
+    return this.retCode(AUTH_MANAGER_ADDRESS, AUTH, 'setContractStatus(address,uint8)', [
+      contract,
+      arg.ranged(op, 'status', status, 0, 2),
+    ]);
   }
 
   // ---- callback forms ----------------------------------------------------------------------------
@@ -299,10 +374,14 @@ export class AuthManager {
   getCommitteeAddressAsync(...args: AsyncArgs<Parameters<AuthManager['getCommitteeAddress']>, string>): void {
     runMethodAsync<AuthManager>(this, 'getCommitteeAddress', args);
   }
-  getProposalManagerAddressAsync(...args: AsyncArgs<Parameters<AuthManager['getProposalManagerAddress']>, string>): void {
+  getProposalManagerAddressAsync(
+    ...args: AsyncArgs<Parameters<AuthManager['getProposalManagerAddress']>, string>
+  ): void {
     runMethodAsync<AuthManager>(this, 'getProposalManagerAddress', args);
   }
-  getCommitteeInfoAsync(...args: AsyncArgs<Parameters<AuthManager['getCommitteeInfo']>, CommitteeInfo>): void {
+  getCommitteeInfoAsync(
+    ...args: AsyncArgs<Parameters<AuthManager['getCommitteeInfo']>, CommitteeInfo>
+  ): void {
     runMethodAsync<AuthManager>(this, 'getCommitteeInfo', args);
   }
   isGovernorAsync(...args: AsyncArgs<Parameters<AuthManager['isGovernor']>, boolean>): void {
@@ -311,7 +390,9 @@ export class AuthManager {
   getProposalInfoAsync(...args: AsyncArgs<Parameters<AuthManager['getProposalInfo']>, ProposalInfo>): void {
     runMethodAsync<AuthManager>(this, 'getProposalInfo', args);
   }
-  getProposalInfoListAsync(...args: AsyncArgs<Parameters<AuthManager['getProposalInfoList']>, ProposalInfo[]>): void {
+  getProposalInfoListAsync(
+    ...args: AsyncArgs<Parameters<AuthManager['getProposalInfoList']>, ProposalInfo[]>
+  ): void {
     runMethodAsync<AuthManager>(this, 'getProposalInfoList', args);
   }
   proposalCountAsync(...args: AsyncArgs<Parameters<AuthManager['proposalCount']>, bigint>): void {
@@ -350,16 +431,24 @@ export class AuthManager {
   resetAdminAsync(...args: AsyncArgs<Parameters<AuthManager['resetAdmin']>, bigint>): void {
     runMethodAsync<AuthManager>(this, 'resetAdmin', args);
   }
-  createSetSysConfigProposalAsync(...args: AsyncArgs<Parameters<AuthManager['createSetSysConfigProposal']>, bigint>): void {
+  createSetSysConfigProposalAsync(
+    ...args: AsyncArgs<Parameters<AuthManager['createSetSysConfigProposal']>, bigint>
+  ): void {
     runMethodAsync<AuthManager>(this, 'createSetSysConfigProposal', args);
   }
-  createSetConsensusWeightProposalAsync(...args: AsyncArgs<Parameters<AuthManager['createSetConsensusWeightProposal']>, bigint>): void {
+  createSetConsensusWeightProposalAsync(
+    ...args: AsyncArgs<Parameters<AuthManager['createSetConsensusWeightProposal']>, bigint>
+  ): void {
     runMethodAsync<AuthManager>(this, 'createSetConsensusWeightProposal', args);
   }
-  createRmNodeProposalAsync(...args: AsyncArgs<Parameters<AuthManager['createRmNodeProposal']>, bigint>): void {
+  createRmNodeProposalAsync(
+    ...args: AsyncArgs<Parameters<AuthManager['createRmNodeProposal']>, bigint>
+  ): void {
     runMethodAsync<AuthManager>(this, 'createRmNodeProposal', args);
   }
-  createUpgradeVoteComputerProposalAsync(...args: AsyncArgs<Parameters<AuthManager['createUpgradeVoteComputerProposal']>, bigint>): void {
+  createUpgradeVoteComputerProposalAsync(
+    ...args: AsyncArgs<Parameters<AuthManager['createUpgradeVoteComputerProposal']>, bigint>
+  ): void {
     runMethodAsync<AuthManager>(this, 'createUpgradeVoteComputerProposal', args);
   }
   voteProposalAsync(...args: AsyncArgs<Parameters<AuthManager['voteProposal']>, AuthRetCode>): void {
@@ -368,13 +457,17 @@ export class AuthManager {
   revokeProposalAsync(...args: AsyncArgs<Parameters<AuthManager['revokeProposal']>, AuthRetCode>): void {
     runMethodAsync<AuthManager>(this, 'revokeProposal', args);
   }
-  setMethodAuthTypeAsync(...args: AsyncArgs<Parameters<AuthManager['setMethodAuthType']>, AuthRetCode>): void {
+  setMethodAuthTypeAsync(
+    ...args: AsyncArgs<Parameters<AuthManager['setMethodAuthType']>, AuthRetCode>
+  ): void {
     runMethodAsync<AuthManager>(this, 'setMethodAuthType', args);
   }
   setMethodAuthAsync(...args: AsyncArgs<Parameters<AuthManager['setMethodAuth']>, AuthRetCode>): void {
     runMethodAsync<AuthManager>(this, 'setMethodAuth', args);
   }
-  setContractStatusAsync(...args: AsyncArgs<Parameters<AuthManager['setContractStatus']>, AuthRetCode>): void {
+  setContractStatusAsync(
+    ...args: AsyncArgs<Parameters<AuthManager['setContractStatus']>, AuthRetCode>
+  ): void {
     runMethodAsync<AuthManager>(this, 'setContractStatus', args);
   }
 }

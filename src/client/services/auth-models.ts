@@ -28,7 +28,9 @@ export class ProposalExecutionError extends Error {
     readonly codeMessage: string,
     readonly receipt: SendTransactionReceiptJson,
   ) {
-    super(`Exec proposal finished with error occurs, proposalId: ${proposalId}, exec error msg: ${codeMessage}`);
+    super(
+      `Exec proposal finished with error occurs, proposalId: ${proposalId}, exec error msg: ${codeMessage}`,
+    );
     this.name = 'ProposalExecutionError';
   }
 }
@@ -38,22 +40,18 @@ const lower = (value: unknown) => String(value).toLowerCase();
 export function committeeInfoFrom(values: unknown[]): CommitteeInfo {
   const [participatesRate, winRate, governors, weights] = values as [bigint, bigint, string[], bigint[]];
   return {
-    governorList: governors.map((governor, i) => ({ governorAddress: lower(governor), weight: Number(weights[i]) })),
+    governorList: governors.map((governor, i) => ({
+      governorAddress: lower(governor),
+      weight: Number(weights[i]),
+    })),
     participatesRate: Number(participatesRate),
     winRate: Number(winRate),
   };
 }
 
 export function proposalInfoFrom(values: unknown[]): ProposalInfo {
-  const [resourceId, proposer, proposalType, blockNumberInterval, status, agreeVoters, againstVoters] = values as [
-    string,
-    string,
-    bigint,
-    bigint,
-    bigint,
-    string[],
-    string[],
-  ];
+  const [resourceId, proposer, proposalType, blockNumberInterval, status, agreeVoters, againstVoters] =
+    values as [string, string, bigint, bigint, bigint, string[], string[]];
   return {
     resourceId: lower(resourceId),
     proposer: lower(proposer),

@@ -31,7 +31,12 @@ export function checkSysConfigValue(key: string, value: string): void {
 }
 
 /** addSealer / addObserver / setWeight preconditions (AuthManager.checkSetConsensusWeightParams). */
-export async function checkConsensusWeight(client: Client, node: string, weight: number, addFlag: boolean): Promise<void> {
+export async function checkConsensusWeight(
+  client: Client,
+  node: string,
+  weight: number,
+  addFlag: boolean,
+): Promise<void> {
   if (!addFlag) {
     if (weight <= 0) throw new Error(RET_CODE_MESSAGES.get(CODE_INVALID_WEIGHT)!);
     return;
@@ -47,7 +52,11 @@ export async function checkConsensusWeight(client: Client, node: string, weight:
   if (!observers.includes(node)) throw new Error(RET_CODE_MESSAGES.get(CODE_ADD_SEALER_SHOULD_IN_OBSERVER)!);
   const [sync, blockNumber] = await Promise.all([client.getSyncStatus(), client.getBlockNumber()]);
   // The answering node reports itself at the top level, not among its peers.
-  const own = sync.nodeID?.toLowerCase() === node ? sync.blockNumber : sync.peers?.find((peer) => peer.nodeID.toLowerCase() === node)?.blockNumber;
+  const own =
+    sync.nodeID?.toLowerCase() === node
+      ? sync.blockNumber
+      : sync.peers?.find((peer) => peer.nodeID.toLowerCase() === node)?.blockNumber;
   const keepsUp = own !== undefined && own >= blockNumber - SYNC_KEEP_UP_THRESHOLD;
-  if (!keepsUp) throw new Error(`Observer should keep up the block number sync threshold: ${SYNC_KEEP_UP_THRESHOLD}`);
+  if (!keepsUp)
+    throw new Error(`Observer should keep up the block number sync threshold: ${SYNC_KEEP_UP_THRESHOLD}`);
 }

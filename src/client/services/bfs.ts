@@ -48,7 +48,12 @@ function toInfo(raw: BfsInfoTuple, single: boolean): BfsInfo {
   const ext = raw.ext;
   const info: BfsInfo = { fileName: raw.fileName, fileType: raw.fileType, ext };
   // Only a listed link itself carries [address, abi]; directory children carry metadata strings.
-  if (single && info.fileType === BFS_TYPE_LINK && ext.length === 2 && /^(0x)?[0-9a-fA-F]{40}$/.test(ext[0])) {
+  if (
+    single &&
+    info.fileType === BFS_TYPE_LINK &&
+    ext.length === 2 &&
+    /^(0x)?[0-9a-fA-F]{40}$/.test(ext[0])
+  ) {
     info.address = '0x' + ext[0].replace(/^0x/i, '').toLowerCase();
     info.abi = ext[1];
   }
@@ -76,7 +81,8 @@ function checkAddress(op: string, address: unknown): string {
 }
 
 function checkCount(op: string, name: string, value: unknown): bigint {
-  if (typeof value !== 'number' && typeof value !== 'bigint') throw new TypeError(`${op}: ${name} must be a number`);
+  if (typeof value !== 'number' && typeof value !== 'bigint')
+    throw new TypeError(`${op}: ${name} must be a number`);
   const v = BigInt(value);
   if (v < 0n) throw new RangeError(`${op}: ${name} must not be negative`);
   return v;
@@ -112,7 +118,9 @@ export class BfsService extends BuiltinService {
     }
     const from = checkCount('list', 'offset', offset);
     const count = checkCount('list', 'limit', limit);
-    const r = decodeBfsList(await this.queryRaw(BFS_ADDRESS, BFS_ABI, BFS_SIG.listPaged, [path, from, count]));
+    const r = decodeBfsList(
+      await this.queryRaw(BFS_ADDRESS, BFS_ABI, BFS_SIG.listPaged, [path, from, count]),
+    );
     if (r.code < 0n) throw new BfsListError(Number(r.code), path);
     return { left: Number(r.code), entries: entriesOf(r.entries) };
   }
@@ -130,7 +138,8 @@ export class BfsService extends BuiltinService {
   /** The entry at `path`, or null when nothing is there. */
   async isExist(path: string): Promise<BfsInfo | null> {
     checkPath('isExist', path);
-    if (path.split('/').every((p) => p === '')) return { fileName: '/', fileType: BFS_TYPE_DIRECTORY, ext: [] };
+    if (path.split('/').every((p) => p === ''))
+      return { fileName: '/', fileType: BFS_TYPE_DIRECTORY, ext: [] };
     const r = decodeBfsList(await this.queryRaw(BFS_ADDRESS, BFS_ABI, BFS_SIG.listPaged, [path, 0n, 1n]));
     const code = Number(r.code);
     if (code === CODE_FILE_NOT_EXIST || code === CODE_FILE_INVALID_PATH) return null;
@@ -138,7 +147,12 @@ export class BfsService extends BuiltinService {
     const entries = r.entries;
     const name = baseName(path);
     // A link lists as itself with [address, abi]; anything else that lists is a directory.
-    if (entries.length === 1 && entries[0].fileName === name && entries[0].fileType !== BFS_TYPE_DIRECTORY && code === 0) {
+    if (
+      entries.length === 1 &&
+      entries[0].fileName === name &&
+      entries[0].fileType !== BFS_TYPE_DIRECTORY &&
+      code === 0
+    ) {
       const info = toInfo(entries[0], true);
       if (info.fileType !== BFS_TYPE_LINK || info.address !== undefined) return info;
     }
@@ -164,7 +178,11 @@ export class BfsService extends BuiltinService {
     if (args.length === 3) {
       const [path, address, abi] = args;
       const rel = linkPathArgument(checkPath('link', path));
-      return this.transactForRetCode(BFS_ADDRESS, BFS_ABI, BFS_SIG.link, [rel, checkAddress('link', address), abi ?? '']);
+      return this.transactForRetCode(BFS_ADDRESS, BFS_ABI, BFS_SIG.link, [
+        rel,
+        checkAddress('link', address),
+        abi ?? '',
+      ]);
     }
     throw new TypeError('link: expected (name, version, address, abi) or (path, address, abi)');
   }
@@ -203,8 +221,13 @@ export class BfsService extends BuiltinService {
   listAsync(path: string, callback: Callback<BfsInfo[]>): void;
   listAsync(path: string, offset: number | bigint, limit: number | bigint, callback: Callback<BfsPage>): void;
   listAsync(...args: unknown[]): void {
-    runAsync<BfsInfo[] | BfsPage>('listAsync', args, (path: string, offset?: number | bigint, limit?: number | bigint) =>
-      offset === undefined ? this.list(path) : (this.list(path, offset, limit as number | bigint) as Promise<BfsInfo[] | BfsPage>),
+    runAsync<BfsInfo[] | BfsPage>(
+      'listAsync',
+      args,
+      (path: string, offset?: number | bigint, limit?: number | bigint) =>
+        offset === undefined
+          ? this.list(path)
+          : (this.list(path, offset, limit as number | bigint) as Promise<BfsInfo[] | BfsPage>),
     );
   }
   listAllAsync(...args: AsyncArgs<[path: string], BfsInfo[]>): void {
@@ -216,18 +239,26 @@ export class BfsService extends BuiltinService {
   linkAsync(name: string, version: string, address: string, abi: string, callback: Callback<TxRetCode>): void;
   linkAsync(path: string, address: string, abi: string, callback: Callback<TxRetCode>): void;
   linkAsync(...args: unknown[]): void {
-    runAsync('linkAsync', args, (...rest: string[]) => (this.link as (...a: string[]) => Promise<TxRetCode>)(...rest));
+    runAsync('linkAsync', args, (...rest: string[]) =>
+      (this.link as (...a: string[]) => Promise<TxRetCode>)(...rest),
+    );
   }
   readlinkAsync(...args: AsyncArgs<[path: string], string>): void {
     runAsync('readlinkAsync', args, (path: string) => this.readlink(path));
   }
-  insertAsync(...args: AsyncArgs<[name: string, version: string, address: string, abi: string], TxRetCode>): void {
-    runAsync('insertAsync', args, (n: string, v: string, a: string, abi: string) => this.insert(n, v, a, abi));
+  insertAsync(
+    ...args: AsyncArgs<[name: string, version: string, address: string, abi: string], TxRetCode>
+  ): void {
+    runAsync('insertAsync', args, (n: string, v: string, a: string, abi: string) =>
+      this.insert(n, v, a, abi),
+    );
   }
   selectByNameAsync(...args: AsyncArgs<[name: string], BfsInfo[]>): void {
     runAsync('selectByNameAsync', args, (name: string) => this.selectByName(name));
   }
   selectByNameAndVersionAsync(...args: AsyncArgs<[name: string, version: string], string>): void {
-    runAsync('selectByNameAndVersionAsync', args, (n: string, v: string) => this.selectByNameAndVersion(n, v));
+    runAsync('selectByNameAndVersionAsync', args, (n: string, v: string) =>
+      this.selectByNameAndVersion(n, v),
+    );
   }
 }

@@ -32,9 +32,15 @@ const NAMED_STATUSES: ReadonlySet<number> = new Set([
   TransactionStatus.ContractAbolished,
 ]);
 
-function failureText(what: string, status: number, output: string, message?: string): { text: string; reason?: string } {
+function failureText(
+  what: string,
+  status: number,
+  output: string,
+  message?: string,
+): { text: string; reason?: string } {
   const reason = output && output !== '0x' ? decodeRevertReason(fromHex(output)) : undefined;
-  const detail = reason ?? (message || (NAMED_STATUSES.has(status) ? statusName(status) : 'no revert reason'));
+  const detail =
+    reason ?? (message || (NAMED_STATUSES.has(status) ? statusName(status) : 'no revert reason'));
   return { text: `${what} failed with status ${status}: ${detail}`, reason };
 }
 
@@ -66,7 +72,15 @@ export abstract class BuiltinService {
     const { receipt } = await signAndSend(this.client, this.account, { to, input }, this.sendOptions);
     if (receipt.status !== 0) {
       const { text, reason } = failureText(signature, receipt.status, receipt.output, receipt.message);
-      throw new RevertError(text, receipt.status, receipt.output, reason, undefined, receipt.transactionHash, receipt);
+      throw new RevertError(
+        text,
+        receipt.status,
+        receipt.output,
+        reason,
+        undefined,
+        receipt.transactionHash,
+        receipt,
+      );
     }
     const values = abi.decodeResult(signature, fromHex(receipt.output));
     return { receipt, values };
@@ -85,13 +99,23 @@ export abstract class BuiltinService {
   }
 
   /** Read-only call with decoded outputs; rejects with RevertError when the status is not 0. */
-  protected async query(to: string, abiText: readonly string[], signature: string, args: readonly unknown[]): Promise<Result> {
+  protected async query(
+    to: string,
+    abiText: readonly string[],
+    signature: string,
+    args: readonly unknown[],
+  ): Promise<Result> {
     const output = await this.queryRaw(to, abiText, signature, args);
     return (await this.abi(abiText)).decodeResult(signature, output);
   }
 
   /** Read-only call returning the raw output bytes (for outputs decoded by hand). */
-  protected async queryRaw(to: string, abiText: readonly string[], signature: string, args: readonly unknown[]): Promise<Uint8Array> {
+  protected async queryRaw(
+    to: string,
+    abiText: readonly string[],
+    signature: string,
+    args: readonly unknown[],
+  ): Promise<Uint8Array> {
     const abi = await this.abi(abiText);
     const result = await this.client.call(to, abi.encodeCall(signature, args), this.sendOptions);
     if (result.status !== 0) {
@@ -104,6 +128,7 @@ export abstract class BuiltinService {
 
 /** Throws a TypeError naming the operation when `value` is not a non-empty string. */
 export function requireText(op: string, name: string, value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0) throw new TypeError(`${op}: ${name} must be a non-empty string`);
+  if (typeof value !== 'string' || value.length === 0)
+    throw new TypeError(`${op}: ${name} must be a non-empty string`);
   return value;
 }

@@ -3,7 +3,12 @@
 // highest block before it can seal). With auth check on, changes go through committee proposals.
 
 import { CONSENSUS_ADDRESS } from '../../protocol/builtin/addresses';
-import { CONSENSUS_ABI, CONSENSUS_SIG, NODE_ID_LENGTH, SYNC_KEEP_UP_THRESHOLD } from '../../protocol/builtin/consensus';
+import {
+  CONSENSUS_ABI,
+  CONSENSUS_SIG,
+  NODE_ID_LENGTH,
+  SYNC_KEEP_UP_THRESHOLD,
+} from '../../protocol/builtin/consensus';
 import {
   ALREADY_EXISTS_IN_OBSERVER_LIST,
   ALREADY_EXISTS_IN_SEALER_LIST,
@@ -22,7 +27,9 @@ export function checkNodeId(op: string, nodeId: unknown): string {
   if (typeof nodeId !== 'string') throw new TypeError(`${op}: node id must be a string`);
   const id = nodeId.trim().toLowerCase().replace(/^0x/, '');
   if (id.length !== NODE_ID_LENGTH || !/^[0-9a-f]+$/.test(id))
-    throw new RangeError(`${op}: invalid node ID "${nodeId}": it must be ${NODE_ID_LENGTH} hex digits (the node's public key)`);
+    throw new RangeError(
+      `${op}: invalid node ID "${nodeId}": it must be ${NODE_ID_LENGTH} hex digits (the node's public key)`,
+    );
   return id;
 }
 
@@ -30,21 +37,37 @@ function checkWeight(op: string, weight: unknown): bigint {
   if ((typeof weight !== 'number' || !Number.isInteger(weight)) && typeof weight !== 'bigint')
     throw new TypeError(`${op}: weight must be an integer`);
   const w = BigInt(weight);
-  if (w < 1n || w > 0xffffffffn) throw new RangeError(`${op}: weight must be between 1 and 4294967295, got ${w}`);
+  if (w < 1n || w > 0xffffffffn)
+    throw new RangeError(`${op}: weight must be between 1 and 4294967295, got ${w}`);
   return w;
 }
 
 const HINTS: Record<string, ProposalHint> = {
-  addSealer: { command: 'addSealerProposal', method: 'createSetConsensusWeightProposal(nodeId, weight, true)' },
-  addObserver: { command: 'addObserverProposal', method: 'createSetConsensusWeightProposal(nodeId, 0, true)' },
-  setWeight: { command: 'setConsensusNodeWeightProposal', method: 'createSetConsensusWeightProposal(nodeId, weight, false)' },
+  addSealer: {
+    command: 'addSealerProposal',
+    method: 'createSetConsensusWeightProposal(nodeId, weight, true)',
+  },
+  addObserver: {
+    command: 'addObserverProposal',
+    method: 'createSetConsensusWeightProposal(nodeId, 0, true)',
+  },
+  setWeight: {
+    command: 'setConsensusNodeWeightProposal',
+    method: 'createSetConsensusWeightProposal(nodeId, weight, false)',
+  },
   removeNode: { command: 'removeNodeProposal', method: 'createRmNodeProposal(nodeId)' },
 };
 
 export class ConsensusService extends GovernedService {
   private async lists(): Promise<{ sealers: string[]; observers: string[] }> {
-    const [sealers, observers] = await Promise.all([this.client.getSealerList(this.sendOptions), this.client.getObserverList(this.sendOptions)]);
-    return { sealers: sealers.map((s) => s.nodeID.toLowerCase()), observers: observers.map((o) => o.toLowerCase()) };
+    const [sealers, observers] = await Promise.all([
+      this.client.getSealerList(this.sendOptions),
+      this.client.getObserverList(this.sendOptions),
+    ]);
+    return {
+      sealers: sealers.map((s) => s.nodeID.toLowerCase()),
+      observers: observers.map((o) => o.toLowerCase()),
+    };
   }
 
   private async requirePeer(nodeId: string): Promise<void> {
@@ -56,7 +79,10 @@ export class ConsensusService extends GovernedService {
   private async requireKeepsUp(nodeId: string): Promise<void> {
     const sync = await this.client.getSyncStatus(this.sendOptions);
     const highest = Math.max(sync.knownHighestNumber ?? 0, sync.blockNumber ?? 0);
-    const own = sync.nodeID?.toLowerCase() === nodeId ? sync.blockNumber : sync.peers?.find((p) => p.nodeID.toLowerCase() === nodeId)?.blockNumber;
+    const own =
+      sync.nodeID?.toLowerCase() === nodeId
+        ? sync.blockNumber
+        : sync.peers?.find((p) => p.nodeID.toLowerCase() === nodeId)?.blockNumber;
     if (own === undefined || own < highest - SYNC_KEEP_UP_THRESHOLD)
       throw new Error(
         `Observer ${nodeId.slice(0, 16)}… should keep up the block number sync threshold before it becomes a sealer: its block ${own ?? 'unknown'} is more than ${SYNC_KEEP_UP_THRESHOLD} blocks behind ${highest}`,

@@ -73,7 +73,13 @@ export async function writeViaProposal(
   } catch (e) {
     // The proposal executed but the precompile returned an error code: that code is the result.
     if (e instanceof ProposalExecutionError)
-      return { code: e.code, msg: e.codeMessage, proposalId: e.proposalId, proposalStatus: 'finished', transactionReceipt: e.receipt };
+      return {
+        code: e.code,
+        msg: e.codeMessage,
+        proposalId: e.proposalId,
+        proposalStatus: 'finished',
+        transactionReceipt: e.receipt,
+      };
     throw e;
   }
   const info = await auth.getProposalInfo(proposalId);
@@ -104,7 +110,8 @@ export abstract class GovernedService extends BuiltinService {
     direct: () => Promise<GovernedRetCode>,
     propose: () => Promise<bigint>,
   ): Promise<GovernedRetCode> {
-    if (await authEnforced(this.client)) return writeViaProposal(this.authManager, this.account, what, hint, propose);
+    if (await authEnforced(this.client))
+      return writeViaProposal(this.authManager, this.account, what, hint, propose);
     return withPermissionAdvice(await direct(), what, hint);
   }
 }

@@ -28,18 +28,28 @@ export class KeyNotFoundError extends Error {
 
 function checkKey(op: string, key: unknown): string {
   requireText(op, 'key', key);
-  if (Buffer.byteLength(key as string, 'utf8') > TABLE_KEY_MAX_LENGTH) throw new RangeError(`${op}: ${OVER_TABLE_KEY_LENGTH_LIMIT}`);
+  if (Buffer.byteLength(key as string, 'utf8') > TABLE_KEY_MAX_LENGTH)
+    throw new RangeError(`${op}: ${OVER_TABLE_KEY_LENGTH_LIMIT}`);
   return key as string;
 }
 
 export class KvTableService extends TableServiceBase {
   /** Creates /tables/<tableName> with a key column and value column(s). */
-  async createTable(tableName: string, keyFieldName: string, valueFields: string | string[]): Promise<TxRetCode> {
+  async createTable(
+    tableName: string,
+    keyFieldName: string,
+    valueFields: string | string[],
+  ): Promise<TxRetCode> {
     requireText('createTable', 'tableName', tableName);
     requireText('createTable', 'keyFieldName', keyFieldName);
     const values = Array.isArray(valueFields) ? valueFields.join(',') : valueFields;
     requireText('createTable', 'valueFields', values);
-    return this.transactForRetCode(TABLE_MANAGER_ADDRESS, TABLE_MANAGER_ABI, TABLE_MANAGER_SIG.createKVTable, [tableName, keyFieldName, values]);
+    return this.transactForRetCode(
+      TABLE_MANAGER_ADDRESS,
+      TABLE_MANAGER_ABI,
+      TABLE_MANAGER_SIG.createKVTable,
+      [tableName, keyFieldName, values],
+    );
   }
 
   /**
@@ -54,7 +64,8 @@ export class KvTableService extends TableServiceBase {
     else if (value !== null && typeof value === 'object') {
       const { valueFields } = await this.schema(tableName);
       const field = valueFields[0];
-      if (!(field in value)) throw new TypeError(`set: the record has no "${field}" field (the value field of ${tableName})`);
+      if (!(field in value))
+        throw new TypeError(`set: the record has no "${field}" field (the value field of ${tableName})`);
       text = String(value[field]);
     } else throw new TypeError('set: value must be a string or a record');
     return this.transactForRetCode(address, KV_TABLE_ABI, KV_TABLE_SIG.set, [key, text]);
@@ -82,12 +93,21 @@ export class KvTableService extends TableServiceBase {
   }
 
   /** set with a callback that runs once the receipt arrives (Java SDK asyncSet). */
-  asyncSet(tableName: string, key: string, value: string | Record<string, string>, callback: Callback<TxRetCode>): void {
-    runAsync('asyncSet', [tableName, key, value, callback], (t: string, k: string, v: string) => this.set(t, k, v));
+  asyncSet(
+    tableName: string,
+    key: string,
+    value: string | Record<string, string>,
+    callback: Callback<TxRetCode>,
+  ): void {
+    runAsync('asyncSet', [tableName, key, value, callback], (t: string, k: string, v: string) =>
+      this.set(t, k, v),
+    );
   }
 
   createTableAsync(...args: AsyncArgs<Parameters<KvTableService['createTable']>, TxRetCode>): void {
-    runAsync('createTableAsync', args, (t: string, k: string, v: string | string[]) => this.createTable(t, k, v));
+    runAsync('createTableAsync', args, (t: string, k: string, v: string | string[]) =>
+      this.createTable(t, k, v),
+    );
   }
   setAsync(...args: AsyncArgs<Parameters<KvTableService['set']>, TxRetCode>): void {
     runAsync('setAsync', args, (t: string, k: string, v: string) => this.set(t, k, v));

@@ -58,7 +58,8 @@ export function normalizeConfigValue(key: string, value: string): string {
     throw new RangeError(`Invalid value "${value}" for ${key}: it must be an integer no less than ${min}`);
   if (key === KEY_TX_GAS_PRICE) {
     if (/^0x[0-9a-fA-F]+$/.test(v)) return v;
-    if (!/^\d+$/.test(v)) throw new RangeError(`Invalid value "${value}" for ${key}: it must be a non-negative integer (wei)`);
+    if (!/^\d+$/.test(v))
+      throw new RangeError(`Invalid value "${value}" for ${key}: it must be a non-negative integer (wei)`);
     return '0x' + BigInt(v).toString(16);
   }
   return value;
@@ -74,7 +75,9 @@ export class SystemConfigService extends GovernedService {
         const target = versionParts(value);
         const binary = versionParts(node.iniConfig?.binaryInfo?.version ?? '');
         if (target && binary && compare(target, binary) > 0)
-          throw new RangeError(`Invalid value "${value}" for ${key}: node ${node.name} runs ${node.iniConfig?.binaryInfo?.version}, lower than it`);
+          throw new RangeError(
+            `Invalid value "${value}" for ${key}: node ${node.name} runs ${node.iniConfig?.binaryInfo?.version}, lower than it`,
+          );
       } else if (node.featureKeys && !node.featureKeys.includes(key)) {
         throw new RangeError(`Unsupported feature ${key}: node ${node.name} does not know it`);
       }
@@ -97,14 +100,18 @@ export class SystemConfigService extends GovernedService {
 
   /** The value in force and its enable block, as the node's getSystemConfigByKey returns them. */
   getSystemConfigByKey(key: string): Promise<SystemConfigJson> {
-    return this.client.getSystemConfigByKey(requireText('getSystemConfigByKey', 'key', key), this.sendOptions);
+    return this.client.getSystemConfigByKey(
+      requireText('getSystemConfigByKey', 'key', key),
+      this.sendOptions,
+    );
   }
 
   /** Every key the chain has a value for: known keys, feature flags and keys the nodes report. */
   async listSystemConfigs(): Promise<SystemConfigEntry[]> {
     const info = await this.client.getGroupInfo(this.sendOptions);
     const keys = new Set(ALL_CONFIG_KEYS);
-    for (const node of info.nodeList) for (const k of [...(node.featureKeys ?? []), ...(node.supportConfigs ?? [])]) keys.add(k);
+    for (const node of info.nodeList)
+      for (const k of [...(node.featureKeys ?? []), ...(node.supportConfigs ?? [])]) keys.add(k);
     const entries = await Promise.all(
       [...keys].map(async (key) => {
         try {
@@ -119,10 +126,14 @@ export class SystemConfigService extends GovernedService {
     return entries.filter((e): e is SystemConfigEntry => e !== undefined);
   }
 
-  setValueByKeyAsync(...args: AsyncArgs<Parameters<SystemConfigService['setValueByKey']>, GovernedRetCode>): void {
+  setValueByKeyAsync(
+    ...args: AsyncArgs<Parameters<SystemConfigService['setValueByKey']>, GovernedRetCode>
+  ): void {
     runAsync('setValueByKeyAsync', args, (k: string, v: string) => this.setValueByKey(k, v));
   }
-  getSystemConfigByKeyAsync(...args: AsyncArgs<Parameters<SystemConfigService['getSystemConfigByKey']>, SystemConfigJson>): void {
+  getSystemConfigByKeyAsync(
+    ...args: AsyncArgs<Parameters<SystemConfigService['getSystemConfigByKey']>, SystemConfigJson>
+  ): void {
     runAsync('getSystemConfigByKeyAsync', args, (k: string) => this.getSystemConfigByKey(k));
   }
   listSystemConfigsAsync(...args: AsyncArgs<[], SystemConfigEntry[]>): void {

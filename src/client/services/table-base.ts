@@ -3,7 +3,14 @@
 
 import { ZeroAddress } from 'ethers';
 import { TABLE_MANAGER_ADDRESS } from '../../protocol/builtin/addresses';
-import { KEY_FIELD_NAME, KEY_ORDER, KeyOrder, TABLE_MANAGER_ABI, TABLE_MANAGER_SIG, VALUE_FIELD_NAME } from '../../protocol/builtin/tables';
+import {
+  KEY_FIELD_NAME,
+  KEY_ORDER,
+  KeyOrder,
+  TABLE_MANAGER_ABI,
+  TABLE_MANAGER_SIG,
+  VALUE_FIELD_NAME,
+} from '../../protocol/builtin/tables';
 import { BuiltinService, requireText } from './builtin-service';
 
 /** Chains before 3.2 lack key orders and value-field conditions. */
@@ -35,7 +42,12 @@ export abstract class TableServiceBase extends BuiltinService {
     requireText(op, 'tableName', tableName);
     const cached = this.addresses.get(tableName);
     if (cached) return cached;
-    const [address] = await this.query(TABLE_MANAGER_ADDRESS, TABLE_MANAGER_ABI, TABLE_MANAGER_SIG.openTable, [tableName]);
+    const [address] = await this.query(
+      TABLE_MANAGER_ADDRESS,
+      TABLE_MANAGER_ABI,
+      TABLE_MANAGER_SIG.openTable,
+      [tableName],
+    );
     if (String(address) === ZeroAddress) throw new TableNotFoundError(tableName);
     const addr = String(address).toLowerCase();
     this.addresses.set(tableName, addr);
@@ -47,11 +59,26 @@ export abstract class TableServiceBase extends BuiltinService {
     requireText('desc', 'tableName', tableName);
     let schema: TableSchema;
     if (await this.supportsV320()) {
-      const [info] = await this.query(TABLE_MANAGER_ADDRESS, TABLE_MANAGER_ABI, TABLE_MANAGER_SIG.descWithKeyOrder, [tableName]);
-      schema = { keyOrder: Number(info[0]) as KeyOrder, keyField: info[1] as string, valueFields: [...(info[2] as string[])] };
+      const [info] = await this.query(
+        TABLE_MANAGER_ADDRESS,
+        TABLE_MANAGER_ABI,
+        TABLE_MANAGER_SIG.descWithKeyOrder,
+        [tableName],
+      );
+      schema = {
+        keyOrder: Number(info[0]) as KeyOrder,
+        keyField: info[1] as string,
+        valueFields: [...(info[2] as string[])],
+      };
     } else {
-      const [info] = await this.query(TABLE_MANAGER_ADDRESS, TABLE_MANAGER_ABI, TABLE_MANAGER_SIG.desc, [tableName]);
-      schema = { keyOrder: KeyOrder.Lexicographic, keyField: info[0] as string, valueFields: [...(info[1] as string[])] };
+      const [info] = await this.query(TABLE_MANAGER_ADDRESS, TABLE_MANAGER_ABI, TABLE_MANAGER_SIG.desc, [
+        tableName,
+      ]);
+      schema = {
+        keyOrder: KeyOrder.Lexicographic,
+        keyField: info[0] as string,
+        valueFields: [...(info[1] as string[])],
+      };
     }
     if (schema.keyField === '') throw new TableNotFoundError(tableName);
     return schema;
@@ -60,8 +87,12 @@ export abstract class TableServiceBase extends BuiltinService {
   /** desc as the Java SDK maps it: key_field, value_field (comma-joined) and, on ≥ 3.2, key_order. */
   async desc(tableName: string): Promise<Record<string, string>> {
     const schema = await this.schema(tableName);
-    const out: Record<string, string> = { [KEY_FIELD_NAME]: schema.keyField, [VALUE_FIELD_NAME]: schema.valueFields.join(',') };
-    if (await this.supportsV320()) out[KEY_ORDER] = schema.keyOrder === KeyOrder.Numerical ? 'Numerical' : 'Lexicographic';
+    const out: Record<string, string> = {
+      [KEY_FIELD_NAME]: schema.keyField,
+      [VALUE_FIELD_NAME]: schema.valueFields.join(','),
+    };
+    if (await this.supportsV320())
+      out[KEY_ORDER] = schema.keyOrder === KeyOrder.Numerical ? 'Numerical' : 'Lexicographic';
     return out;
   }
 }

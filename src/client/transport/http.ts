@@ -74,16 +74,24 @@ export class HttpTransport implements Transport {
       throw new TypeError(`HttpTransport: "${options.url}" is not a valid URL`);
     }
     if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:')
-      throw new TypeError(`HttpTransport: unsupported scheme "${endpoint.protocol}" in ${options.url} (use http or https)`);
+      throw new TypeError(
+        `HttpTransport: unsupported scheme "${endpoint.protocol}" in ${options.url} (use http or https)`,
+      );
     this.secure = endpoint.protocol === 'https:';
     if (this.secure && !options.tls)
-      throw new TypeError(`HttpTransport: ${options.url} is https but no tls options (certDir or ca/cert/key) were given`);
+      throw new TypeError(
+        `HttpTransport: ${options.url} is https but no tls options (certDir or ca/cert/key) were given`,
+      );
     if (!this.secure && options.tls)
       throw new TypeError(`HttpTransport: tls options given but ${options.url} is not https`);
     this.endpoint = endpoint;
     this.url = endpoint.origin + (endpoint.pathname === '/' ? '' : endpoint.pathname);
     this.timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
-    this.maxResponseBytes = positive(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes');
+    this.maxResponseBytes = positive(
+      options.maxResponseBytes,
+      DEFAULT_MAX_RESPONSE_BYTES,
+      'maxResponseBytes',
+    );
     this.maxRequestBytes = positive(options.maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES, 'maxRequestBytes');
     const maxSockets = positive(options.maxSockets, 16, 'maxSockets');
     if (this.secure) {
@@ -103,19 +111,26 @@ export class HttpTransport implements Transport {
   }
 
   request<T = unknown>(method: string, params: unknown[], options: RequestOptions = {}): Promise<T> {
-    if (typeof method !== 'string' || !method) return Promise.reject(new TypeError('request: method name required'));
+    if (typeof method !== 'string' || !method)
+      return Promise.reject(new TypeError('request: method name required'));
     if (!Array.isArray(params)) return Promise.reject(new TypeError(`${method}: params must be an array`));
     const id = this.nextId++;
     let body: string;
     try {
       body = JSON.stringify(makeRequest(method, params, id));
     } catch (err) {
-      return Promise.reject(new TypeError(`${method}: params are not JSON-serializable (${(err as Error).message})`));
+      return Promise.reject(
+        new TypeError(`${method}: params are not JSON-serializable (${(err as Error).message})`),
+      );
     }
     const size = Buffer.byteLength(body);
     if (size > this.maxRequestBytes)
       return Promise.reject(
-        new TransportError('too-large', this.url, `${method} to ${this.url}: request of ${size} bytes exceeds the ${this.maxRequestBytes}-byte limit`),
+        new TransportError(
+          'too-large',
+          this.url,
+          `${method} to ${this.url}: request of ${size} bytes exceeds the ${this.maxRequestBytes}-byte limit`,
+        ),
       );
     let timeoutMs: number;
     try {
@@ -123,7 +138,9 @@ export class HttpTransport implements Transport {
     } catch (err) {
       return Promise.reject(err);
     }
-    return this.post(method, body, timeoutMs, options.signal).then((text) => this.decode<T>(method, id, text));
+    return this.post(method, body, timeoutMs, options.signal).then((text) =>
+      this.decode<T>(method, id, text),
+    );
   }
 
   close(): void {
@@ -134,7 +151,11 @@ export class HttpTransport implements Transport {
     const url = this.url;
     return new Promise<string>((resolve, reject) => {
       if (signal?.aborted) {
-        reject(new TransportError('aborted', url, `${method} to ${url} was aborted`, undefined, undefined, { cause: signal.reason }));
+        reject(
+          new TransportError('aborted', url, `${method} to ${url} was aborted`, undefined, undefined, {
+            cause: signal.reason,
+          }),
+        );
         return;
       }
       let settled = false;
@@ -149,7 +170,11 @@ export class HttpTransport implements Transport {
         } else resolve(text!);
       };
       const onAbort = () =>
-        finish(new TransportError('aborted', url, `${method} to ${url} was aborted`, undefined, undefined, { cause: signal?.reason }));
+        finish(
+          new TransportError('aborted', url, `${method} to ${url} was aborted`, undefined, undefined, {
+            cause: signal?.reason,
+          }),
+        );
       const mod = this.secure ? https : http;
       const req = mod.request(this.endpoint, {
         method: 'POST',
@@ -161,7 +186,8 @@ export class HttpTransport implements Transport {
         },
       });
       const timer = setTimeout(
-        () => finish(new TransportError('timeout', url, `${method} to ${url} timed out after ${timeoutMs} ms`)),
+        () =>
+          finish(new TransportError('timeout', url, `${method} to ${url} timed out after ${timeoutMs} ms`)),
         timeoutMs,
       );
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -170,7 +196,13 @@ export class HttpTransport implements Transport {
         if (res.statusCode !== 200) {
           res.resume();
           finish(
-            new TransportError('http', url, `${method} to ${url}: HTTP ${res.statusCode} ${res.statusMessage ?? ''}`.trim(), undefined, res.statusCode),
+            new TransportError(
+              'http',
+              url,
+              `${method} to ${url}: HTTP ${res.statusCode} ${res.statusMessage ?? ''}`.trim(),
+              undefined,
+              res.statusCode,
+            ),
           );
           return;
         }
@@ -189,7 +221,8 @@ export class HttpTransport implements Transport {
         res.on('end', () => finish(null, Buffer.concat(chunks).toString('utf8')));
         res.on('error', (err: NodeJS.ErrnoException) => finish(describeSocketError(err, method, url)));
         res.on('close', () => {
-          if (!res.complete) finish(new TransportError('connect', url, `${method} to ${url}: connection closed mid-response`));
+          if (!res.complete)
+            finish(new TransportError('connect', url, `${method} to ${url}: connection closed mid-response`));
         });
       });
       req.end(body);
@@ -209,21 +242,41 @@ export class HttpTransport implements Transport {
     try {
       message = JSON.parse(text);
     } catch {
-      throw new TransportError('protocol', this.url, `${method} to ${this.url}: response is not valid JSON: ${preview(text)}`);
+      throw new TransportError(
+        'protocol',
+        this.url,
+        `${method} to ${this.url}: response is not valid JSON: ${preview(text)}`,
+      );
     }
     if (!message || typeof message !== 'object' || Array.isArray(message))
-      throw new TransportError('protocol', this.url, `${method} to ${this.url}: response is not a JSON-RPC object: ${preview(text)}`);
+      throw new TransportError(
+        'protocol',
+        this.url,
+        `${method} to ${this.url}: response is not a JSON-RPC object: ${preview(text)}`,
+      );
     const m = message as { id?: unknown; result?: unknown; error?: unknown };
     if (m.error !== undefined && m.error !== null) {
       const e = m.error as { code?: unknown; message?: unknown };
       if (typeof e !== 'object' || typeof e.code !== 'number')
-        throw new TransportError('protocol', this.url, `${method} to ${this.url}: malformed error object: ${preview(text)}`);
+        throw new TransportError(
+          'protocol',
+          this.url,
+          `${method} to ${this.url}: malformed error object: ${preview(text)}`,
+        );
       throw rpcErrorFrom(e.code, typeof e.message === 'string' ? e.message : '', method);
     }
     if (!('result' in m))
-      throw new TransportError('protocol', this.url, `${method} to ${this.url}: response has neither result nor error: ${preview(text)}`);
+      throw new TransportError(
+        'protocol',
+        this.url,
+        `${method} to ${this.url}: response has neither result nor error: ${preview(text)}`,
+      );
     if (m.id !== id)
-      throw new TransportError('protocol', this.url, `${method} to ${this.url}: response id ${JSON.stringify(m.id)} does not match request id ${id}`);
+      throw new TransportError(
+        'protocol',
+        this.url,
+        `${method} to ${this.url}: response id ${JSON.stringify(m.id)} does not match request id ${id}`,
+      );
     return m.result as T;
   }
 }
@@ -231,7 +284,14 @@ export class HttpTransport implements Transport {
 function describeSocketError(err: NodeJS.ErrnoException, method: string, url: string): TransportError {
   const code = err.code;
   if (code && (TLS_CODES.has(code) || code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS')))
-    return new TransportError('tls', url, `${method} to ${url}: TLS failure (${code}): ${err.message}`, code, undefined, { cause: err });
+    return new TransportError(
+      'tls',
+      url,
+      `${method} to ${url}: TLS failure (${code}): ${err.message}`,
+      code,
+      undefined,
+      { cause: err },
+    );
   const hints: Record<string, string> = {
     ECONNREFUSED: 'connection refused: is the node running and is this its RPC port?',
     ECONNRESET: 'connection reset by the node (TLS required, or a client certificate rejected?)',
@@ -241,7 +301,14 @@ function describeSocketError(err: NodeJS.ErrnoException, method: string, url: st
     EPIPE: 'connection closed by the node',
   };
   const what = (code && hints[code]) || err.message;
-  return new TransportError('connect', url, `${method} to ${url}: ${what}${code ? ` (${code})` : ''}`, code, undefined, { cause: err });
+  return new TransportError(
+    'connect',
+    url,
+    `${method} to ${url}: ${what}${code ? ` (${code})` : ''}`,
+    code,
+    undefined,
+    { cause: err },
+  );
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {

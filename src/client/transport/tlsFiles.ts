@@ -18,17 +18,23 @@ export function loadTlsFiles(options: {
   key?: string | Buffer;
 }): TlsFiles {
   if (options.ca !== undefined || options.cert !== undefined || options.key !== undefined) {
-    const missing = (['ca', 'cert', 'key'] as const).filter((k) => options[k] === undefined || options[k] === '');
-    if (missing.length) throw new TypeError(`TLS: ${missing.join(', ')} missing (give ca, cert and key together, or certDir)`);
+    const missing = (['ca', 'cert', 'key'] as const).filter(
+      (k) => options[k] === undefined || options[k] === '',
+    );
+    if (missing.length)
+      throw new TypeError(`TLS: ${missing.join(', ')} missing (give ca, cert and key together, or certDir)`);
     return { ca: options.ca!, cert: options.cert!, key: options.key! };
   }
   const dir = options.certDir;
-  if (!dir) throw new TypeError('TLS: give certDir (folder with ca.crt, sdk.crt, sdk.key) or ca, cert and key');
+  if (!dir)
+    throw new TypeError('TLS: give certDir (folder with ca.crt, sdk.crt, sdk.key) or ca, cert and key');
   const names = { ca: 'ca.crt', cert: 'sdk.crt', key: 'sdk.key' };
   const missing = Object.values(names).filter((n) => !existsSync(join(dir, n)));
   if (missing.length) {
     if (existsSync(join(dir, 'sm_ca.crt')))
-      throw new Error(`TLS: ${dir} holds SM (guomi) TLS certificates; SM TLS is not supported, enable RSA/ECDSA TLS or plain HTTP on the node`);
+      throw new Error(
+        `TLS: ${dir} holds SM (guomi) TLS certificates; SM TLS is not supported, enable RSA/ECDSA TLS or plain HTTP on the node`,
+      );
     throw new Error(`TLS: ${missing.join(', ')} not found in ${dir}`);
   }
   return {

@@ -1,6 +1,11 @@
 // BFS path rules of a 3.16 node (precompiled.md §2.4): validation, normalisation, parent/base split.
 
-import { BFS_MAX_LEVELS, BFS_MAX_PATH_LENGTH, BFS_SEGMENT_PATTERN, BFS_WRITE_PREFIXES } from '../../protocol/builtin/bfs';
+import {
+  BFS_MAX_LEVELS,
+  BFS_MAX_PATH_LENGTH,
+  BFS_SEGMENT_PATTERN,
+  BFS_WRITE_PREFIXES,
+} from '../../protocol/builtin/bfs';
 
 /** The node's checkPathValid for block version ≥ 3.3. */
 export function checkPathValid(path: string): boolean {

@@ -111,7 +111,13 @@ export function readLink(store: TableStore, path: string): LinkRecord | undefine
 }
 
 /** Writes (or overwrites) the link table; the caller has validated the path and created the entry. */
-export function writeLinkTable(store: TableStore, path: string, address: string, abi: string, name?: string): void {
+export function writeLinkTable(
+  store: TableStore,
+  path: string,
+  address: string,
+  abi: string,
+  name?: string,
+): void {
   const norm = normalizePath(path);
   store.set(norm, LINK_TYPE_ROW, BFS_TYPE_LINK);
   store.set(norm, LINK_ADDRESS_ROW, stripPrefix(address));
@@ -125,7 +131,13 @@ function stripPrefix(address: string): string {
 }
 
 /** Creates (parents +) a link at an absolute path; returns a BFS code. Used by link and table creation. */
-export function createLink(store: TableStore, path: string, address: string, abi: string, name?: string): number {
+export function createLink(
+  store: TableStore,
+  path: string,
+  address: string,
+  abi: string,
+  name?: string,
+): number {
   const code = touch(store, path, BFS_TYPE_LINK);
   if (code !== CODE_SUCCESS) return code;
   writeLinkTable(store, path, address, abi, name);
@@ -140,7 +152,8 @@ export function listChildren(store: TableStore, dir: string): { name: string; en
 
 /** The 3.16 genesis tree (§2.3): /apps, /usr, /tables, /sys with its 15 built-in links. */
 export function writeGenesisBfs(store: TableStore): void {
-  for (const dir of ['apps', 'usr', 'tables', 'sys']) writeDirEntry(store, '/', dir, newDirEntry(BFS_TYPE_DIRECTORY));
+  for (const dir of ['apps', 'usr', 'tables', 'sys'])
+    writeDirEntry(store, '/', dir, newDirEntry(BFS_TYPE_DIRECTORY));
   for (const { name, address } of SYS_BFS_LINKS) {
     writeDirEntry(store, '/sys', name, newDirEntry(BFS_TYPE_LINK));
     writeLinkTable(store, `/sys/${name}`, address, '');

@@ -3,7 +3,13 @@
 
 import { ZeroAddress, type Result } from 'ethers';
 import { ACCOUNT_ADDRESS, BFS_ADDRESS, SYS_CONFIG_ADDRESS } from '../../protocol/builtin/addresses';
-import { BFS_ABI, BFS_LIST_MAX, BFS_SIG, BFS_TYPE_DIRECTORY, BFS_TYPE_LINK } from '../../protocol/builtin/bfs';
+import {
+  BFS_ABI,
+  BFS_LIST_MAX,
+  BFS_SIG,
+  BFS_TYPE_DIRECTORY,
+  BFS_TYPE_LINK,
+} from '../../protocol/builtin/bfs';
 import {
   CODE_ADDRESS_OR_VERSION_ERROR,
   CODE_FILE_ALREADY_EXIST,
@@ -34,7 +40,11 @@ import type { PrecompiledContext, TableStore } from './types';
 type BfsInfo = [string, string, string[]];
 
 /** (code, entries) of list for one path; `page` selects [offset, offset+limit) of a directory. */
-export function listPath(store: TableStore, path: string, page?: { offset: bigint; limit: bigint }): [number, BfsInfo[]] {
+export function listPath(
+  store: TableStore,
+  path: string,
+  page?: { offset: bigint; limit: bigint },
+): [number, BfsInfo[]] {
   if (!checkPathValid(path)) return [CODE_FILE_INVALID_PATH, []];
   const norm = normalizePath(path);
   const type = entryType(store, norm);
@@ -131,7 +141,10 @@ export const bfsPrecompiled = definePrecompiled({
       run: (ctx, a) => listPath(ctx.store, str(a, 0), { offset: a[1] as bigint, limit: a[2] as bigint }),
     },
     [BFS_SIG.mkdir]: { write: true, run: (ctx, a) => [mkdir(ctx.store, str(a, 0))] },
-    [BFS_SIG.link]: { write: true, run: (ctx, a) => [linkRelative(ctx.store, str(a, 0), str(a, 1), str(a, 2))] },
+    [BFS_SIG.link]: {
+      write: true,
+      run: (ctx, a) => [linkRelative(ctx.store, str(a, 0), str(a, 1), str(a, 2))],
+    },
     [BFS_SIG.linkNameVersion]: {
       write: true,
       run: async (ctx, a) => [await linkNameVersion(ctx, str(a, 0), str(a, 1), str(a, 2), str(a, 3))],
@@ -142,7 +155,9 @@ export const bfsPrecompiled = definePrecompiled({
       run: (ctx, a) => {
         if (checkPathValid(str(a, 0)) && pathOccupied(ctx.store, str(a, 0))) return [CODE_FILE_ALREADY_EXIST];
         // Touches made for AccountPrecompiled (0x10004) skip the prefix check, as on the node.
-        const fromAccount = [ctx.caller, ctx.origin].some((x) => bareAddress(x) === bareAddress(ACCOUNT_ADDRESS));
+        const fromAccount = [ctx.caller, ctx.origin].some(
+          (x) => bareAddress(x) === bareAddress(ACCOUNT_ADDRESS),
+        );
         return [touch(ctx.store, str(a, 0), str(a, 1), !fromAccount)];
       },
     },
@@ -156,7 +171,9 @@ export const bfsPrecompiled = definePrecompiled({
     // The devnode starts at 3.16 with the ≥ 3.1 layout, so there is nothing to rebuild or fix.
     [BFS_SIG.rebuildBfs]: {
       write: true,
-      run: (ctx) => [bareAddress(ctx.caller) === bareAddress(SYS_CONFIG_ADDRESS) ? CODE_SUCCESS : CODE_NO_AUTHORIZED],
+      run: (ctx) => [
+        bareAddress(ctx.caller) === bareAddress(SYS_CONFIG_ADDRESS) ? CODE_SUCCESS : CODE_NO_AUTHORIZED,
+      ],
     },
     [BFS_SIG.fixBfs]: { write: true, run: () => [CODE_SUCCESS] },
   },

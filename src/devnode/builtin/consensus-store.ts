@@ -44,6 +44,9 @@ export function writeNodeList(store: TableStore, nodes: ConsensusNode[], blockNu
  */
 export function consensusNodes(store: TableStore, blockNumber: number): ConsensusNode[] {
   return readStored(store)
-    .filter((n) => n.enableNumber <= blockNumber && (n.removedNumber === undefined || n.removedNumber > blockNumber))
+    .filter(
+      (n) =>
+        n.enableNumber <= blockNumber && (n.removedNumber === undefined || n.removedNumber > blockNumber),
+    )
     .map(({ nodeId, type, weight, enableNumber }) => ({ nodeId, type, weight, enableNumber }));
 }

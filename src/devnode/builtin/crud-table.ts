@@ -9,7 +9,13 @@ import {
   CODE_TABLE_FIELD_VALUE_LENGTH_OVERFLOW,
   CODE_UPDATE_KEY_NOT_EXIST,
 } from '../../protocol/builtin/retcode';
-import { KeyOrder, TABLE_ABI, TABLE_FIELD_VALUE_MAX_LENGTH, TABLE_KEY_MAX_LENGTH, TABLE_SIG } from '../../protocol/builtin/tables';
+import {
+  KeyOrder,
+  TABLE_ABI,
+  TABLE_FIELD_VALUE_MAX_LENGTH,
+  TABLE_KEY_MAX_LENGTH,
+  TABLE_SIG,
+} from '../../protocol/builtin/tables';
 import { schemaOrThrow } from './kv-table';
 import type { GasMeter } from './gas';
 import { checkLength, definePrecompiled, PrecompiledError } from './precompiled-base';
@@ -60,12 +66,23 @@ function applyUpdates(schema: TableSchema, fields: string[], updates: [number, s
   return out;
 }
 
-function rowsMatching(store: TableStore, path: string, schema: TableSchema, conds: Condition[], limit?: Limit) {
+function rowsMatching(
+  store: TableStore,
+  path: string,
+  schema: TableSchema,
+  conds: Condition[],
+  limit?: Limit,
+) {
   return selectRows(schema, allRows(store, path, schema), conds, limit);
 }
 
 function updateWhere(
-  store: TableStore, path: string, conds: (s: TableSchema) => Condition[], limitRaw: Result, updatesRaw: Result, gas: GasMeter,
+  store: TableStore,
+  path: string,
+  conds: (s: TableSchema) => Condition[],
+  limitRaw: Result,
+  updatesRaw: Result,
+  gas: GasMeter,
 ): number {
   const schema = schemaOrThrow(store, path);
   const updates = toUpdates(schema, updatesRaw);
@@ -76,7 +93,13 @@ function updateWhere(
   return rows.length;
 }
 
-function removeWhere(store: TableStore, path: string, conds: (s: TableSchema) => Condition[], limitRaw: Result, gas: GasMeter): number {
+function removeWhere(
+  store: TableStore,
+  path: string,
+  conds: (s: TableSchema) => Condition[],
+  limitRaw: Result,
+  gas: GasMeter,
+): number {
   const schema = schemaOrThrow(store, path);
   const rows = rowsMatching(store, path, schema, conds(schema), toLimit(limitRaw));
   for (const r of rows) writeRow(store, path, schema, r.key, undefined);
@@ -115,7 +138,13 @@ export function crudTableAt(address: string, path: string): Precompiled {
       [TABLE_SIG.select]: {
         run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
-          const rows = rowsMatching(ctx.store, path, schema, toConditions(a[0] as Result), toLimit(a[1] as Result));
+          const rows = rowsMatching(
+            ctx.store,
+            path,
+            schema,
+            toConditions(a[0] as Result),
+            toLimit(a[1] as Result),
+          );
           gas.updateMem(rows.length);
           gas.op('Select', rows.length);
           return [rows.map((r) => [r.key, r.fields])];
@@ -124,7 +153,13 @@ export function crudTableAt(address: string, path: string): Precompiled {
       [TABLE_SIG.legacySelect]: {
         run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
-          const rows = rowsMatching(ctx.store, path, schema, legacyConditions(schema, a[0] as Result), toLimit(a[1] as Result));
+          const rows = rowsMatching(
+            ctx.store,
+            path,
+            schema,
+            legacyConditions(schema, a[0] as Result),
+            toLimit(a[1] as Result),
+          );
           gas.updateMem(rows.length);
           gas.op('Select', rows.length);
           return [rows.map((r) => [r.key, r.fields])];
@@ -151,9 +186,11 @@ export function crudTableAt(address: string, path: string): Precompiled {
           const entry = a[0] as Result;
           const key = entry[0] as string;
           const fields = [...(entry[1] as string[])];
-          if (fields.length !== schema.values.length) throw new PrecompiledError('Table insert entry fields number mismatch');
+          if (fields.length !== schema.values.length)
+            throw new PrecompiledError('Table insert entry fields number mismatch');
           checkKey(schema, key);
-          for (const f of fields) checkLength(f, TABLE_FIELD_VALUE_MAX_LENGTH, CODE_TABLE_FIELD_VALUE_LENGTH_OVERFLOW);
+          for (const f of fields)
+            checkLength(f, TABLE_FIELD_VALUE_MAX_LENGTH, CODE_TABLE_FIELD_VALUE_LENGTH_OVERFLOW);
           if (readRow(ctx.store, path, schema, key)) return [CODE_INSERT_KEY_EXIST];
           writeRow(ctx.store, path, schema, key, fields);
           gas.op('Insert');
@@ -176,12 +213,28 @@ export function crudTableAt(address: string, path: string): Precompiled {
       },
       [TABLE_SIG.update]: {
         write: true,
-        run: (ctx, a, _abi, gas) => [updateWhere(ctx.store, path, () => toConditions(a[0] as Result), a[1] as Result, a[2] as Result, gas)],
+        run: (ctx, a, _abi, gas) => [
+          updateWhere(
+            ctx.store,
+            path,
+            () => toConditions(a[0] as Result),
+            a[1] as Result,
+            a[2] as Result,
+            gas,
+          ),
+        ],
       },
       [TABLE_SIG.legacyUpdate]: {
         write: true,
         run: (ctx, a, _abi, gas) => [
-          updateWhere(ctx.store, path, (s) => legacyConditions(s, a[0] as Result), a[1] as Result, a[2] as Result, gas),
+          updateWhere(
+            ctx.store,
+            path,
+            (s) => legacyConditions(s, a[0] as Result),
+            a[1] as Result,
+            a[2] as Result,
+            gas,
+          ),
         ],
       },
       [TABLE_SIG.removeByKey]: {
@@ -197,11 +250,15 @@ export function crudTableAt(address: string, path: string): Precompiled {
       },
       [TABLE_SIG.remove]: {
         write: true,
-        run: (ctx, a, _abi, gas) => [removeWhere(ctx.store, path, () => toConditions(a[0] as Result), a[1] as Result, gas)],
+        run: (ctx, a, _abi, gas) => [
+          removeWhere(ctx.store, path, () => toConditions(a[0] as Result), a[1] as Result, gas),
+        ],
       },
       [TABLE_SIG.legacyRemove]: {
         write: true,
-        run: (ctx, a, _abi, gas) => [removeWhere(ctx.store, path, (s) => legacyConditions(s, a[0] as Result), a[1] as Result, gas)],
+        run: (ctx, a, _abi, gas) => [
+          removeWhere(ctx.store, path, (s) => legacyConditions(s, a[0] as Result), a[1] as Result, gas),
+        ],
       },
     },
   });

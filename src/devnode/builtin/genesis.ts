@@ -19,7 +19,8 @@ import type { GenesisOptions, TableStore } from './types';
 
 export function writeSystemGenesis(store: TableStore, options: GenesisOptions): void {
   if (options.sealers.length === 0) throw new Error('genesis needs at least one sealer');
-  if (options.txGasLimit <= 100000) throw new Error(`genesis tx gas limit must be above 100000, got ${options.txGasLimit}`);
+  if (options.txGasLimit <= 100000)
+    throw new Error(`genesis tx gas limit must be above 100000, got ${options.txGasLimit}`);
   const config: [string, string][] = [
     [KEY_TX_COUNT_LIMIT, String(options.txCountLimit)],
     [KEY_CONSENSUS_LEADER_PERIOD, String(options.leaderPeriod)],
@@ -33,7 +34,12 @@ export function writeSystemGenesis(store: TableStore, options: GenesisOptions): 
   for (const [key, value] of config) writeConfig(store, key, value, 0);
   writeNodeList(
     store,
-    options.sealers.map((s) => ({ nodeId: s.nodeId.toLowerCase(), type: NODE_TYPE_SEALER, weight: s.weight, enableNumber: 0 })),
+    options.sealers.map((s) => ({
+      nodeId: s.nodeId.toLowerCase(),
+      type: NODE_TYPE_SEALER,
+      weight: s.weight,
+      enableNumber: 0,
+    })),
   );
   writeGenesisBfs(store);
 }

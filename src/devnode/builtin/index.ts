@@ -40,7 +40,13 @@ export function createBuiltins(): Builtins {
     }),
   );
   const precompiles = new BuiltinRegistry();
-  for (const p of [systemConfigPrecompiled, tableManager, consensusPrecompiled, bfsPrecompiled, ...governance.precompiles]) {
+  for (const p of [
+    systemConfigPrecompiled,
+    tableManager,
+    consensusPrecompiled,
+    bfsPrecompiled,
+    ...governance.precompiles,
+  ]) {
     precompiles.set(p.address, p);
   }
   return {

@@ -1,6 +1,11 @@
 // KVTablePrecompiled (0x1009 implementation) behind each KV table's own address (precompiled.md §5.3).
 
-import { KV_TABLE_ABI, KV_TABLE_SIG, TABLE_FIELD_VALUE_MAX_LENGTH, TABLE_KEY_MAX_LENGTH } from '../../protocol/builtin/tables';
+import {
+  KV_TABLE_ABI,
+  KV_TABLE_SIG,
+  TABLE_FIELD_VALUE_MAX_LENGTH,
+  TABLE_KEY_MAX_LENGTH,
+} from '../../protocol/builtin/tables';
 import { CODE_TABLE_KEY_VALUE_LENGTH_OVERFLOW } from '../../protocol/builtin/retcode';
 import { dynamicInputSize } from './gas';
 import { checkLength, definePrecompiled, PrecompiledError } from './precompiled-base';

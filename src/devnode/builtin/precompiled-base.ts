@@ -49,7 +49,13 @@ export function errorResult(ctx: PrecompiledContext, message: string): Precompil
 }
 
 function isResult(value: unknown): value is PrecompiledResult {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'status' in value && 'output' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    'status' in value &&
+    'output' in value
+  );
 }
 
 /** Builds a Precompiled that dispatches on the selector computed with the calling chain's hash. */
@@ -61,7 +67,11 @@ export function definePrecompiled(spec: PrecompiledSpec): Precompiled {
   };
 }
 
-export async function executeSpec(spec: PrecompiledSpec, ctx: PrecompiledContext, input: Uint8Array): Promise<PrecompiledResult> {
+export async function executeSpec(
+  spec: PrecompiledSpec,
+  ctx: PrecompiledContext,
+  input: Uint8Array,
+): Promise<PrecompiledResult> {
   if (input.length < 4) return errorResult(ctx, 'Empty param data in precompiled call');
   const abi = bindAbi(spec.abi, ctx.suite);
   let call;
@@ -72,12 +82,15 @@ export async function executeSpec(spec: PrecompiledSpec, ctx: PrecompiledContext
   }
   const handler = call && spec.functions[call.signature];
   if (!call || !handler) return errorResult(ctx, `${spec.name} call undefined function!`);
-  if (handler.write && ctx.isStatic) return errorResult(ctx, `${spec.name}: ${call.signature} writes state and cannot run in a static call`);
+  if (handler.write && ctx.isStatic)
+    return errorResult(ctx, `${spec.name}: ${call.signature} writes state and cannot run in a static call`);
   const gas = new GasMeter();
   if (spec.meteredInput) gas.setMem(spec.meteredInput(input));
   try {
     const out = await handler.run(ctx, call.args, abi, gas);
-    const result = isResult(out) ? out : { status: STATUS_SUCCESS, output: abi.encodeResult(call.signature, out) };
+    const result = isResult(out)
+      ? out
+      : { status: STATUS_SUCCESS, output: abi.encodeResult(call.signature, out) };
     // The node charges only calls that return; a PrecompiledError leaves the gas untouched.
     if (!spec.meteredInput || result.status !== STATUS_SUCCESS) return result;
     gas.updateMem(result.output.length);
@@ -95,5 +108,6 @@ export function bareAddress(address: string): string {
 
 /** The node's checkLengthValidate: a PrecompiledError quoting the limit and the code. */
 export function checkLength(value: string, max: number, code: number): void {
-  if (Buffer.byteLength(value, 'utf8') > max) throw new PrecompiledError(`size of value/key greater than${max} error code: ${code}`);
+  if (Buffer.byteLength(value, 'utf8') > max)
+    throw new PrecompiledError(`size of value/key greater than${max} error code: ${code}`);
 }

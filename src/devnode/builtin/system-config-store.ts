@@ -21,7 +21,11 @@ export function storedConfig(store: TableStore, key: string): SystemConfigEntry 
 }
 
 /** The value in force at `blockNumber`. */
-export function systemConfig(store: TableStore, key: string, blockNumber: number): SystemConfigEntry | undefined {
+export function systemConfig(
+  store: TableStore,
+  key: string,
+  blockNumber: number,
+): SystemConfigEntry | undefined {
   const row = readRow(store, key);
   if (!row) return undefined;
   if (row.enableNumber <= blockNumber) return { value: row.value, enableNumber: row.enableNumber };

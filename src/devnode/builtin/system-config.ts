@@ -46,7 +46,12 @@ function currentVersion(store: TableStore, blockNumber: number): [number, number
 }
 
 /** Validates like the node; throws PrecompiledError with its text. Returns the lower-cased key. */
-export function validateConfig(store: TableStore, rawKey: string, value: string, blockNumber: number): string {
+export function validateConfig(
+  store: TableStore,
+  rawKey: string,
+  value: string,
+  blockNumber: number,
+): string {
   const key = rawKey.toLowerCase();
   const info = SYSTEM_CONFIG_KEYS.find((k) => k.key === key);
   const feature = isFeatureKey(key);
@@ -57,7 +62,8 @@ export function validateConfig(store: TableStore, rawKey: string, value: string,
   if (feature) {
     if (value !== '1') throw new PrecompiledError(E.notNumber(key));
     const dep = FEATURE_DEPENDENCIES[key];
-    if (dep && systemConfig(store, dep.requires, blockNumber)?.value !== '1') throw new PrecompiledError(dep.message);
+    if (dep && systemConfig(store, dep.requires, blockNumber)?.value !== '1')
+      throw new PrecompiledError(dep.message);
     return key;
   }
   const rule = info!.rule;
@@ -73,7 +79,8 @@ export function validateConfig(store: TableStore, rawKey: string, value: string,
       if (!/^0x[0-9a-fA-F]*$/.test(value)) throw new PrecompiledError(E.notNumber(key));
       break;
     case 'chainId':
-      if (!/^[0-9]+$/.test(value) || BigInt(value) > 0xffffffffn) throw new PrecompiledError(E.notNumber(key));
+      if (!/^[0-9]+$/.test(value) || BigInt(value) > 0xffffffffn)
+        throw new PrecompiledError(E.notNumber(key));
       break;
     case 'version': {
       const v = parseVersion(value);
@@ -83,7 +90,8 @@ export function validateConfig(store: TableStore, rawKey: string, value: string,
     }
   }
   // Range / version stage: texts preserved.
-  if (rule.kind === 'int' && number! < BigInt(rule.min)) throw new PrecompiledError(E.tooSmall(value, key, rule.min));
+  if (rule.kind === 'int' && number! < BigInt(rule.min))
+    throw new PrecompiledError(E.tooSmall(value, key, rule.min));
   if (rule.kind === 'status') {
     if (number! < 0n) throw new PrecompiledError(E.tooSmall(value, key, 0));
     if (number! > 255n) throw new PrecompiledError(E.badStatus());
@@ -113,7 +121,10 @@ export const systemConfigPrecompiled = definePrecompiled({
   name: 'SystemConfigPrecompiled',
   abi: SYS_CONFIG_ABI,
   functions: {
-    [SYS_CONFIG_SIG.setValueByKey]: { write: true, run: (ctx, a) => [setValueByKey(ctx, a[0] as string, a[1] as string)] },
+    [SYS_CONFIG_SIG.setValueByKey]: {
+      write: true,
+      run: (ctx, a) => [setValueByKey(ctx, a[0] as string, a[1] as string)],
+    },
     [SYS_CONFIG_SIG.getValueByKey]: { run: (ctx, a) => getValueByKey(ctx, a[0] as string) },
   },
 });

@@ -29,7 +29,8 @@ export function checkConditions(schema: TableSchema, conditions: Condition[], li
   if (conditions.length === 0) throw new PrecompiledError('Condition is empty');
   if (limit && limit.count > TABLE_LIMIT_MAX) throw new PrecompiledError('Limit overflow.');
   for (const c of conditions) {
-    if (c.op < ConditionOp.GT || c.op > ConditionOp.CONTAINS) throw new PrecompiledError(`${c.op} ConditionOP not exist!`);
+    if (c.op < ConditionOp.GT || c.op > ConditionOp.CONTAINS)
+      throw new PrecompiledError(`${c.op} ConditionOP not exist!`);
     columnIndex(schema, c.field);
   }
 }
@@ -68,7 +69,11 @@ function matches(op: number, actual: string, expected: string, numeric: boolean)
   }
 }
 
-export function rowMatches(schema: TableSchema, row: { key: string; fields: string[] }, conditions: Condition[]): boolean {
+export function rowMatches(
+  schema: TableSchema,
+  row: { key: string; fields: string[] },
+  conditions: Condition[],
+): boolean {
   return conditions.every((c) => {
     const i = columnIndex(schema, c.field);
     if (i < 0) return matches(c.op, row.key, c.value, schema.keyOrder === KeyOrder.Numerical);

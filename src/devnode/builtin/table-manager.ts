@@ -24,7 +24,14 @@ import {
 import { toHex, utf8Encode } from '../../protocol/hex';
 import { createLink, pathOccupied, readLink } from './bfs-tree';
 import { bareAddress, checkLength, definePrecompiled, PrecompiledError } from './precompiled-base';
-import { readSchema, tableAtAddress, tablePath, writeSchema, type TableKind, type TableSchema } from './table-registry';
+import {
+  readSchema,
+  tableAtAddress,
+  tablePath,
+  writeSchema,
+  type TableKind,
+  type TableSchema,
+} from './table-registry';
 import type { PrecompiledContext, TableStore } from './types';
 
 const FIELD_CHARS = /^[A-Za-z0-9$_@]+$/;
@@ -37,7 +44,8 @@ export function checkCreateTableParam(
   valueFields: string | string[],
   keyOrder?: number,
 ): { key: string; values: string[] } {
-  if (keyOrder !== undefined && keyOrder !== 0 && keyOrder !== 1) throw new PrecompiledError(`${keyOrder} KeyOrder not exist!`);
+  if (keyOrder !== undefined && keyOrder !== 0 && keyOrder !== 1)
+    throw new PrecompiledError(`${keyOrder} KeyOrder not exist!`);
   const rawValues = typeof valueFields === 'string' ? valueFields.split(',') : [...valueFields];
   if (keyField.length > TABLE_FIELD_NAME_MAX_LENGTH)
     throw new PrecompiledError(`table field name length overflow ${TABLE_FIELD_NAME_MAX_LENGTH}`);
@@ -63,12 +71,15 @@ export function checkCreateTableParam(
   if (values.join(',').length > TABLE_VALUE_FIELDS_MAX_LENGTH)
     throw new PrecompiledError(`total table field name length overflow ${TABLE_VALUE_FIELDS_MAX_LENGTH}`);
   if (tablePath(tableName).length > TABLE_PATH_MAX_LENGTH)
-    throw new PrecompiledError(`errorCode: ${CODE_TABLE_NAME_LENGTH_OVERFLOW} tableName length overflow ${TABLE_PATH_MAX_LENGTH}`);
+    throw new PrecompiledError(
+      `errorCode: ${CODE_TABLE_NAME_LENGTH_OVERFLOW} tableName length overflow ${TABLE_PATH_MAX_LENGTH}`,
+    );
   return { key, values };
 }
 
 function checkFieldName(field: string): void {
-  if (field.length === 0 || field.startsWith('_') || !FIELD_CHARS.test(field)) throw new PrecompiledError(`invalid field: ${field}`);
+  if (field.length === 0 || field.startsWith('_') || !FIELD_CHARS.test(field))
+    throw new PrecompiledError(`invalid field: ${field}`);
 }
 
 /** A fresh table-contract address: hash of the block, the path and a sequence, first 20 bytes. */
@@ -90,7 +101,8 @@ export function createUserTable(
   keyOrder: KeyOrder,
 ): number {
   const path = tablePath(tableName);
-  if (readSchema(ctx.store, path) !== undefined || pathOccupied(ctx.store, path)) return CODE_TABLE_NAME_ALREADY_EXIST;
+  if (readSchema(ctx.store, path) !== undefined || pathOccupied(ctx.store, path))
+    return CODE_TABLE_NAME_ALREADY_EXIST;
   const address = newTableAddress(ctx, path);
   const code = createLink(ctx.store, path, address, '');
   if (code === CODE_FILE_ALREADY_EXIST) return CODE_TABLE_NAME_ALREADY_EXIST;
@@ -136,7 +148,14 @@ const str = (args: Result, i: number) => args[i] as string;
 export type TableCreatedHook = (ctx: PrecompiledContext, address: string) => void;
 
 export function createTableManagerPrecompiled(onCreated?: TableCreatedHook) {
-  const create = (ctx: PrecompiledContext, name: string, kind: TableKind, key: string, values: string[], order: KeyOrder) => {
+  const create = (
+    ctx: PrecompiledContext,
+    name: string,
+    kind: TableKind,
+    key: string,
+    values: string[],
+    order: KeyOrder,
+  ) => {
     const code = createUserTable(ctx, name, kind, key, values, order);
     if (code === CODE_SUCCESS) onCreated?.(ctx, openTable(ctx.store, name));
     return code;
@@ -152,7 +171,9 @@ export function createTableManagerPrecompiled(onCreated?: TableCreatedHook) {
         write: true,
         run: (ctx, a, _abi, gas) => {
           const info = a[1] as Result;
-          const { key, values } = checkCreateTableParam(str(a, 0), info[0] as string, [...(info[1] as string[])]);
+          const { key, values } = checkCreateTableParam(str(a, 0), info[0] as string, [
+            ...(info[1] as string[]),
+          ]);
           // Charged once the parameters pass, even when the table already exists.
           gas.op('CreateTable');
           return [create(ctx, str(a, 0), 'table', key, values, KeyOrder.Lexicographic)];
@@ -163,7 +184,12 @@ export function createTableManagerPrecompiled(onCreated?: TableCreatedHook) {
         run: (ctx, a, _abi, gas) => {
           const info = a[1] as Result;
           const order = Number(info[0]);
-          const { key, values } = checkCreateTableParam(str(a, 0), info[1] as string, [...(info[2] as string[])], order);
+          const { key, values } = checkCreateTableParam(
+            str(a, 0),
+            info[1] as string,
+            [...(info[2] as string[])],
+            order,
+          );
           gas.op('CreateTable');
           return [create(ctx, str(a, 0), 'table', key, values, order as KeyOrder)];
         },

@@ -75,17 +75,38 @@ export function decodeRowKey(schema: TableSchema, stored: string): string {
   return (BigInt(stored) - INT64_OFFSET).toString();
 }
 
-export function readRow(store: TableStore, path: string, schema: TableSchema, key: string): string[] | undefined {
+export function readRow(
+  store: TableStore,
+  path: string,
+  schema: TableSchema,
+  key: string,
+): string[] | undefined {
   const raw = store.get(rowTable(path), encodeRowKey(schema, key));
   return raw === undefined ? undefined : (JSON.parse(raw) as string[]);
 }
 
-export function writeRow(store: TableStore, path: string, schema: TableSchema, key: string, fields: string[] | undefined): void {
-  store.set(rowTable(path), encodeRowKey(schema, key), fields === undefined ? undefined : JSON.stringify(fields));
+export function writeRow(
+  store: TableStore,
+  path: string,
+  schema: TableSchema,
+  key: string,
+  fields: string[] | undefined,
+): void {
+  store.set(
+    rowTable(path),
+    encodeRowKey(schema, key),
+    fields === undefined ? undefined : JSON.stringify(fields),
+  );
 }
 
 /** All rows in key order (keys decoded). */
-export function allRows(store: TableStore, path: string, schema: TableSchema): { key: string; fields: string[] }[] {
+export function allRows(
+  store: TableStore,
+  path: string,
+  schema: TableSchema,
+): { key: string; fields: string[] }[] {
   const table = rowTable(path);
-  return store.keys(table).map((k) => ({ key: decodeRowKey(schema, k), fields: JSON.parse(store.get(table, k)!) as string[] }));
+  return store
+    .keys(table)
+    .map((k) => ({ key: decodeRowKey(schema, k), fields: JSON.parse(store.get(table, k)!) as string[] }));
 }

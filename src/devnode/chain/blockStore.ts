@@ -64,7 +64,15 @@ export class BlockStore {
     }
     offsets[2 * n] = at;
     const signatures = signatureSource(block);
-    this.blocks.push({ header: block.header, hash: block.hash, signatures, count: n, bytes, offsets, importTimes });
+    this.blocks.push({
+      header: block.header,
+      hash: block.hash,
+      signatures,
+      count: n,
+      bytes,
+      offsets,
+      importTimes,
+    });
     this.remember(block.header.blockNumber, block);
   }
 

@@ -9,7 +9,13 @@ import { merkleRoot } from '../../protocol/merkle';
 import { hashReceipt, type TransactionReceiptData } from '../../protocol/receipt';
 import type { BlockHeaderData } from '../../protocol/block';
 import { TransactionStatus } from '../../protocol/rpc/status';
-import type { Builtins, ChainFacts, ConsensusNode, GenesisOptions, SystemConfigEntry } from '../builtin/types';
+import type {
+  Builtins,
+  ChainFacts,
+  ConsensusNode,
+  GenesisOptions,
+  SystemConfigEntry,
+} from '../builtin/types';
 import { MemoryTableStore } from '../storage/tableStore';
 import { BlockLog, readLog } from '../storage/blockLog';
 import { checkMeta, readMeta, writeMeta, type ChainMeta } from '../storage/meta';
@@ -19,7 +25,14 @@ import { DEFAULT_SEED, accountKey, nodeKey } from './keys';
 import { NonceWindow } from './nonceWindow';
 import { decodeSubmission, equalBytes } from './validate';
 import { BLOCK_LIMIT, TxPool, type Committed } from './pool';
-import { genesisHeader, headerHash, nodeIdBytes, parseCompatibilityVersion, signHeader, type SealerKey } from './header';
+import {
+  genesisHeader,
+  headerHash,
+  nodeIdBytes,
+  parseCompatibilityVersion,
+  signHeader,
+  type SealerKey,
+} from './header';
 import { decodeRecord, encodeRecord, type BlockRecord } from './record';
 import { Mutex } from './mutex';
 import { BlockStore } from './blockStore';
@@ -145,7 +158,8 @@ class Chain implements DevChain {
     if (dir !== undefined) {
       const path = join(dir, 'blocks.log');
       const { records, droppedBytes, dataEnd } = readLog(path);
-      if (droppedBytes > 0) this.say('warn', `dropped ${droppedBytes} bytes of an incomplete last block record in ${path}`);
+      if (droppedBytes > 0)
+        this.say('warn', `dropped ${droppedBytes} bytes of an incomplete last block record in ${path}`);
       for (const bytes of records) await this.replay(decodeRecord(bytes));
       if (records.length > 0) this.say('info', `restored ${records.length} blocks from ${path}`);
       this.log = await BlockLog.open(path, dataEnd);
@@ -160,7 +174,12 @@ class Chain implements DevChain {
       const k = nodeKey(seed, i, this.suite);
       const nodeId = toHex(k.publicKey, false);
       this.sealerKeys.set(nodeId, { nodeId, privateKey: k.privateKey });
-      this.nodes.push({ name: `node${i}`, nodeId, privateKey: k.privateKey, blockNumber: () => this.blockNumber() });
+      this.nodes.push({
+        name: `node${i}`,
+        nodeId,
+        privateKey: k.privateKey,
+        blockNumber: () => this.blockNumber(),
+      });
     }
     for (let i = 0; i < this.options.accounts; i++) {
       const k = accountKey(seed, i, this.suite);
@@ -184,11 +203,16 @@ class Chain implements DevChain {
     await this.builtins.genesis(this.tables, this.genesis);
     this.tables.settle();
     const header = genesisHeader(this.genesis);
-    this.publish({ header, hash: headerHash(header, this.suite), signatureList: [], transactions: [], receipts: [] }, [], []);
+    this.publish(
+      { header, hash: headerHash(header, this.suite), signatureList: [], transactions: [], receipts: [] },
+      [],
+      [],
+    );
   }
 
   private async replay(r: BlockRecord): Promise<void> {
-    if (r.number !== this.blockNumber() + 1) throw new Error(`block log out of order: expected block ${this.blockNumber() + 1}, found ${r.number}`);
+    if (r.number !== this.blockNumber() + 1)
+      throw new Error(`block log out of order: expected block ${this.blockNumber() + 1}, found ${r.number}`);
     const entries = r.txs.map((t) => {
       const { tx, hash } = decodeSubmission(t.raw, this.suite, this.options.chainId);
       const stx = storedTransaction(tx, hash, fromHex(t.sender), t.importTime);
@@ -196,9 +220,15 @@ class Chain implements DevChain {
     });
     const block = await this.buildBlock(r.number, r.timestamp, entries, r.signatures);
     if (!equalBytes(block.hash, r.hash)) {
-      throw new Error(`replaying block ${r.number} gave hash ${toHex(block.hash)} but the log says ${toHex(r.hash)}; the data directory does not match this dev node version`);
+      throw new Error(
+        `replaying block ${r.number} gave hash ${toHex(block.hash)} but the log says ${toHex(r.hash)}; the data directory does not match this dev node version`,
+      );
     }
-    this.publish(block, entries.map((e) => e.nonce), entries.map((e) => e.raw));
+    this.publish(
+      block,
+      entries.map((e) => e.nonce),
+      entries.map((e) => e.raw),
+    );
   }
 
   // ---- queries --------------------------------------------------------------------------------
@@ -318,7 +348,12 @@ class Chain implements DevChain {
     try {
       do {
         await this.lock.run(() => this.sealOne());
-      } while (this.pool.size > 0 && this.options.blockTimeMs === 0 && !this.closed && this.broken === undefined);
+      } while (
+        this.pool.size > 0 &&
+        this.options.blockTimeMs === 0 &&
+        !this.closed &&
+        this.broken === undefined
+      );
     } finally {
       this.sealing = false;
     }
@@ -342,19 +377,29 @@ class Chain implements DevChain {
             hash: block.hash,
             // Only SM2 signatures are randomized and must be kept; secp256k1 ones are re-derived.
             signatures: this.suite.sm ? block.signatureList : [],
-            txs: batch.map((p) => ({ raw: p.raw, importTime: p.stx.tx.importTime ?? 0, sender: p.stx.sender })),
+            txs: batch.map((p) => ({
+              raw: p.raw,
+              importTime: p.stx.tx.importTime ?? 0,
+              sender: p.stx.sender,
+            })),
           }),
         );
       }
     } catch (e) {
       // State may hold a half-applied block: refuse further work rather than diverge.
-      this.broken = new Error(`block ${number} could not be committed: ${e instanceof Error ? e.message : String(e)}`);
+      this.broken = new Error(
+        `block ${number} could not be committed: ${e instanceof Error ? e.message : String(e)}`,
+      );
       this.say('error', this.broken.message);
       for (const p of batch) this.pool.drop(p, this.broken);
       this.pool.dropAll(this.broken);
       return;
     }
-    this.publish(block, batch.map((p) => p.nonce), batch.map((p) => p.raw));
+    this.publish(
+      block,
+      batch.map((p) => p.nonce),
+      batch.map((p) => p.raw),
+    );
     this.pool.settle(batch);
     for (const p of batch) p.resolve({ tx: p.stx, receipt: block.receipts[p.stx.index], block });
   }
@@ -376,13 +421,27 @@ class Chain implements DevChain {
       const data = await this.execute(stx, this.blockEnv(number, timestamp, i));
       gasTotal += BigInt(data.gasUsed);
       transactions.push(stx);
-      receipts.push({ data, hash: hashReceipt(data, this.suite), transactionHash: stx.hash, index: i, message: '' });
+      receipts.push({
+        data,
+        hash: hashReceipt(data, this.suite),
+        transactionHash: stx.hash,
+        index: i,
+        message: '',
+      });
     }
     this.tables.settle();
     const parent = { header: this.blocks.header(number - 1)!, hash: this.blocks.hash(number - 1)! };
-    const txsRoot = merkleRoot(transactions.map((t) => t.hash), this.suite);
-    const receiptRoot = merkleRoot(receipts.map((r) => r.hash), this.suite);
-    const nodes = this.builtins.consensusNodes(this.tables, number).filter((n) => n.type === 'consensus_sealer');
+    const txsRoot = merkleRoot(
+      transactions.map((t) => t.hash),
+      this.suite,
+    );
+    const receiptRoot = merkleRoot(
+      receipts.map((r) => r.hash),
+      this.suite,
+    );
+    const nodes = this.builtins
+      .consensusNodes(this.tables, number)
+      .filter((n) => n.type === 'consensus_sealer');
     const period = Math.max(1, Number(this.configValue('consensus_leader_period', number) ?? 1));
     const header: BlockHeaderData = {
       version: this.compatibilityVersion(number),
@@ -417,7 +476,13 @@ class Chain implements DevChain {
 
   private async execute(stx: StoredTransaction, env: BlockEnv): Promise<TransactionReceiptData> {
     const d = stx.tx.data;
-    const receipt = (status: number, gasUsed: bigint, output: Uint8Array, contractAddress = '', logs: TransactionReceiptData['logEntries'] = []) => ({
+    const receipt = (
+      status: number,
+      gasUsed: bigint,
+      output: Uint8Array,
+      contractAddress = '',
+      logs: TransactionReceiptData['logEntries'] = [],
+    ) => ({
       version: d.version,
       gasUsed: gasUsed.toString(),
       contractAddress,
@@ -439,7 +504,10 @@ class Chain implements DevChain {
     } catch (e) {
       // An engine fault fails this transaction only (its writes are already undone), like the
       // node's catch-all status Unknown; the chain goes on.
-      this.say('error', `transaction ${toHex(stx.hash)} failed inside the engine: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      this.say(
+        'error',
+        `transaction ${toHex(stx.hash)} failed inside the engine: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+      );
       return receipt(TransactionStatus.Unknown, 0n, new Uint8Array(0));
     }
     if (out.contractAddress !== '' && d.abi !== '') this.abis.set('0x' + out.contractAddress, d.abi);
@@ -519,7 +587,14 @@ class Chain implements DevChain {
       };
       this.envBase = base;
     }
-    return { number, timestamp, txIndex, gasLimit: base.gasLimit, cancun: base.cancun, authCheck: base.authCheck };
+    return {
+      number,
+      timestamp,
+      txIndex,
+      gasLimit: base.gasLimit,
+      cancun: base.cancun,
+      authCheck: base.authCheck,
+    };
   }
 
   // ---- shutdown -------------------------------------------------------------------------------
@@ -551,10 +626,12 @@ function validateOptions(o: ChainOptions): void {
   const bad = (m: string) => {
     throw new Error(`invalid chain options: ${m}`);
   };
-  if (typeof o.chainId !== 'string' || !/^[A-Za-z0-9_]+$/.test(o.chainId)) bad('chainId must be alphanumeric');
+  if (typeof o.chainId !== 'string' || !/^[A-Za-z0-9_]+$/.test(o.chainId))
+    bad('chainId must be alphanumeric');
   if (typeof o.groupId !== 'string' || o.groupId === '') bad('groupId must be a non-empty string');
   if (!Number.isInteger(o.nodes) || o.nodes < 1 || o.nodes > 64) bad('nodes must be an integer in 1..64');
-  if (!Number.isInteger(o.accounts) || o.accounts < 1 || o.accounts > 1000) bad('accounts must be an integer in 1..1000');
+  if (!Number.isInteger(o.accounts) || o.accounts < 1 || o.accounts > 1000)
+    bad('accounts must be an integer in 1..1000');
   if (!Number.isFinite(o.blockTimeMs) || o.blockTimeMs < 0) bad('blockTimeMs must be >= 0');
 }
 

@@ -105,14 +105,23 @@ export class TxPool {
     if (d.groupID !== groupId) throw new TxRejected(10007, 'InvalidGroupId');
     if (d.chainID !== chainId) throw new TxRejected(10006, 'InvalidChainId');
     const sender = this.recoverSender(hash, tx.signature);
-    if (this.nonces.has(d.nonce) || this.ctx.committedNonces.has(d.nonce)) throw new TxRejected(10000, 'NonceCheckFail');
+    if (this.nonces.has(d.nonce) || this.ctx.committedNonces.has(d.nonce))
+      throw new TxRejected(10000, 'NonceCheckFail');
     const current = BigInt(this.ctx.blockNumber());
     if (d.blockLimit <= current || d.blockLimit > current + BigInt(BLOCK_LIMIT)) {
       throw new TxRejected(10001, 'BlockLimitCheckFail');
     }
     if (d.value.length > MAX_VALUE_LENGTH) throw new TxRejected(10012, 'OverFlowValue');
     const stx = storedTransaction(tx, hash, new Uint8Array(Buffer.from(sender.slice(2), 'hex')), Date.now());
-    return { stx, raw, hashHex, nonce: d.nonce, blockLimit: d.blockLimit, resolve: () => {}, reject: () => {} };
+    return {
+      stx,
+      raw,
+      hashHex,
+      nonce: d.nonce,
+      blockLimit: d.blockLimit,
+      resolve: () => {},
+      reject: () => {},
+    };
   }
 
   private recoverSender(hash: Uint8Array, signature: Uint8Array): string {

@@ -36,7 +36,8 @@ export function encodeRecord(r: BlockRecord): Uint8Array {
 
 export function decodeRecord(bytes: Uint8Array): BlockRecord {
   const w = JSON.parse(utf8Decode(bytes)) as Wire;
-  if (typeof w.n !== 'number' || !Array.isArray(w.txs) || !Array.isArray(w.sig)) throw new Error('malformed block record');
+  if (typeof w.n !== 'number' || !Array.isArray(w.txs) || !Array.isArray(w.sig))
+    throw new Error('malformed block record');
   return {
     number: w.n,
     timestamp: w.ts,

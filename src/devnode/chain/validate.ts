@@ -24,11 +24,15 @@ export function decodeSubmission(raw: Uint8Array, suite: CryptoSuite, chainId: s
   if (d.version >>> 0 >= 1) {
     for (const v of [d.value, d.gasPrice, d.maxFeePerGas, d.maxPriorityFeePerGas]) {
       if (v !== '' && !HEX_FIELD.test(v)) {
-        throw new TxRejected(-1, 'transaction value or gasPrice or maxFeePerGas or maxPriorityFeePerGas is not hex string');
+        throw new TxRejected(
+          -1,
+          'transaction value or gasPrice or maxFeePerGas or maxPriorityFeePerGas is not hex string',
+        );
       }
     }
   }
-  if (tx.type !== 0) throw new TxRejected(-1, `transaction type ${tx.type} is not supported by the dev node (only type 0)`);
+  if (tx.type !== 0)
+    throw new TxRejected(-1, `transaction type ${tx.type} is not supported by the dev node (only type 0)`);
   const hash = hashTransactionData(d, suite);
   if (tx.dataHash.length > 0 && !equalBytes(tx.dataHash, hash)) {
     throw new TxRejected(-1, 'transaction hash mismatching, maybe transaction version not support.');

@@ -4,7 +4,15 @@
 // caller, and table writes dropped together with the EVM frame that made them.
 
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
-import { EVM, EVMError, createEVM, type EVMResult, type ExecResult, type Log, type Message } from '@ethereumjs/evm';
+import {
+  EVM,
+  EVMError,
+  createEVM,
+  type EVMResult,
+  type ExecResult,
+  type Log,
+  type Message,
+} from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { concatBytes, fromHex, toHex, utf8Encode } from '../../protocol/hex';
@@ -95,7 +103,10 @@ export class EvmExecutor {
   private readonly evms = new Map<boolean, EVM>();
   private scope: TxScope | undefined;
 
-  private readonly wrapped = new WeakMap<Precompiled, (input: { data: Uint8Array; gasLimit: bigint }) => Promise<ExecResult>>();
+  private readonly wrapped = new WeakMap<
+    Precompiled,
+    (input: { data: Uint8Array; gasLimit: bigint }) => Promise<ExecResult>
+  >();
 
   constructor(private readonly opts: ExecutorOptions) {
     this.state.hasVirtualCode = (address) => opts.builtins.precompiles.has(address);
@@ -144,7 +155,10 @@ export class EvmExecutor {
       },
     });
     // FISCO allows 1 MiB of code (and twice that of init code under Cancun's EIP-3860).
-    common.updateParams({ 607: { maxCodeSize: MAX_CODE_SIZE }, 3860: { maxInitCodeSize: 2 * MAX_CODE_SIZE } });
+    common.updateParams({
+      607: { maxCodeSize: MAX_CODE_SIZE },
+      3860: { maxInitCodeSize: 2 * MAX_CODE_SIZE },
+    });
     this.hook(evm);
     await installJumpAnalysisCache(evm);
     // Table contracts get addresses at run time: resolve them through the built-ins too.
@@ -155,7 +169,9 @@ export class EvmExecutor {
       if (hit !== undefined) return hit;
       const hex = typeof address === 'string' ? address.toLowerCase() : address.toString();
       const p = builtins.precompiles.get(hex);
-      return p === undefined ? undefined : (this.precompileFunction(p) as unknown as ReturnType<typeof fixed>);
+      return p === undefined
+        ? undefined
+        : (this.precompileFunction(p) as unknown as ReturnType<typeof fixed>);
     };
     this.evms.set(cancun, evm);
     return evm;
@@ -191,7 +207,9 @@ export class EvmExecutor {
       }
     });
     const suite = this.opts.suite;
-    (evm as unknown as { _generateAddress(m: Message): Promise<Address> })._generateAddress = async (m: Message) => {
+    (evm as unknown as { _generateAddress(m: Message): Promise<Address> })._generateAddress = async (
+      m: Message,
+    ) => {
       const scope = this.scope;
       if (m.salt !== undefined) {
         const code = m.code instanceof Uint8Array ? m.code : m.data;
@@ -222,10 +240,17 @@ export class EvmExecutor {
     };
     if (m.to === undefined) {
       const d = auth.checkDeploy(tables, info);
-      if (!d.ok) m.data = revertStub(encodeErrorString(d.message ?? 'Create permission denied.', this.opts.suite));
+      if (!d.ok)
+        m.data = revertStub(encodeErrorString(d.message ?? 'Create permission denied.', this.opts.suite));
       return;
     }
-    if (m.isStatic || m.delegatecall || isEthereumPrecompile(m.to) || this.opts.builtins.precompiles.has(info.to)) return;
+    if (
+      m.isStatic ||
+      m.delegatecall ||
+      isEthereumPrecompile(m.to) ||
+      this.opts.builtins.precompiles.has(info.to)
+    )
+      return;
     const d = auth.checkCall(tables, info);
     if (!d.ok) {
       m.code = revertStub(encodeErrorString(d.message ?? 'Call permission denied.', this.opts.suite));
@@ -280,11 +305,15 @@ export class EvmExecutor {
       };
     }
     if (env.authCheck && !inv.readOnly) {
-      const decision = inv.to === '' ? builtins.auth.checkDeploy(tables, info) : builtins.auth.checkCall(tables, info);
+      const decision =
+        inv.to === '' ? builtins.auth.checkDeploy(tables, info) : builtins.auth.checkCall(tables, info);
       if (!decision.ok) {
         return {
           status: decision.status ?? TransactionStatus.PermissionDenied,
-          output: decision.message !== undefined ? encodeErrorString(decision.message, this.opts.suite) : new Uint8Array(0),
+          output:
+            decision.message !== undefined
+              ? encodeErrorString(decision.message, this.opts.suite)
+              : new Uint8Array(0),
           gasUsed: 0n,
           logs: [],
           contractAddress: '',
@@ -340,7 +369,11 @@ export class EvmExecutor {
     const r = await this.invokeBuiltin(p, data, caller, isStatic, scope, frame.message.depth);
     const gas = r.result.gasUsed ?? DEFAULT_PRECOMPILED_GAS;
     if (gas > gasLimit) {
-      return { returnValue: new Uint8Array(0), executionGasUsed: gasLimit, exceptionError: new EVMError('out of gas') };
+      return {
+        returnValue: new Uint8Array(0),
+        executionGasUsed: gasLimit,
+        exceptionError: new EVMError('out of gas'),
+      };
     }
     if (r.result.status !== TransactionStatus.None) {
       // Since bugfix_precompiled_evm_status a failing built-in is a REVERT to its caller.
@@ -425,9 +458,17 @@ export class EvmExecutor {
     const err = result.execResult.exceptionError;
     if (err !== undefined) {
       const status = statusForEvmError(err.error);
-      return { status, output: status === TransactionStatus.RevertInstruction ? result.execResult.returnValue : new Uint8Array(0) };
+      return {
+        status,
+        output:
+          status === TransactionStatus.RevertInstruction ? result.execResult.returnValue : new Uint8Array(0),
+      };
     }
-    return { status: TransactionStatus.None, output: result.execResult.returnValue, gasUsed: result.execResult.executionGasUsed };
+    return {
+      status: TransactionStatus.None,
+      output: result.execResult.returnValue,
+      gasUsed: result.execResult.executionGasUsed,
+    };
   }
 
   /** Runtime code at an address ("0x" optional, any case). */
@@ -439,7 +480,23 @@ export class EvmExecutor {
 /** EVM code that reverts with `data`: CODECOPY the trailing bytes to memory, REVERT. */
 function revertStub(data: Uint8Array): Uint8Array {
   const n = data.length;
-  const head = [0x61, n >> 8, n & 0xff, 0x61, 0x00, 15, 0x60, 0x00, 0x39, 0x61, n >> 8, n & 0xff, 0x60, 0x00, 0xfd];
+  const head = [
+    0x61,
+    n >> 8,
+    n & 0xff,
+    0x61,
+    0x00,
+    15,
+    0x60,
+    0x00,
+    0x39,
+    0x61,
+    n >> 8,
+    n & 0xff,
+    0x60,
+    0x00,
+    0xfd,
+  ];
   return concatBytes(new Uint8Array(head), data);
 }
 
@@ -475,7 +532,12 @@ export function normalizeAddress(address: string): string {
 }
 
 /** FISCO's contract address: first 20 bytes of H("{blockNumber}_{contextID}_{seq}"). */
-export function contractAddressBytes(block: number, index: number, seq: number, suite: CryptoSuite): Uint8Array {
+export function contractAddressBytes(
+  block: number,
+  index: number,
+  seq: number,
+  suite: CryptoSuite,
+): Uint8Array {
   return suite.hash(utf8Encode(`${block}_${index}_${seq}`)).slice(0, 20);
 }
 

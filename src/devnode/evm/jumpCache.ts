@@ -27,7 +27,8 @@ export async function installJumpAnalysisCache(evm: EVM): Promise<void> {
   map[0] = {
     ...stop,
     opHandler(runState, common) {
-      if (runState.interpreter !== undefined) proto = Object.getPrototypeOf(runState.interpreter) as InterpreterProto;
+      if (runState.interpreter !== undefined)
+        proto = Object.getPrototypeOf(runState.interpreter) as InterpreterProto;
       return stop.opHandler(runState, common);
     },
   };
@@ -36,7 +37,8 @@ export async function installJumpAnalysisCache(evm: EVM): Promise<void> {
   } finally {
     map[0] = stop;
   }
-  if (proto === undefined || patched.has(proto) || typeof proto._getValidJumpDestinations !== 'function') return;
+  if (proto === undefined || patched.has(proto) || typeof proto._getValidJumpDestinations !== 'function')
+    return;
   patched.add(proto);
   const analyse = proto._getValidJumpDestinations;
   const cache = new WeakMap<Uint8Array, WeakMap<object, unknown>>();

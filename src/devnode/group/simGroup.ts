@@ -173,7 +173,12 @@ export class SimGroup {
       blockNumber: committed,
       changeCycle: 0,
       connectedNodeList: this.chain.nodes.length,
-      consensusNodeList: sealers.map((c, i) => ({ index: i, nodeID: c.nodeId, termWeight: 1, weight: c.weight })),
+      consensusNodeList: sealers.map((c, i) => ({
+        index: i,
+        nodeID: c.nodeId,
+        termWeight: 1,
+        weight: c.weight,
+      })),
       consensusNodesNum: sealers.length,
       hash: this.blockHashHex(committed),
       // An observer's index is PBFT's NON_CONSENSUS_NODE, (uint64)-1, written exactly.

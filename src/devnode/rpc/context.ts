@@ -22,7 +22,8 @@ export function nodeService(ctx: RpcContext, method: string, params: Params): Si
   const group = params.str(0);
   const name = params.str(1);
   const g = ctx.group;
-  const node = group !== '' && group !== g.groupId ? undefined : name === '' ? g.defaultNode() : g.findNode(name);
+  const node =
+    group !== '' && group !== g.groupId ? undefined : name === '' ? g.defaultNode() : g.findNode(name);
   if (!node) throw nodeNotFound(method, g.chainId, group, name);
   return node;
 }

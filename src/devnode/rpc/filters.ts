@@ -60,7 +60,8 @@ function invalid(message: string): RpcError {
 
 /** getBlockNumberByTag: (number, isLatest). */
 function blockTag(latest: number, tag: string): [number, boolean] {
-  if (tag === '' || tag === 'latest' || tag === 'safe' || tag === 'finalized' || tag === 'pending') return [latest, true];
+  if (tag === '' || tag === 'latest' || tag === 'safe' || tag === 'finalized' || tag === 'pending')
+    return [latest, true];
   if (tag === 'earliest') return [0, false];
   if (/^0x[0-9a-fA-F]+$/.test(tag)) {
     const v = BigInt(tag);
@@ -72,7 +73,13 @@ function blockTag(latest: number, tag: string): [number, boolean] {
 }
 
 function isObject(v: JsonValue): v is { [k: string]: JsonValue | undefined } {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof JsonNumber) && typeof v !== 'bigint';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    !(v instanceof JsonNumber) &&
+    typeof v !== 'bigint'
+  );
 }
 
 /** jsoncpp asString, whose failures the node reports as -32600. */
@@ -100,7 +107,11 @@ export function parseFilterRequest(params: JsonValue): FilterRequest {
   const address = get('address')!;
   for (const a of Array.isArray(address) ? address : [address]) addresses.add(text(a).toLowerCase());
   const topicsValue = get('topics')!;
-  const topicCount = Array.isArray(topicsValue) ? topicsValue.length : isObject(topicsValue) ? Object.keys(topicsValue).length : 0;
+  const topicCount = Array.isArray(topicsValue)
+    ? topicsValue.length
+    : isObject(topicsValue)
+      ? Object.keys(topicsValue).length
+      : 0;
   if (topicCount > MAX_TOPICS) throw invalid('exceed max topics');
   if (topicCount > 0 && !Array.isArray(topicsValue)) {
     throw new RpcError(InvalidRequest, 'in Json::Value::operator[](ArrayIndex)const: requires arrayValue');
@@ -112,7 +123,15 @@ export function parseFilterRequest(params: JsonValue): FilterRequest {
     topics.push(set);
   }
   const hash = get('blockhash');
-  return { fromBlock, toBlock, fromIsLatest, toIsLatest, addresses, topics, blockHash: hash === undefined || hash === null ? '' : text(hash) };
+  return {
+    fromBlock,
+    toBlock,
+    fromIsLatest,
+    toIsLatest,
+    addresses,
+    topics,
+    blockHash: hash === undefined || hash === null ? '' : text(hash),
+  };
 }
 
 export function checkBlockRange(r: FilterRequest): boolean {
@@ -167,7 +186,12 @@ export class FilterStore {
     let id: bigint;
     do id = randomBytes(8).readBigUInt64BE(0);
     while (this.filters.has(this.key(group, id)));
-    this.filters.set(this.key(group, id), { kind, request, start: this.chain.blockNumber() + 1, lastAccess: now });
+    this.filters.set(this.key(group, id), {
+      kind,
+      request,
+      start: this.chain.blockNumber() + 1,
+      lastAccess: now,
+    });
     return toQuantity(id);
   }
 

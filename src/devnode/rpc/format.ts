@@ -87,9 +87,11 @@ export function formatReceiptCore(
     contractAddress,
     gasUsed: decimalText(d.gasUsed),
     hash: successForHash ? toHex(r.hash) : '0x',
-    logEntries: d.logEntries.map(
-      (log): LogEntryJson => ({ address: log.address, data: toHex(log.data), topics: log.topic.map((t) => toHex(t)) }),
-    ),
+    logEntries: d.logEntries.map((log): LogEntryJson => ({
+      address: log.address,
+      data: toHex(log.data),
+      topics: log.topic.map((t) => toHex(t)),
+    })),
     message: r.message,
     output: toHex(d.output),
     status: d.status,
@@ -112,7 +114,10 @@ export function formatHeader(b: StoredBlock): BlockHeaderJson {
     receiptsRoot: hash32(h.receiptRoot),
     sealer: h.sealer,
     sealerList: h.sealerList.map((s) => toHex(s)),
-    signatureList: b.signatureList.map((s) => ({ sealerIndex: s.sealerIndex, signature: toHex(s.signature) })),
+    signatureList: b.signatureList.map((s) => ({
+      sealerIndex: s.sealerIndex,
+      signature: toHex(s.signature),
+    })),
     stateRoot: hash32(h.stateRoot),
     timestamp: h.timestamp,
     txsRoot: hash32(h.txsRoot),
@@ -123,7 +128,9 @@ export function formatHeader(b: StoredBlock): BlockHeaderJson {
 export function formatBlock(b: StoredBlock, onlyHeader: boolean, onlyTxHash: boolean): BlockJson {
   const out: BlockJson = formatHeader(b);
   if (!onlyHeader) {
-    out.transactions = onlyTxHash ? b.transactions.map((t) => toHex(t.hash)) : b.transactions.map(formatTransaction);
+    out.transactions = onlyTxHash
+      ? b.transactions.map((t) => toHex(t.hash))
+      : b.transactions.map(formatTransaction);
   }
   return out;
 }

@@ -87,9 +87,9 @@ class Reader {
     if (c === '[') return this.readArray(depth);
     if (c === '"') return this.readString();
     if (c === '-' || (c >= '0' && c <= '9')) return this.readNumber();
-    if (s.startsWith('true', this.pos)) return (this.pos += 4), true;
-    if (s.startsWith('false', this.pos)) return (this.pos += 5), false;
-    if (s.startsWith('null', this.pos)) return (this.pos += 4), null;
+    if (s.startsWith('true', this.pos)) return ((this.pos += 4), true);
+    if (s.startsWith('false', this.pos)) return ((this.pos += 5), false);
+    if (s.startsWith('null', this.pos)) return ((this.pos += 4), null);
     return this.fail();
   }
 
@@ -172,14 +172,30 @@ class Reader {
       const e = s[i + 1];
       i += 2;
       switch (e) {
-        case '"': out += '"'; break;
-        case '/': out += '/'; break;
-        case '\\': out += '\\'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
+        case '"':
+          out += '"';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
         case 'u': {
           const unit = this.hex4(i);
           if (unit === undefined) return this.fail();

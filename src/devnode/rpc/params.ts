@@ -39,7 +39,8 @@ export class Params {
 export function asBool(v: JsonValue): boolean {
   if (v === null) return false;
   if (typeof v === 'boolean') return v;
-  if (v instanceof JsonNumber) return v.kind === 'real' ? v.real !== 0 && !Number.isNaN(v.real) : v.int !== 0n;
+  if (v instanceof JsonNumber)
+    return v.kind === 'real' ? v.real !== 0 && !Number.isNaN(v.real) : v.int !== 0n;
   throw stdException('Value is not convertible to bool.');
 }
 
@@ -49,7 +50,8 @@ export function asInt64(v: JsonValue): bigint {
   if (v instanceof JsonNumber) {
     if (v.kind === 'int') return v.int;
     if (v.kind === 'uint') throw stdException('LargestUInt out of Int64 range');
-    if (!(v.real >= -9223372036854775808 && v.real <= 9223372036854775807)) throw stdException('double out of Int64 range');
+    if (!(v.real >= -9223372036854775808 && v.real <= 9223372036854775807))
+      throw stdException('double out of Int64 range');
     const t = BigInt(Math.trunc(v.real));
     return t > MAX_INT64 ? MAX_INT64 : t < MIN_INT64 ? MIN_INT64 : t;
   }

@@ -44,7 +44,8 @@ function integer(name: string, text: string, min: number, max: number): number {
 }
 
 function identifier(name: string, text: string, pattern: RegExp): string {
-  if (!pattern.test(text)) throw new CliUsageError(`--${name} "${text}" is not valid (letters, digits and _ only)`);
+  if (!pattern.test(text))
+    throw new CliUsageError(`--${name} "${text}" is not valid (letters, digits and _ only)`);
   return text;
 }
 
@@ -61,7 +62,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     const value = (): string => {
       if (inline !== undefined) return inline;
       const next = argv[i + 1];
-      if (next === undefined || (next.startsWith('--') && next.length > 2)) throw new CliUsageError(`--${name} needs a value`);
+      if (next === undefined || (next.startsWith('--') && next.length > 2))
+        throw new CliUsageError(`--${name} needs a value`);
       i++;
       return next;
     };
@@ -125,7 +127,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         break;
       case 'log-level': {
         const v = value() as LogLevel;
-        if (!LOG_LEVELS.includes(v)) throw new CliUsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${v}"`);
+        if (!LOG_LEVELS.includes(v))
+          throw new CliUsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${v}"`);
         options.logLevel = v;
         break;
       }

@@ -68,7 +68,16 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
       const body = Buffer.concat(chunks).toString('utf8');
       opts.handler(body).then(
         (text) => respond(res, 200, text),
-        (e: unknown) => respond(res, 200, JSON.stringify({ error: { code: -32603, message: String((e as Error)?.message ?? e) }, id: 0, jsonrpc: '' })),
+        (e: unknown) =>
+          respond(
+            res,
+            200,
+            JSON.stringify({
+              error: { code: -32603, message: String((e as Error)?.message ?? e) },
+              id: 0,
+              jsonrpc: '',
+            }),
+          ),
       );
     });
     req.on('error', () => res.destroy());
@@ -86,8 +95,10 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
   return new Promise((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
       server.close();
-      if (e.code === 'EADDRINUSE') reject(new Error(`port ${opts.port} on ${opts.host} is already in use (EADDRINUSE)`));
-      else if (e.code === 'EACCES') reject(new Error(`not allowed to listen on ${opts.host}:${opts.port} (EACCES)`));
+      if (e.code === 'EADDRINUSE')
+        reject(new Error(`port ${opts.port} on ${opts.host} is already in use (EADDRINUSE)`));
+      else if (e.code === 'EACCES')
+        reject(new Error(`not allowed to listen on ${opts.host}:${opts.port} (EACCES)`));
       else reject(new Error(`cannot listen on ${opts.host}:${opts.port}: ${e.message}`));
     };
     server.once('error', onError);

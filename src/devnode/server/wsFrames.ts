@@ -14,7 +14,9 @@ const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 
 /** The Sec-WebSocket-Accept value for a client's Sec-WebSocket-Key. */
 export function acceptKey(key: string): string {
-  return createHash('sha1').update(key + WS_GUID).digest('base64');
+  return createHash('sha1')
+    .update(key + WS_GUID)
+    .digest('base64');
 }
 
 export function encodeFrame(opcode: number, payload: Uint8Array, mask = false): Buffer {

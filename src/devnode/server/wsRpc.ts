@@ -8,7 +8,17 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { parseJsonLenient, writeJson, writeJsonFast, JsonNumber, type JsonValue } from '../rpc/json';
 import type { RpcHandler } from '../rpc/dispatch';
-import { acceptKey, encodeFrame, FrameReader, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG, OP_TEXT, WsProtocolError } from './wsFrames';
+import {
+  acceptKey,
+  encodeFrame,
+  FrameReader,
+  OP_BINARY,
+  OP_CLOSE,
+  OP_PING,
+  OP_PONG,
+  OP_TEXT,
+  WsProtocolError,
+} from './wsFrames';
 
 export const MSG_HANDSHAKE = 0x100;
 export const MSG_BLOCK_NOTIFY = 0x101;
@@ -90,7 +100,8 @@ export class WsRpcServer {
   /** The HTTP server's 'upgrade' event. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const key = req.headers['sec-websocket-key'];
-    const isWs = req.method === 'GET' && /websocket/i.test(req.headers.upgrade ?? '') && typeof key === 'string';
+    const isWs =
+      req.method === 'GET' && /websocket/i.test(req.headers.upgrade ?? '') && typeof key === 'string';
     if (!isWs || req.headers['sec-websocket-version'] !== '13') {
       socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
@@ -106,8 +117,20 @@ export class WsRpcServer {
     };
     const unsubscribe = this.hooks.onBlock((notes) => {
       for (const n of notes) {
-        const payload = Buffer.from(styledFlat({ blockNumber: n.blockNumber, group: n.group, nodeName: n.nodeName }));
-        send(OP_BINARY, encodeMessage({ version: 0, type: MSG_BLOCK_NOTIFY, status: 0, seq: Buffer.alloc(0), ext: 0, payload }));
+        const payload = Buffer.from(
+          styledFlat({ blockNumber: n.blockNumber, group: n.group, nodeName: n.nodeName }),
+        );
+        send(
+          OP_BINARY,
+          encodeMessage({
+            version: 0,
+            type: MSG_BLOCK_NOTIFY,
+            status: 0,
+            seq: Buffer.alloc(0),
+            ext: 0,
+            payload,
+          }),
+        );
       }
     });
     const closeWith = (code: number) => {
@@ -127,7 +150,12 @@ export class WsRpcServer {
       for (const ev of events) {
         if (ev.opcode === OP_PING) send(OP_PONG, ev.data);
         else if (ev.opcode === OP_CLOSE) closeWith(1000);
-        else if (ev.opcode === OP_BINARY || ev.opcode === OP_TEXT) this.onMessage(ev.data, (m) => send(OP_BINARY, encodeMessage(m)), () => closeWith(1000));
+        else if (ev.opcode === OP_BINARY || ev.opcode === OP_TEXT)
+          this.onMessage(
+            ev.data,
+            (m) => send(OP_BINARY, encodeMessage(m)),
+            () => closeWith(1000),
+          );
       }
     };
     socket.on('data', onData);
@@ -147,9 +175,18 @@ export class WsRpcServer {
     }
     if (msg.type === MSG_RPC_REQUEST) {
       // The node answers with a fresh message: same version, seq and ext; type and status 0.
-      void this.hooks.handle(msg.payload.toString('utf8')).then((text) =>
-        reply({ version: msg.version, type: 0, status: 0, seq: msg.seq, ext: msg.ext, payload: Buffer.from(text) }),
-      );
+      void this.hooks
+        .handle(msg.payload.toString('utf8'))
+        .then((text) =>
+          reply({
+            version: msg.version,
+            type: 0,
+            status: 0,
+            seq: msg.seq,
+            ext: msg.ext,
+            payload: Buffer.from(text),
+          }),
+        );
     } else if (msg.type === MSG_HANDSHAKE) {
       this.onHandshake(msg, reply, drop);
     }
@@ -162,18 +199,29 @@ export class WsRpcServer {
     } catch {
       return;
     }
-    if (typeof request !== 'object' || request === null || Array.isArray(request) || request instanceof JsonNumber) return;
+    if (
+      typeof request !== 'object' ||
+      request === null ||
+      Array.isArray(request) ||
+      request instanceof JsonNumber
+    )
+      return;
     const moduleId = asUInt(request.moduleID);
     const min = asUInt(request.minVersion);
     const max = asUInt(request.maxVersion);
     // An unreadable request gets no answer, as on the node.
-    if (moduleId === undefined || moduleId > MAX_PROTOCOL_MODULE || min === undefined || max === undefined) return;
+    if (moduleId === undefined || moduleId > MAX_PROTOCOL_MODULE || min === undefined || max === undefined)
+      return;
     if (min > RPC_MAX_VERSION || max < RPC_MIN_VERSION) {
       drop();
       return;
     }
     const { groupInfoList, groupBlockNumber } = this.hooks.handshake();
-    const payload = writeJsonFast({ groupBlockNumber, groupInfoList, protocolVersion: Math.min(RPC_MAX_VERSION, max) });
+    const payload = writeJsonFast({
+      groupBlockNumber,
+      groupInfoList,
+      protocolVersion: Math.min(RPC_MAX_VERSION, max),
+    });
     reply({ ...msg, payload: Buffer.from(payload) });
   }
 

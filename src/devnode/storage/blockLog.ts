@@ -59,7 +59,9 @@ export function readLog(path: string): LogReadResult {
       if (crc32(payload) >>> 0 !== sum) {
         // A partly written last record is followed by nothing but zeros (or the file end).
         if (isZero(data, end, size)) break;
-        throw new Error(`${path}: checksum mismatch in record at offset ${off} (not the last record); refusing to drop data`);
+        throw new Error(
+          `${path}: checksum mismatch in record at offset ${off} (not the last record); refusing to drop data`,
+        );
       }
       records.push(new Uint8Array(payload));
       off = end;

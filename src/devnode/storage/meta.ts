@@ -2,7 +2,16 @@
 // Replaying a log under different parameters would build a different chain, so a mismatch is
 // refused with a clear error instead.
 
-import { existsSync, readFileSync, writeFileSync, renameSync, mkdirSync, openSync, fsyncSync, closeSync } from 'node:fs';
+import {
+  existsSync,
+  readFileSync,
+  writeFileSync,
+  renameSync,
+  mkdirSync,
+  openSync,
+  fsyncSync,
+  closeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 export interface ChainMeta {
@@ -42,9 +51,12 @@ export function checkMeta(stored: ChainMeta, wanted: ChainMeta, dir: string): vo
   const diffs: string[] = [];
   // The account count is not a genesis parameter (keys are derived per index): it may change.
   for (const k of ['chainId', 'groupId', 'sm', 'nodes', 'authCheck', 'seed'] as const) {
-    if (stored[k] !== wanted[k]) diffs.push(`${k}: data has ${JSON.stringify(stored[k])}, options say ${JSON.stringify(wanted[k])}`);
+    if (stored[k] !== wanted[k])
+      diffs.push(`${k}: data has ${JSON.stringify(stored[k])}, options say ${JSON.stringify(wanted[k])}`);
   }
   if (diffs.length > 0) {
-    throw new Error(`data directory ${dir} was created with other genesis parameters (${diffs.join('; ')}); use another directory or the same options`);
+    throw new Error(
+      `data directory ${dir} was created with other genesis parameters (${diffs.join('; ')}); use another directory or the same options`,
+    );
   }
 }

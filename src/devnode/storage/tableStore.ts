@@ -20,7 +20,8 @@ export class MemoryTableStore implements TableStore {
   }
 
   set(table: string, key: string, value: string | undefined): void {
-    if (typeof table !== 'string' || typeof key !== 'string') throw new TypeError('table and key must be strings');
+    if (typeof table !== 'string' || typeof key !== 'string')
+      throw new TypeError('table and key must be strings');
     if (value !== undefined && typeof value !== 'string') throw new TypeError('table values must be strings');
     let rows = this.tables.get(table);
     if (rows === undefined) {

@@ -46,7 +46,9 @@ function serial(): string {
 }
 
 function pem(label: string, der: ArrayBuffer): string {
-  const b64 = Buffer.from(der).toString('base64').replace(/.{1,64}/g, '$&\n');
+  const b64 = Buffer.from(der)
+    .toString('base64')
+    .replace(/.{1,64}/g, '$&\n');
   return `-----BEGIN ${label}-----\n${b64}-----END ${label}-----\n`;
 }
 
@@ -94,7 +96,9 @@ async function issue(caDir: string, dir: string, name: string): Promise<void> {
     extensions: [
       new x509.BasicConstraintsExtension(false),
       new x509.KeyUsagesExtension(
-        x509.KeyUsageFlags.nonRepudiation | x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment,
+        x509.KeyUsageFlags.nonRepudiation |
+          x509.KeyUsageFlags.digitalSignature |
+          x509.KeyUsageFlags.keyEncipherment,
       ),
       // SANs let TLS clients that do verify host names connect to the usual local addresses.
       new x509.SubjectAlternativeNameExtension([
@@ -119,8 +123,10 @@ export async function ensureTlsMaterial(dir: string): Promise<TlsMaterial> {
     // A new CA invalidates certificates issued by an old one.
     for (const f of [join(confDir, 'ssl.crt'), join(sdkDir, 'sdk.crt')]) rmSync(f, { force: true });
   }
-  if (!existsSync(join(confDir, 'ssl.crt')) || !existsSync(join(confDir, 'ssl.key'))) await issue(caDir, confDir, 'ssl');
-  if (!existsSync(join(sdkDir, 'sdk.crt')) || !existsSync(join(sdkDir, 'sdk.key'))) await issue(caDir, sdkDir, 'sdk');
+  if (!existsSync(join(confDir, 'ssl.crt')) || !existsSync(join(confDir, 'ssl.key')))
+    await issue(caDir, confDir, 'ssl');
+  if (!existsSync(join(sdkDir, 'sdk.crt')) || !existsSync(join(sdkDir, 'sdk.key')))
+    await issue(caDir, sdkDir, 'sdk');
   const ca = readFileSync(join(caDir, 'ca.crt'));
   writeFileSync(join(confDir, 'ca.crt'), ca);
   writeFileSync(join(sdkDir, 'ca.crt'), ca);

@@ -32,7 +32,9 @@ export class AccountStore implements vscode.Disposable {
     env: NodeJS.ProcessEnv = process.env,
   ) {
     this.ready = this.importHandedOver(env[DEV_ACCOUNTS_ENV]).catch((err) => {
-      console.warn(`FISCO BCOS: could not import the local node's dev accounts: ${err instanceof Error ? err.message : err}`);
+      console.warn(
+        `FISCO BCOS: could not import the local node's dev accounts: ${err instanceof Error ? err.message : err}`,
+      );
     });
   }
 
@@ -43,7 +45,9 @@ export class AccountStore implements vscode.Disposable {
    */
   private async importHandedOver(raw: string | undefined): Promise<void> {
     if (!raw) return;
-    const { connections } = parseConnections(vscode.workspace.getConfiguration('fiscoBcos').get<unknown>('connections', []));
+    const { connections } = parseConnections(
+      vscode.workspace.getConfiguration('fiscoBcos').get<unknown>('connections', []),
+    );
     const r = readDevAccounts(raw, connections);
     if (!r) return;
     if ('refused' in r) {
@@ -52,7 +56,8 @@ export class AccountStore implements vscode.Disposable {
     }
     await this.replaceDevAccounts(r.keys);
     const current = this.activeAddress(r.connection);
-    if (!current || !this.list().some((a) => a.address === current)) await this.setActive(r.connection, r.keys[0].address);
+    if (!current || !this.list().some((a) => a.address === current))
+      await this.setActive(r.connection, r.keys[0].address);
   }
 
   list(): AccountMeta[] {
@@ -77,7 +82,10 @@ export class AccountStore implements vscode.Disposable {
   async remove(address: string): Promise<void> {
     const addr = address.toLowerCase();
     await this.secrets.delete(secretKey(addr));
-    await this.state.update(LIST_KEY, this.list().filter((a) => a.address !== addr));
+    await this.state.update(
+      LIST_KEY,
+      this.list().filter((a) => a.address !== addr),
+    );
     const active = this.state.get<Record<string, string>>(ACTIVE_KEY, {});
     for (const k of Object.keys(active)) if (active[k] === addr) delete active[k];
     await this.state.update(ACTIVE_KEY, active);
@@ -88,13 +96,19 @@ export class AccountStore implements vscode.Disposable {
   async replaceDevAccounts(keys: KeyInfo[]): Promise<void> {
     const keep = this.list().filter((a) => a.source !== 'devnode');
     for (const old of this.list().filter((a) => a.source === 'devnode')) {
-      if (!keys.some((k) => k.address.toLowerCase() === old.address)) await this.secrets.delete(secretKey(old.address));
+      if (!keys.some((k) => k.address.toLowerCase() === old.address))
+        await this.secrets.delete(secretKey(old.address));
     }
     const dev: AccountMeta[] = [];
     for (const [i, k] of keys.entries()) {
       await this.secrets.store(secretKey(k.address), k.privateKey);
       if (keep.some((a) => a.address === k.address.toLowerCase())) continue;
-      dev.push({ address: k.address.toLowerCase(), label: i === 0 ? 'Dev Account 0 (governor)' : `Dev Account ${i}`, sm: k.sm, source: 'devnode' });
+      dev.push({
+        address: k.address.toLowerCase(),
+        label: i === 0 ? 'Dev Account 0 (governor)' : `Dev Account ${i}`,
+        sm: k.sm,
+        source: 'devnode',
+      });
     }
     await this.state.update(LIST_KEY, [...keep, ...dev]);
     this.changed.fire();
@@ -109,7 +123,10 @@ export class AccountStore implements vscode.Disposable {
   }
 
   async setActive(connection: string, address: string): Promise<void> {
-    const active = { ...this.state.get<Record<string, string>>(ACTIVE_KEY, {}), [connection]: address.toLowerCase() };
+    const active = {
+      ...this.state.get<Record<string, string>>(ACTIVE_KEY, {}),
+      [connection]: address.toLowerCase(),
+    };
     await this.state.update(ACTIVE_KEY, active);
     this.changed.fire();
   }
@@ -123,7 +140,10 @@ export class AccountStore implements vscode.Disposable {
 
   async signer(meta: AccountMeta): Promise<Signer> {
     const key = await this.privateKey(meta.address);
-    if (!key) throw new Error(`The private key of ${meta.label} (${meta.address}) is missing from the secret store. Import it again.`);
+    if (!key)
+      throw new Error(
+        `The private key of ${meta.label} (${meta.address}) is missing from the secret store. Import it again.`,
+      );
     return { address: meta.address, privateKey: key, sm: meta.sm };
   }
 

@@ -33,7 +33,8 @@ export function isLoopbackUrl(url: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-const sameEndpoint = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
+const sameEndpoint = (a: string, b: string) =>
+  a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
 
 /**
  * Reads the hand-over; returns the connection name and the keys, or a reason it was refused
@@ -50,16 +51,20 @@ export function readDevAccounts(
   } catch {
     return { refused: `${DEV_ACCOUNTS_ENV} is not JSON` };
   }
-  if (!o || typeof o.connection !== 'string' || typeof o.url !== 'string' || !Array.isArray(o.accounts)) return { refused: `${DEV_ACCOUNTS_ENV} lacks connection, url or accounts` };
+  if (!o || typeof o.connection !== 'string' || typeof o.url !== 'string' || !Array.isArray(o.accounts))
+    return { refused: `${DEV_ACCOUNTS_ENV} lacks connection, url or accounts` };
   if (!isLoopbackUrl(o.url)) return { refused: `${o.url} is not a loopback address` };
   const c = connections.find((x) => x.name === o.connection);
   if (!c) return { refused: `no connection named "${o.connection}"` };
-  if (!isLoopbackUrl(c.url) || !sameEndpoint(c.url, o.url)) return { refused: `connection "${c.name}" points at ${c.url}, not the local node ${o.url}` };
+  if (!isLoopbackUrl(c.url) || !sameEndpoint(c.url, o.url))
+    return { refused: `connection "${c.name}" points at ${c.url}, not the local node ${o.url}` };
   const keys: KeyInfo[] = [];
   for (const a of o.accounts) {
-    if (!a || typeof a.privateKey !== 'string' || typeof a.address !== 'string') return { refused: 'an account lacks address or privateKey' };
+    if (!a || typeof a.privateKey !== 'string' || typeof a.address !== 'string')
+      return { refused: 'an account lacks address or privateKey' };
     const key = keyFromHex(a.privateKey, !!c.sm);
-    if (key.address.toLowerCase() !== a.address.toLowerCase()) return { refused: `the key of ${a.address} derives ${key.address}` };
+    if (key.address.toLowerCase() !== a.address.toLowerCase())
+      return { refused: `the key of ${a.address} derives ${key.address}` };
     keys.push(key);
   }
   if (!keys.length) return { refused: 'no accounts' };

@@ -18,7 +18,8 @@ function info(a: Account): KeyInfo {
 
 export function keyFromHex(text: string, sm: boolean): KeyInfo {
   const bare = text.trim().replace(/^0x/i, '');
-  if (!/^[0-9a-fA-F]{64}$/.test(bare)) throw new Error('A private key is 64 hex digits (optionally 0x-prefixed).');
+  if (!/^[0-9a-fA-F]{64}$/.test(bare))
+    throw new Error('A private key is 64 hex digits (optionally 0x-prefixed).');
   return info(importPrivateKey(bare, sm));
 }
 

@@ -43,7 +43,18 @@ export interface CallFileSpec {
 
 export type CallFileValidation = { ok: true; spec: CallFileSpec } | { ok: false; errors: string[] };
 
-const KNOWN = ['$schema', 'description', 'connection', 'address', 'bfsPath', 'abi', 'method', 'args', 'send', 'from'];
+const KNOWN = [
+  '$schema',
+  'description',
+  'connection',
+  'address',
+  'bfsPath',
+  'abi',
+  'method',
+  'args',
+  'send',
+  'from',
+];
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const METHOD = /^[A-Za-z_$][\w$]*(\(.*\))?$/;
 
@@ -140,7 +151,12 @@ export function parseCallFile(text: string): CallFileValidation {
     value = JSON.parse(text);
   } catch {
     const at = jsonErrorAt(text);
-    return { ok: false, errors: [at ? `Not valid JSON at ${lineCol(text, at.offset)}: expected ${at.expected}.` : 'Not valid JSON.'] };
+    return {
+      ok: false,
+      errors: [
+        at ? `Not valid JSON at ${lineCol(text, at.offset)}: expected ${at.expected}.` : 'Not valid JSON.',
+      ],
+    };
   }
   return validateCallFile(value);
 }
@@ -150,27 +166,48 @@ export function parseCallFile(text: string): CallFileValidation {
  * arguments must encode; otherwise those checks wait until the ABI is fetched (executeCallFile).
  */
 export function validateCallFile(value: unknown): CallFileValidation {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, errors: ['A call file is a JSON object, e.g. { "address": "0x…", "method": "get", "args": [], "send": false }.'] };
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return {
+      ok: false,
+      errors: [
+        'A call file is a JSON object, e.g. { "address": "0x…", "method": "get", "args": [], "send": false }.',
+      ],
+    };
   const o = value as Record<string, unknown>;
   const errors: string[] = [];
-  for (const key of Object.keys(o)) if (!KNOWN.includes(key)) errors.push(`Unknown field "${key}" (known: ${KNOWN.slice(1).join(', ')}).`);
+  for (const key of Object.keys(o))
+    if (!KNOWN.includes(key)) errors.push(`Unknown field "${key}" (known: ${KNOWN.slice(1).join(', ')}).`);
   const optionalText = (key: string) => {
-    if (o[key] !== undefined && (typeof o[key] !== 'string' || !(o[key] as string).trim())) errors.push(`"${key}" must be a non-empty string.`);
+    if (o[key] !== undefined && (typeof o[key] !== 'string' || !(o[key] as string).trim()))
+      errors.push(`"${key}" must be a non-empty string.`);
   };
   optionalText('connection');
   optionalText('from');
-  if (o.description !== undefined && typeof o.description !== 'string') errors.push('"description" must be a string.');
+  if (o.description !== undefined && typeof o.description !== 'string')
+    errors.push('"description" must be a string.');
 
-  if (o.address === undefined && o.bfsPath === undefined) errors.push('Give the contract as "address" (0x + 40 hex digits) or "bfsPath" (e.g. /apps/Counter/1.0).');
-  if (o.address !== undefined && o.bfsPath !== undefined) errors.push('Give either "address" or "bfsPath", not both.');
-  if (o.address !== undefined && (typeof o.address !== 'string' || !ADDRESS.test(o.address.trim()))) errors.push(`"address" must be 0x followed by 40 hex digits, got ${JSON.stringify(o.address)}.`);
-  if (o.bfsPath !== undefined && (typeof o.bfsPath !== 'string' || !/^\/[^/\s]+(\/[^/\s]+)*$/.test(o.bfsPath.trim())))
-    errors.push(`"bfsPath" must be an absolute BFS path such as /apps/Counter/1.0, got ${JSON.stringify(o.bfsPath)}.`);
+  if (o.address === undefined && o.bfsPath === undefined)
+    errors.push('Give the contract as "address" (0x + 40 hex digits) or "bfsPath" (e.g. /apps/Counter/1.0).');
+  if (o.address !== undefined && o.bfsPath !== undefined)
+    errors.push('Give either "address" or "bfsPath", not both.');
+  if (o.address !== undefined && (typeof o.address !== 'string' || !ADDRESS.test(o.address.trim())))
+    errors.push(`"address" must be 0x followed by 40 hex digits, got ${JSON.stringify(o.address)}.`);
+  if (
+    o.bfsPath !== undefined &&
+    (typeof o.bfsPath !== 'string' || !/^\/[^/\s]+(\/[^/\s]+)*$/.test(o.bfsPath.trim()))
+  )
+    errors.push(
+      `"bfsPath" must be an absolute BFS path such as /apps/Counter/1.0, got ${JSON.stringify(o.bfsPath)}.`,
+    );
 
-  if (typeof o.method !== 'string' || !o.method.trim()) errors.push('"method" is required: a function name ("increment") or signature ("increment(uint256)").');
-  else if (!METHOD.test(o.method.trim())) errors.push(`"method" must be a function name or signature, got "${o.method}".`);
-  if (o.args !== undefined && !Array.isArray(o.args)) errors.push('"args" must be a JSON array of argument values, e.g. ["1", "0xabc…", ["a", "b"]].');
-  if (o.send !== undefined && typeof o.send !== 'boolean') errors.push('"send" must be true (send a transaction) or false (a read-only call).');
+  if (typeof o.method !== 'string' || !o.method.trim())
+    errors.push('"method" is required: a function name ("increment") or signature ("increment(uint256)").');
+  else if (!METHOD.test(o.method.trim()))
+    errors.push(`"method" must be a function name or signature, got "${o.method}".`);
+  if (o.args !== undefined && !Array.isArray(o.args))
+    errors.push('"args" must be a JSON array of argument values, e.g. ["1", "0xabc…", ["a", "b"]].');
+  if (o.send !== undefined && typeof o.send !== 'boolean')
+    errors.push('"send" must be true (send a transaction) or false (a read-only call).');
 
   let abi: unknown[] | undefined;
   if (o.abi !== undefined) {
@@ -184,7 +221,8 @@ export function validateCallFile(value: unknown): CallFileValidation {
       }
     }
     if (raw !== undefined) {
-      if (!Array.isArray(raw) || !parseAbi(raw as never)) errors.push('"abi" must be a JSON ABI array (as solc or getABI give it).');
+      if (!Array.isArray(raw) || !parseAbi(raw as never))
+        errors.push('"abi" must be a JSON ABI array (as solc or getABI give it).');
       else abi = raw;
     }
   }
@@ -214,7 +252,10 @@ export function validateCallFile(value: unknown): CallFileValidation {
 }
 
 function checkArity(f: FunctionFragment, args: readonly unknown[]): void {
-  if (args.length !== f.inputs.length) throw new Error(`${f.format('sighash')} takes ${f.inputs.length} argument${f.inputs.length === 1 ? '' : 's'}; "args" has ${args.length}.`);
+  if (args.length !== f.inputs.length)
+    throw new Error(
+      `${f.format('sighash')} takes ${f.inputs.length} argument${f.inputs.length === 1 ? '' : 's'}; "args" has ${args.length}.`,
+    );
 }
 
 /** The ABI function a call file names; overloaded names need the full signature. */
@@ -222,13 +263,21 @@ export function findFunction(codec: ContractCodec, method: string): FunctionFrag
   const all = codec.functions();
   if (method.includes('(')) {
     const f = all.find((x) => x.format('sighash') === method.replace(/\s+/g, ''));
-    if (!f) throw new Error(`The ABI has no function ${method}${all.length ? ` (it has ${all.map((x) => x.format('sighash')).join(', ')})` : ''}.`);
+    if (!f)
+      throw new Error(
+        `The ABI has no function ${method}${all.length ? ` (it has ${all.map((x) => x.format('sighash')).join(', ')})` : ''}.`,
+      );
     return f;
   }
   const named = all.filter((x) => x.name === method);
   if (named.length === 1) return named[0];
-  if (named.length > 1) throw new Error(`"${method}" is overloaded: set "method" to one of ${named.map((x) => x.format('sighash')).join(', ')}.`);
-  throw new Error(`The ABI has no function "${method}"${all.length ? ` (it has ${all.map((x) => x.name).join(', ')})` : ''}.`);
+  if (named.length > 1)
+    throw new Error(
+      `"${method}" is overloaded: set "method" to one of ${named.map((x) => x.format('sighash')).join(', ')}.`,
+    );
+  throw new Error(
+    `The ABI has no function "${method}"${all.length ? ` (it has ${all.map((x) => x.name).join(', ')})` : ''}.`,
+  );
 }
 
 export interface CallFileDeps {
@@ -258,13 +307,20 @@ export interface CallFileOutcome {
 }
 
 /** Where the ABI came from is part of the error when there is none. */
-async function resolveAbi(spec: CallFileSpec, api: ChainApi, address: string, workspaceAbi?: (a: string) => string | undefined): Promise<string> {
+async function resolveAbi(
+  spec: CallFileSpec,
+  api: ChainApi,
+  address: string,
+  workspaceAbi?: (a: string) => string | undefined,
+): Promise<string> {
   if (spec.abi) return JSON.stringify(spec.abi);
   const onChain = await api.abiOf(address).catch(() => '');
   if (onChain && onChain.trim() && onChain.trim() !== '[]' && parseAbi(onChain)) return onChain;
   const local = workspaceAbi?.(address);
   if (local && parseAbi(local)) return local;
-  throw new Error(`No ABI for ${address}: the chain has none stored (getABI) and the workspace has no deployment of it. Add "abi" to the call file.`);
+  throw new Error(
+    `No ABI for ${address}: the chain has none stored (getABI) and the workspace has no deployment of it. Add "abi" to the call file.`,
+  );
 }
 
 /** Runs a validated call file: resolves the contract and ABI, then calls or sends. */
@@ -275,7 +331,12 @@ export async function executeCallFile(spec: CallFileSpec, deps: CallFileDeps): P
     const target = await api.bfsReadlink(spec.bfsPath!).catch((err: Error) => {
       throw new Error(`Could not resolve ${spec.bfsPath} in BFS: ${err.message}`);
     });
-    if (!target || !ADDRESS.test(target.startsWith('0x') ? target : `0x${target}`) || /^(0x)?0{40}$/.test(target)) throw new Error(`${spec.bfsPath} is not a contract link in BFS.`);
+    if (
+      !target ||
+      !ADDRESS.test(target.startsWith('0x') ? target : `0x${target}`) ||
+      /^(0x)?0{40}$/.test(target)
+    )
+      throw new Error(`${spec.bfsPath} is not a contract link in BFS.`);
     address = target.startsWith('0x') ? target : `0x${target}`;
   }
   address = address.toLowerCase();
@@ -286,21 +347,49 @@ export async function executeCallFile(spec: CallFileSpec, deps: CallFileDeps): P
   const signature = f.format('sighash');
   const data = codec.encodeCall(signature, spec.args);
   const mode: 'call' | 'send' = spec.send ? 'send' : 'call';
-  const base = { mode, address, ...(spec.bfsPath ? { bfsPath: spec.bfsPath } : {}), signature, args: spec.args, outputs: [] as DecodedValue[], events: [] as CallFileOutcome['events'] };
+  const base = {
+    mode,
+    address,
+    ...(spec.bfsPath ? { bfsPath: spec.bfsPath } : {}),
+    signature,
+    args: spec.args,
+    outputs: [] as DecodedValue[],
+    events: [] as CallFileOutcome['events'],
+  };
   const keccak = codec.selector(signature) === id(signature).slice(0, 10).toLowerCase();
   const suite = cryptoSuite(api.sm && !keccak);
   const reason = (r: { status: number; output?: string; message?: string }) => {
-    const revert = r.output && r.output !== '0x' ? decodeRevert(r.output, suite, JSON.parse(abi)).message : '';
-    return r.status === 16 ? revert || describeReceiptStatus(r) : `${statusName(r.status)} (${r.status})${revert ? `: ${revert}` : r.message ? `: ${r.message}` : ''}`;
+    const revert =
+      r.output && r.output !== '0x' ? decodeRevert(r.output, suite, JSON.parse(abi)).message : '';
+    return r.status === 16
+      ? revert || describeReceiptStatus(r)
+      : `${statusName(r.status)} (${r.status})${revert ? `: ${revert}` : r.message ? `: ${r.message}` : ''}`;
   };
   if (mode === 'call') {
     const r = await api.call(address, data, signer?.address);
-    if (r.status !== 0) return { ...base, ok: false, status: r.status, blockNumber: r.blockNumber, message: reason(r) };
-    return { ...base, ok: true, status: 0, blockNumber: r.blockNumber, outputs: codec.decodeOutput(signature, r.output), message: 'Success' };
+    if (r.status !== 0)
+      return { ...base, ok: false, status: r.status, blockNumber: r.blockNumber, message: reason(r) };
+    return {
+      ...base,
+      ok: true,
+      status: 0,
+      blockNumber: r.blockNumber,
+      outputs: codec.decodeOutput(signature, r.output),
+      message: 'Success',
+    };
   }
-  if (!signer) throw new Error('Sending a transaction needs an account: set "from" or select an active account.');
+  if (!signer)
+    throw new Error('Sending a transaction needs an account: set "from" or select an active account.');
   const receipt = await api.send(signer, address, data, abi);
-  const events = (receipt.logEntries ?? []).map((l) => codec.decodeEvent(l.topics, l.data) ?? { name: 'unknown event', address: l.address, topics: l.topics, data: l.data });
+  const events = (receipt.logEntries ?? []).map(
+    (l) =>
+      codec.decodeEvent(l.topics, l.data) ?? {
+        name: 'unknown event',
+        address: l.address,
+        topics: l.topics,
+        data: l.data,
+      },
+  );
   const ok = receipt.status === 0;
   let outputs: DecodedValue[] = [];
   if (ok && receipt.output && receipt.output !== '0x') {
@@ -324,19 +413,26 @@ export async function executeCallFile(spec: CallFileSpec, deps: CallFileDeps): P
   };
 }
 
-const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)));
+const show = (v: unknown) =>
+  typeof v === 'string' ? v : JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x));
 
 /** The outcome as lines for the output channel. */
 export function formatOutcome(o: CallFileOutcome, title?: string): string {
   const lines: string[] = [];
   const target = o.bfsPath ? `${o.bfsPath} (${o.address})` : o.address;
-  lines.push(`${title ? `${title}: ` : ''}${o.mode === 'send' ? 'sent' : 'called'} ${o.signature} on ${target}${o.args.length ? ` with ${show(o.args)}` : ''}`);
-  lines.push(`  ${o.ok ? '✓' : '✗'} ${o.message}${o.blockNumber !== undefined ? ` · block ${o.blockNumber}` : ''}${o.gasUsed !== undefined ? ` · gas ${o.gasUsed}` : ''}`);
+  lines.push(
+    `${title ? `${title}: ` : ''}${o.mode === 'send' ? 'sent' : 'called'} ${o.signature} on ${target}${o.args.length ? ` with ${show(o.args)}` : ''}`,
+  );
+  lines.push(
+    `  ${o.ok ? '✓' : '✗'} ${o.message}${o.blockNumber !== undefined ? ` · block ${o.blockNumber}` : ''}${o.gasUsed !== undefined ? ` · gas ${o.gasUsed}` : ''}`,
+  );
   if (o.transactionHash) lines.push(`  transaction ${o.transactionHash}${o.from ? ` from ${o.from}` : ''}`);
   o.outputs.forEach((v, i) => lines.push(`  ${v.name || `output${i}`} (${v.type}) = ${show(v.value)}`));
   for (const e of o.events) {
-    if ('args' in e) lines.push(`  event ${e.signature}: ${e.args.map((a) => `${a.name}=${show(a.value)}`).join(', ')}`);
-    else lines.push(`  event from ${e.address} (not in the ABI): topics ${e.topics.join(', ')} data ${e.data}`);
+    if ('args' in e)
+      lines.push(`  event ${e.signature}: ${e.args.map((a) => `${a.name}=${show(a.value)}`).join(', ')}`);
+    else
+      lines.push(`  event from ${e.address} (not in the ABI): topics ${e.topics.join(', ')} data ${e.data}`);
   }
   return lines.join('\n');
 }
@@ -355,16 +451,22 @@ export interface CallInputs {
   description?: string;
 }
 
-const jsonSafe = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)));
+const jsonSafe = (v: unknown): unknown =>
+  JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)));
 
 /** A call file from the call form's current inputs (for a "Save as Call File" button). */
 export function callFileFromInputs(inputs: CallInputs): CallFileSpec {
   let abi: unknown[] | undefined;
   if (inputs.abi !== undefined) {
-    const full = (typeof inputs.abi === 'string' ? JSON.parse(inputs.abi) : inputs.abi) as { type?: string }[];
+    const full = (typeof inputs.abi === 'string' ? JSON.parse(inputs.abi) : inputs.abi) as {
+      type?: string;
+    }[];
     const f = findFunction(new ContractCodec(full as never, id), inputs.signature);
     // Keep what running it needs: the function, and the events and errors that decode the outcome.
-    abi = [JSON.parse(f.format('json')), ...full.filter((item) => item.type === 'event' || item.type === 'error')];
+    abi = [
+      JSON.parse(f.format('json')),
+      ...full.filter((item) => item.type === 'event' || item.type === 'error'),
+    ];
   }
   const spec: CallFileSpec = {
     ...(inputs.description ? { description: inputs.description } : {}),
@@ -384,7 +486,18 @@ export function callFileFromInputs(inputs: CallInputs): CallFileSpec {
 /** Pretty JSON with the fields in a readable order (abi last). */
 export function serializeCallFile(spec: CallFileSpec): string {
   const ordered: Record<string, unknown> = {};
-  for (const key of ['description', 'connection', 'address', 'bfsPath', 'method', 'args', 'send', 'from', 'abi'] as const) if (spec[key] !== undefined) ordered[key] = spec[key];
+  for (const key of [
+    'description',
+    'connection',
+    'address',
+    'bfsPath',
+    'method',
+    'args',
+    'send',
+    'from',
+    'abi',
+  ] as const)
+    if (spec[key] !== undefined) ordered[key] = spec[key];
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
 

@@ -12,7 +12,18 @@ import type { ConnectionConfig } from '../connections/connectionModel';
 import type { Signer } from '../chain/chainApi';
 import { CancelledError, guarded } from '../errors';
 import { skipsConfirmation } from '../testHooks';
-import { CALL_FILE_GLOB, callFileBaseName, callFileFromInputs, executeCallFile, formatOutcome, parseCallFile, writeCallFile, type CallFileOutcome, type CallFileSpec, type CallInputs } from './callFile';
+import {
+  CALL_FILE_GLOB,
+  callFileBaseName,
+  callFileFromInputs,
+  executeCallFile,
+  formatOutcome,
+  parseCallFile,
+  writeCallFile,
+  type CallFileOutcome,
+  type CallFileSpec,
+  type CallInputs,
+} from './callFile';
 
 export const RUN_CALL_FILE_COMMAND = 'fiscoBcos.runCallFile';
 export const SAVE_CALL_FILE_COMMAND = 'fiscoBcos.saveCallFile';
@@ -35,7 +46,10 @@ export class CallFileCodeLensProvider implements vscode.CodeLensProvider {
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
     const top = new vscode.Range(0, 0, 0, 0);
     const parsed = parseCallFile(doc.getText());
-    if (!parsed.ok) return [new vscode.CodeLens(top, { title: `$(warning) Invalid call file: ${parsed.errors[0]}`, command: '' })];
+    if (!parsed.ok)
+      return [
+        new vscode.CodeLens(top, { title: `$(warning) Invalid call file: ${parsed.errors[0]}`, command: '' }),
+      ];
     const s = parsed.spec;
     const target = s.bfsPath ?? `${s.address!.slice(0, 10)}…`;
     const where = `${s.method}${s.method.includes('(') ? '' : '(…)'} on ${target}${s.connection ? ` · ${s.connection}` : ''}`;
@@ -63,8 +77,16 @@ export class CallFiles implements vscode.Disposable {
     this.disposables.push(
       vscode.languages.registerCodeLensProvider({ pattern: CALL_FILE_GLOB }, this.lenses),
       this.session.onDidChange(() => this.lenses.refresh()),
-      vscode.commands.registerCommand(RUN_CALL_FILE_COMMAND, guarded('Call file failed', (arg?: RunCallFileArgs | vscode.Uri) => this.runCommand(arg))),
-      vscode.commands.registerCommand(SAVE_CALL_FILE_COMMAND, guarded('Save call file failed', (inputs: CallInputs & { contractName?: string }) => saveCallFileFromInputs(inputs))),
+      vscode.commands.registerCommand(
+        RUN_CALL_FILE_COMMAND,
+        guarded('Call file failed', (arg?: RunCallFileArgs | vscode.Uri) => this.runCommand(arg)),
+      ),
+      vscode.commands.registerCommand(
+        SAVE_CALL_FILE_COMMAND,
+        guarded('Save call file failed', (inputs: CallInputs & { contractName?: string }) =>
+          saveCallFileFromInputs(inputs),
+        ),
+      ),
     );
   }
 
@@ -76,7 +98,8 @@ export class CallFiles implements vscode.Disposable {
 
   private async runCommand(arg?: RunCallFileArgs | vscode.Uri): Promise<CallFileOutcome | undefined> {
     const raw = arg instanceof vscode.Uri ? arg : arg?.uri;
-    const uri = typeof raw === 'string' ? vscode.Uri.parse(raw) : (raw ?? vscode.window.activeTextEditor?.document.uri);
+    const uri =
+      typeof raw === 'string' ? vscode.Uri.parse(raw) : (raw ?? vscode.window.activeTextEditor?.document.uri);
     if (!uri) throw new Error('Open a .call.json file first.');
     return this.run(uri, arg instanceof vscode.Uri ? undefined : arg?.confirmed);
   }
@@ -84,11 +107,22 @@ export class CallFiles implements vscode.Disposable {
   private connectionFor(spec: CallFileSpec): ConnectionConfig {
     if (!spec.connection) {
       const active = this.session.connection;
-      if (!active) throw new Error('No active FISCO BCOS connection. Start the local node, add a connection, or set "connection" in the call file.');
+      if (!active)
+        throw new Error(
+          'No active FISCO BCOS connection. Start the local node, add a connection, or set "connection" in the call file.',
+        );
       return active;
     }
     const c = this.session.connections.get(spec.connection);
-    if (!c) throw new Error(`No connection named "${spec.connection}" (configured: ${this.session.connections.list().map((x) => x.name).join(', ') || 'none'}).`);
+    if (!c)
+      throw new Error(
+        `No connection named "${spec.connection}" (configured: ${
+          this.session.connections
+            .list()
+            .map((x) => x.name)
+            .join(', ') || 'none'
+        }).`,
+      );
     return c;
   }
 
@@ -98,10 +132,19 @@ export class CallFiles implements vscode.Disposable {
     if (spec.from) {
       const from = spec.from.toLowerCase();
       meta = accounts.listFor(!!c.sm).find((a) => a.label === spec.from || a.address.toLowerCase() === from);
-      if (!meta) throw new Error(`No ${c.sm ? 'SM2' : 'secp256k1'} account labelled or addressed "${spec.from}" (accounts: ${accounts.listFor(!!c.sm).map((a) => a.label).join(', ') || 'none'}).`);
+      if (!meta)
+        throw new Error(
+          `No ${c.sm ? 'SM2' : 'secp256k1'} account labelled or addressed "${spec.from}" (accounts: ${
+            accounts
+              .listFor(!!c.sm)
+              .map((a) => a.label)
+              .join(', ') || 'none'
+          }).`,
+        );
     } else meta = accounts.active(c.name, !!c.sm);
     if (!meta) {
-      if (spec.send) throw new Error(`No account for ${c.name}: create or import one, or set "from" in the call file.`);
+      if (spec.send)
+        throw new Error(`No account for ${c.name}: create or import one, or set "from" in the call file.`);
       return undefined;
     }
     return accounts.signer(meta);
@@ -120,19 +163,37 @@ export class CallFiles implements vscode.Disposable {
     if (spec.send && !skipsConfirmation(confirmed)) {
       const target = spec.bfsPath ?? spec.address;
       const detail = `${spec.method} with ${JSON.stringify(spec.args)}\nTo ${target}\nFrom ${signer!.address}\nOn ${c.name} (${c.url}, ${c.group})\n\nA transaction cannot be undone.`;
-      const ok = await vscode.window.showWarningMessage(`Send ${spec.method} from ${name}?`, { modal: true, detail }, 'Send Transaction');
+      const ok = await vscode.window.showWarningMessage(
+        `Send ${spec.method} from ${name}?`,
+        { modal: true, detail },
+        'Send Transaction',
+      );
       if (ok !== 'Send Transaction') throw new CancelledError();
     }
-    const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${spec.send ? 'Sending' : 'Calling'} ${spec.method}…` }, () =>
-      executeCallFile(spec, { api, signer, workspaceAbi: (address) => this.registry.find(address, c.name)?.abi }),
+    const outcome = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `${spec.send ? 'Sending' : 'Calling'} ${spec.method}…`,
+      },
+      () =>
+        executeCallFile(spec, {
+          api,
+          signer,
+          workspaceAbi: (address) => this.registry.find(address, c.name)?.abi,
+        }),
     );
     const channel = this.output();
     channel.appendLine(`[${new Date().toLocaleTimeString()}] ${c.name} · ${formatOutcome(outcome, name)}`);
     channel.show(true);
     const summary = `${name}: ${outcome.ok ? (outcome.outputs.length ? outcome.outputs.map((v) => JSON.stringify(v.value)).join(', ') : 'Success') : outcome.message}`;
     const actions = outcome.transactionHash ? ['Show Transaction'] : [];
-    void (outcome.ok ? vscode.window.showInformationMessage(summary, ...actions) : vscode.window.showErrorMessage(summary, ...actions)).then((action) => {
-      if (action === 'Show Transaction') void vscode.commands.executeCommand('fiscoBcos.showTransaction', outcome.transactionHash);
+    void (
+      outcome.ok
+        ? vscode.window.showInformationMessage(summary, ...actions)
+        : vscode.window.showErrorMessage(summary, ...actions)
+    ).then((action) => {
+      if (action === 'Show Transaction')
+        void vscode.commands.executeCommand('fiscoBcos.showTransaction', outcome.transactionHash);
     });
     return outcome;
   }
@@ -147,15 +208,24 @@ export class CallFiles implements vscode.Disposable {
  * Saves the call form's current inputs as `.fisco-bcos/calls/<Contract>.<method>.call.json` in the
  * first workspace folder and opens it; for the call webview's "Save as Call File" button.
  */
-export async function saveCallFileFromInputs(inputs: CallInputs & { contractName?: string }): Promise<vscode.Uri | undefined> {
+export async function saveCallFileFromInputs(
+  inputs: CallInputs & { contractName?: string },
+): Promise<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder || folder.uri.scheme !== 'file') throw new Error('Open a folder first: call files are saved under .fisco-bcos/calls/ in the workspace.');
+  if (!folder || folder.uri.scheme !== 'file')
+    throw new Error('Open a folder first: call files are saved under .fisco-bcos/calls/ in the workspace.');
   const { contractName, ...rest } = inputs;
   const spec = callFileFromInputs(rest);
-  const file = writeCallFile(folder.uri.fsPath, spec, callFileBaseName(contractName || 'Contract', inputs.signature));
+  const file = writeCallFile(
+    folder.uri.fsPath,
+    spec,
+    callFileBaseName(contractName || 'Contract', inputs.signature),
+  );
   const uri = vscode.Uri.file(file);
   await vscode.window.showTextDocument(uri, { preview: false });
-  void vscode.window.showInformationMessage(`Saved ${vscode.workspace.asRelativePath(uri)}: run it again with "${spec.send ? 'Send Transaction' : 'Run Call'}" at the top of the file.`);
+  void vscode.window.showInformationMessage(
+    `Saved ${vscode.workspace.asRelativePath(uri)}: run it again with "${spec.send ? 'Send Transaction' : 'Run Call'}" at the top of the file.`,
+  );
   return uri;
 }
 

@@ -159,7 +159,17 @@ export type ProposalRequest =
   | { kind: 'upgradeVoteComputer'; address: string };
 
 /** Condition operators of CRUD table queries (≥ 3.2: any column; earlier chains: gt/ge/lt/le on the key). */
-export const CONDITION_OPS = ['gt', 'ge', 'lt', 'le', 'eq', 'ne', 'startsWith', 'endsWith', 'contains'] as const;
+export const CONDITION_OPS = [
+  'gt',
+  'ge',
+  'lt',
+  'le',
+  'eq',
+  'ne',
+  'startsWith',
+  'endsWith',
+  'contains',
+] as const;
 export type ConditionOpName = (typeof CONDITION_OPS)[number];
 
 /** One condition of a CRUD select / count / update / remove; several are ANDed. */
@@ -243,11 +253,20 @@ export interface ChainApi {
   tableCreate(signer: Signer, table: string, keyField: string, valueFields: string[]): Promise<WriteResult>;
   tableDesc(table: string): Promise<TableSchemaInfo>;
   tableRow(table: string, key: string): Promise<TableRow | null>;
-  tableSelect(table: string, conditions: TableCondition[], limit: { offset: number; count: number }): Promise<TableRow[]>;
+  tableSelect(
+    table: string,
+    conditions: TableCondition[],
+    limit: { offset: number; count: number },
+  ): Promise<TableRow[]>;
   tableCount(table: string, conditions: TableCondition[]): Promise<number>;
   tableInsert(signer: Signer, table: string, row: TableRow): Promise<WriteResult>;
   /** By key (a string) or by conditions; `fields` are the value columns to change. */
-  tableUpdate(signer: Signer, table: string, where: string | TableCondition[], fields: TableRow): Promise<WriteResult>;
+  tableUpdate(
+    signer: Signer,
+    table: string,
+    where: string | TableCondition[],
+    fields: TableRow,
+  ): Promise<WriteResult>;
   tableRemove(signer: Signer, table: string, where: string | TableCondition[]): Promise<WriteResult>;
 
   // governance and permissions
@@ -267,8 +286,19 @@ export interface ChainApi {
   deployAuthList(): Promise<DeployAuthEntry[]>;
   admin(contract: string): Promise<string>;
   methodAuth(contract: string, selector: string): Promise<MethodAuthInfo>;
-  setMethodAuthType(signer: Signer, contract: string, selector: string, authType: number): Promise<WriteResult>;
-  setMethodAuth(signer: Signer, contract: string, selector: string, account: string, open: boolean): Promise<WriteResult>;
+  setMethodAuthType(
+    signer: Signer,
+    contract: string,
+    selector: string,
+    authType: number,
+  ): Promise<WriteResult>;
+  setMethodAuth(
+    signer: Signer,
+    contract: string,
+    selector: string,
+    account: string,
+    open: boolean,
+  ): Promise<WriteResult>;
 
   /** Keccak-256 or SM3 of UTF-8 text (0x + 64 hex): selectors and event topics on this chain. */
   hashText(text: string): string;

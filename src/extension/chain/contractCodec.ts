@@ -9,9 +9,14 @@ import { ContractCodec, parseAbi } from '../models/abiCodec';
 const cache = new Map<string, 'keccak' | 'chain'>();
 
 /** Picks keccak or the chain's hash from the code (pure, for tests). */
-export function selectorHashOf(code: string, signatures: readonly string[], chainHash: (t: string) => string): 'keccak' | 'chain' {
+export function selectorHashOf(
+  code: string,
+  signatures: readonly string[],
+  chainHash: (t: string) => string,
+): 'keccak' | 'chain' {
   const body = code.toLowerCase();
-  const hits = (hash: (t: string) => string) => signatures.filter((s) => body.includes(`63${hash(s).slice(2, 10)}`)).length;
+  const hits = (hash: (t: string) => string) =>
+    signatures.filter((s) => body.includes(`63${hash(s).slice(2, 10)}`)).length;
   return hits(chainHash) > hits(id) ? 'chain' : 'keccak';
 }
 

@@ -52,13 +52,24 @@ export function createSdkChainApi(c: ConnectionConfig): ChainApi {
 /** Rows per getProposalInfoList call when reading the proposal history. */
 const DEPLOY_AUTH_PAGE = 100;
 
-type AnyRetCode = { code: number; msg: string; transactionReceipt?: unknown; receipt?: unknown; strict?: boolean };
+type AnyRetCode = {
+  code: number;
+  msg: string;
+  transactionReceipt?: unknown;
+  receipt?: unknown;
+  strict?: boolean;
+};
 
 /** A service RetCode as a WriteResult: codes ≥ 0 succeed (1 = one row written), unless `strict` wants exactly 0. */
 function fromRetCode(r: AnyRetCode): WriteResult {
   const ok = r.strict ? r.code === 0 : r.code >= 0;
   const receipt = (r.transactionReceipt ?? r.receipt) as ReceiptJson | undefined;
-  return { ok, value: BigInt(r.code), message: ok ? r.msg : `${r.msg} (${r.code})`, ...(receipt ? { receipt } : {}) };
+  return {
+    ok,
+    value: BigInt(r.code),
+    message: ok ? r.msg : `${r.msg} (${r.code})`,
+    ...(receipt ? { receipt } : {}),
+  };
 }
 
 /** Runs a service write; a revert becomes a failed result with its decoded reason, anything else is thrown. */
@@ -76,9 +87,23 @@ async function governed(run: () => Promise<GovernedRetCode>): Promise<WriteResul
     const r = await run();
     const result = fromRetCode(r);
     if (r.proposalId === undefined) return result;
-    if (!result.ok) return { ...result, value: r.proposalId, message: `Proposal #${r.proposalId} passed, but executing it failed: ${result.message}` };
-    const state = r.proposalStatus === 'finished' ? 'passed and executed' : r.proposalStatus === 'notEnoughVotes' ? 'open, waiting for votes' : r.proposalStatus;
-    return { ...result, value: r.proposalId, message: `${result.message} (proposal #${r.proposalId}, ${state})` };
+    if (!result.ok)
+      return {
+        ...result,
+        value: r.proposalId,
+        message: `Proposal #${r.proposalId} passed, but executing it failed: ${result.message}`,
+      };
+    const state =
+      r.proposalStatus === 'finished'
+        ? 'passed and executed'
+        : r.proposalStatus === 'notEnoughVotes'
+          ? 'open, waiting for votes'
+          : r.proposalStatus;
+    return {
+      ...result,
+      value: r.proposalId,
+      message: `${result.message} (proposal #${r.proposalId}, ${state})`,
+    };
   } catch (err) {
     return failed(err);
   }
@@ -100,7 +125,12 @@ export class SdkChainApi implements ChainApi {
   constructor(connection: ConnectionConfig) {
     this.group = connection.group;
     this.sm = !!connection.sm;
-    this.client = new Client({ group: connection.group, url: connection.url, tls: connection.tlsCertDir ? { certDir: connection.tlsCertDir } : undefined, timeoutMs: TIMEOUT_MS });
+    this.client = new Client({
+      group: connection.group,
+      url: connection.url,
+      tls: connection.tlsCertDir ? { certDir: connection.tlsCertDir } : undefined,
+      timeoutMs: TIMEOUT_MS,
+    });
   }
 
   private account(s: Signer): Account {
@@ -132,7 +162,13 @@ export class SdkChainApi implements ChainApi {
       this.client.getPbftView(o).catch(() => undefined),
       this.client.getSyncStatus(o).catch(() => undefined),
     ]);
-    return { blockNumber, pendingTxs, pbftView, isSyncing: sync?.isSyncing, knownHighest: sync?.knownHighestNumber };
+    return {
+      blockNumber,
+      pendingTxs,
+      pbftView,
+      isSyncing: sync?.isSyncing,
+      knownHighest: sync?.knownHighestNumber,
+    };
   }
 
   async groupSummary(): Promise<GroupSummary> {
@@ -145,7 +181,11 @@ export class SdkChainApi implements ChainApi {
     const nodes: NodeSummary[] = info.nodeList.map((n) => {
       const id = norm(n.nodeID);
       const sealer = sealers.find((s) => norm(s.nodeID) === id);
-      const role: NodeSummary['role'] = sealer ? 'sealer' : observers.some((o) => norm(o) === id) ? 'observer' : 'none';
+      const role: NodeSummary['role'] = sealer
+        ? 'sealer'
+        : observers.some((o) => norm(o) === id)
+          ? 'observer'
+          : 'none';
       return {
         name: n.name || n.iniConfig?.nodeName || id.slice(0, 8),
         nodeId: id,
@@ -165,7 +205,10 @@ export class SdkChainApi implements ChainApi {
   }
 
   async block(id: number | string, full: boolean): Promise<BlockJson> {
-    const b = typeof id === 'number' ? await this.client.getBlockByNumber(id, false, !full) : await this.client.getBlockByHash(id, false, !full);
+    const b =
+      typeof id === 'number'
+        ? await this.client.getBlockByNumber(id, false, !full)
+        : await this.client.getBlockByHash(id, false, !full);
     return b as unknown as BlockJson;
   }
 
@@ -209,7 +252,10 @@ export class SdkChainApi implements ChainApi {
   }
 
   async deploy(signer: Signer, bytecodeWithArgs: string, abi: string): Promise<ReceiptJson> {
-    const { receipt } = await signAndSend(this.client, this.account(signer), { input: bytecodeWithArgs, abi });
+    const { receipt } = await signAndSend(this.client, this.account(signer), {
+      input: bytecodeWithArgs,
+      abi,
+    });
     return receipt as unknown as ReceiptJson;
   }
 
@@ -220,7 +266,15 @@ export class SdkChainApi implements ChainApi {
     const page = await bfs.list(path, offset, limit);
     const entries = Array.isArray(page) ? page : page.entries;
     const left = Array.isArray(page) ? 0 : page.left;
-    return { left, entries: entries.map((e) => ({ name: e.fileName, type: e.fileType, ...(e.address ? { address: e.address } : {}), ...(e.abi ? { abi: e.abi } : {}) })) };
+    return {
+      left,
+      entries: entries.map((e) => ({
+        name: e.fileName,
+        type: e.fileType,
+        ...(e.address ? { address: e.address } : {}),
+        ...(e.abi ? { abi: e.abi } : {}),
+      })),
+    };
   }
 
   async bfsMkdir(signer: Signer, path: string): Promise<WriteResult> {
@@ -262,12 +316,16 @@ export class SdkChainApi implements ChainApi {
     return governed(() => this.consensus(signer).setWeight(nodeId, weight));
   }
   setSystemConfig(signer: Signer, key: string, value: string) {
-    return governed(() => new SystemConfigService(this.client, this.account(signer)).setValueByKey(key, value));
+    return governed(() =>
+      new SystemConfigService(this.client, this.account(signer)).setValueByKey(key, value),
+    );
   }
 
   async systemConfigs() {
     const rows = await new SystemConfigService(this.client, this.reader).listSystemConfigs();
-    return rows.map((r) => ({ key: r.key, value: r.value, blockNumber: r.enableBlock })).sort((x, y) => x.key.localeCompare(y.key));
+    return rows
+      .map((r) => ({ key: r.key, value: r.value, blockNumber: r.enableBlock }))
+      .sort((x, y) => x.key.localeCompare(y.key));
   }
 
   // ---- KV tables ----
@@ -306,15 +364,27 @@ export class SdkChainApi implements ChainApi {
   async tableDesc(table: string): Promise<TableSchemaInfo> {
     const crud = this.crud();
     const [schema, desc] = await Promise.all([crud.schema(table), crud.desc(table)]);
-    const order = desc.key_order ? (schema.keyOrder === KeyOrder.Numerical ? 'numerical' : 'lexicographic') : undefined;
-    return { keyField: schema.keyField, valueFields: schema.valueFields, ...(order ? { keyOrder: order } : {}) };
+    const order = desc.key_order
+      ? schema.keyOrder === KeyOrder.Numerical
+        ? 'numerical'
+        : 'lexicographic'
+      : undefined;
+    return {
+      keyField: schema.keyField,
+      valueFields: schema.valueFields,
+      ...(order ? { keyOrder: order } : {}),
+    };
   }
 
   tableRow(table: string, key: string): Promise<TableRow | null> {
     return this.crud().select(table, key);
   }
 
-  tableSelect(table: string, conditions: TableCondition[], limit: { offset: number; count: number }): Promise<TableRow[]> {
+  tableSelect(
+    table: string,
+    conditions: TableCondition[],
+    limit: { offset: number; count: number },
+  ): Promise<TableRow[]> {
     return this.crud().select(table, conditions, limit);
   }
 
@@ -346,7 +416,11 @@ export class SdkChainApi implements ChainApi {
 
   async committee(): Promise<CommitteeInfo> {
     const c = await this.auth().getCommitteeInfo();
-    return { governors: c.governorList.map((g) => ({ address: g.governorAddress, weight: Number(g.weight) })), participatesRate: Number(c.participatesRate), winRate: Number(c.winRate) };
+    return {
+      governors: c.governorList.map((g) => ({ address: g.governorAddress, weight: Number(g.weight) })),
+      participatesRate: Number(c.participatesRate),
+      winRate: Number(c.winRate),
+    };
   }
 
   async proposalCount(): Promise<number> {
@@ -404,7 +478,11 @@ export class SdkChainApi implements ChainApi {
           break;
       }
       const info = await this.proposal(Number(id)).catch(() => undefined);
-      const state = info ? ['not found', 'open, waiting for votes', 'passed and executed', 'denied', 'revoked', 'outdated'][info.status] ?? `status ${info.status}` : 'created';
+      const state = info
+        ? (['not found', 'open, waiting for votes', 'passed and executed', 'denied', 'revoked', 'outdated'][
+            info.status
+          ] ?? `status ${info.status}`)
+        : 'created';
       return { ok: true, value: id, message: `Proposal #${id} created: ${state}` };
     } catch (err) {
       if ((err as Error).name === 'ProposalExecutionError') {
@@ -419,8 +497,17 @@ export class SdkChainApi implements ChainApi {
     try {
       const r = await this.auth(signer).voteProposal(id, agree);
       const info = await this.proposal(id).catch(() => undefined);
-      const state = info ? ['not found', 'still open', 'passed and executed', 'denied', 'revoked', 'outdated'][info.status] : undefined;
-      return { ok: r.code === 0, receipt: r.receipt as unknown as ReceiptJson, message: r.code === 0 ? `Vote proposal success${state ? `; the proposal is ${state}` : ''}.` : `Vote proposal failed, msg: ${r.msg}` };
+      const state = info
+        ? ['not found', 'still open', 'passed and executed', 'denied', 'revoked', 'outdated'][info.status]
+        : undefined;
+      return {
+        ok: r.code === 0,
+        receipt: r.receipt as unknown as ReceiptJson,
+        message:
+          r.code === 0
+            ? `Vote proposal success${state ? `; the proposal is ${state}` : ''}.`
+            : `Vote proposal failed, msg: ${r.msg}`,
+      };
     } catch (err) {
       if ((err as Error).name === 'ProposalExecutionError') {
         const e = err as Error & { receipt: ReceiptJson };
@@ -433,7 +520,11 @@ export class SdkChainApi implements ChainApi {
   async revoke(signer: Signer, id: number): Promise<WriteResult> {
     try {
       const r = await this.auth(signer).revokeProposal(id);
-      return { ok: r.code === 0, receipt: r.receipt as unknown as ReceiptJson, message: r.code === 0 ? 'Revoke proposal success.' : `Revoke proposal failed, msg: ${r.msg}` };
+      return {
+        ok: r.code === 0,
+        receipt: r.receipt as unknown as ReceiptJson,
+        message: r.code === 0 ? 'Revoke proposal success.' : `Revoke proposal failed, msg: ${r.msg}`,
+      };
     } catch (err) {
       return failed(err);
     }
@@ -456,11 +547,16 @@ export class SdkChainApi implements ChainApi {
       const to = Math.min(count, from + DEPLOY_AUTH_PAGE - 1);
       const page = await auth.getProposalInfoList(from, to);
       page.forEach((p, i) => {
-        if (p.proposalType === ProposalType.ModifyDeployAuth && p.status === ProposalStatus.Finished) latest.set(p.resourceId.toLowerCase(), from + i);
+        if (p.proposalType === ProposalType.ModifyDeployAuth && p.status === ProposalStatus.Finished)
+          latest.set(p.resourceId.toLowerCase(), from + i);
       });
     }
     const entries = await Promise.all(
-      [...latest].map(async ([account, lastProposalId]) => ({ account, lastProposalId, canDeploy: await auth.checkDeployAuth(account) })),
+      [...latest].map(async ([account, lastProposalId]) => ({
+        account,
+        lastProposalId,
+        canDeploy: await auth.checkDeployAuth(account),
+      })),
     );
     return entries.sort((x, y) => x.lastProposalId - y.lastProposalId);
   }
@@ -475,12 +571,28 @@ export class SdkChainApi implements ChainApi {
     return { authType: m.authType, access: m.accessList.map(pre), block: m.blockList.map(pre) };
   }
 
-  async setMethodAuthType(signer: Signer, contract: string, selector: string, authType: number): Promise<WriteResult> {
-    return write(async () => ({ ...(await this.auth(signer).setMethodAuthType(contract, selector, authType)), strict: true }));
+  async setMethodAuthType(
+    signer: Signer,
+    contract: string,
+    selector: string,
+    authType: number,
+  ): Promise<WriteResult> {
+    return write(async () => ({
+      ...(await this.auth(signer).setMethodAuthType(contract, selector, authType)),
+      strict: true,
+    }));
   }
 
-  async setMethodAuth(signer: Signer, contract: string, selector: string, account: string, open: boolean): Promise<WriteResult> {
-    return write(async () => ({ ...(await this.auth(signer).setMethodAuth(contract, selector, account, open)), strict: true }));
+  async setMethodAuth(
+    signer: Signer,
+    contract: string,
+    selector: string,
+    account: string,
+    open: boolean,
+  ): Promise<WriteResult> {
+    return write(async () => ({
+      ...(await this.auth(signer).setMethodAuth(contract, selector, account, open)),
+      strict: true,
+    }));
   }
 }
-

@@ -34,7 +34,12 @@ async function pickAccount(session: Session, title: string, arg?: unknown): Prom
   if (!list.length) throw new Error('There are no accounts yet. Create or import one.');
   const picked = required(
     await vscode.window.showQuickPick(
-      list.map((a) => ({ label: a.label, description: a.address, detail: `${a.sm ? 'SM2' : 'secp256k1'} · ${a.source}`, a })),
+      list.map((a) => ({
+        label: a.label,
+        description: a.address,
+        detail: `${a.sm ? 'SM2' : 'secp256k1'} · ${a.source}`,
+        a,
+      })),
       { title },
     ),
   );
@@ -43,7 +48,13 @@ async function pickAccount(session: Session, title: string, arg?: unknown): Prom
 
 export function registerAccountCommands(session: Session): vscode.Disposable[] {
   const label = async (fallback: string) =>
-    required(await vscode.window.showInputBox({ title: 'Account label', value: fallback, validateInput: (v) => (v.trim() ? undefined : 'Give the account a label.') })).trim();
+    required(
+      await vscode.window.showInputBox({
+        title: 'Account label',
+        value: fallback,
+        validateInput: (v) => (v.trim() ? undefined : 'Give the account a label.'),
+      }),
+    ).trim();
 
   const activate = async (meta: AccountMeta) => {
     const c = session.connection;
@@ -56,56 +67,82 @@ export function registerAccountCommands(session: Session): vscode.Disposable[] {
       guarded('Create account failed', async (options?: { label?: string; sm?: boolean }) => {
         const sm = options?.sm ?? (await askCryptoType(session));
         const key = generateKey(sm);
-        const meta = await session.accounts.add(key, options?.label ?? (await label(`Account ${shortAddress(key.address)}`)), 'created');
+        const meta = await session.accounts.add(
+          key,
+          options?.label ?? (await label(`Account ${shortAddress(key.address)}`)),
+          'created',
+        );
         await activate(meta);
-        void vscode.window.showInformationMessage(`Created account ${meta.label}: ${meta.address}. Its key is kept in VS Code's secret storage; export it to back it up.`);
+        void vscode.window.showInformationMessage(
+          `Created account ${meta.label}: ${meta.address}. Its key is kept in VS Code's secret storage; export it to back it up.`,
+        );
         return meta.address;
       }),
     ),
     vscode.commands.registerCommand(
       'fiscoBcos.importAccount',
-      guarded('Import account failed', async (options?: { privateKey?: string; pem?: string; label?: string; sm?: boolean }) => {
-        let key;
-        if (options?.privateKey) key = keyFromHex(options.privateKey, options.sm ?? !!session.connection?.sm);
-        else if (options?.pem) key = keyFromPem(options.pem);
-        else {
-          const how = required(
-            await vscode.window.showQuickPick(
-              [
-                { label: 'Private key (hex)', value: 'hex' },
-                { label: 'PEM file…', description: 'account/ecdsa/*.pem or account/gm/*.pem from get_account.sh', value: 'pem' },
-              ],
-              { title: 'Import account from' },
-            ),
-          );
-          if (how.value === 'pem') {
-            const file = required(await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'PEM key': ['pem', 'key'] }, title: 'PEM private key' }))[0];
-            key = keyFromPem(fs.readFileSync(file.fsPath, 'utf8'));
-          } else {
-            const sm = await askCryptoType(session);
-            const text = required(
-              await vscode.window.showInputBox({
-                title: 'Private key',
-                password: true,
-                prompt: '64 hex digits, optionally 0x-prefixed',
-                validateInput: (v) => {
-                  try {
-                    keyFromHex(v, sm);
-                    return undefined;
-                  } catch (err) {
-                    return (err as Error).message;
-                  }
-                },
-              }),
+      guarded(
+        'Import account failed',
+        async (options?: { privateKey?: string; pem?: string; label?: string; sm?: boolean }) => {
+          let key;
+          if (options?.privateKey)
+            key = keyFromHex(options.privateKey, options.sm ?? !!session.connection?.sm);
+          else if (options?.pem) key = keyFromPem(options.pem);
+          else {
+            const how = required(
+              await vscode.window.showQuickPick(
+                [
+                  { label: 'Private key (hex)', value: 'hex' },
+                  {
+                    label: 'PEM file…',
+                    description: 'account/ecdsa/*.pem or account/gm/*.pem from get_account.sh',
+                    value: 'pem',
+                  },
+                ],
+                { title: 'Import account from' },
+              ),
             );
-            key = keyFromHex(text, sm);
+            if (how.value === 'pem') {
+              const file = required(
+                await vscode.window.showOpenDialog({
+                  canSelectMany: false,
+                  filters: { 'PEM key': ['pem', 'key'] },
+                  title: 'PEM private key',
+                }),
+              )[0];
+              key = keyFromPem(fs.readFileSync(file.fsPath, 'utf8'));
+            } else {
+              const sm = await askCryptoType(session);
+              const text = required(
+                await vscode.window.showInputBox({
+                  title: 'Private key',
+                  password: true,
+                  prompt: '64 hex digits, optionally 0x-prefixed',
+                  validateInput: (v) => {
+                    try {
+                      keyFromHex(v, sm);
+                      return undefined;
+                    } catch (err) {
+                      return (err as Error).message;
+                    }
+                  },
+                }),
+              );
+              key = keyFromHex(text, sm);
+            }
           }
-        }
-        const meta = await session.accounts.add(key, options?.label ?? (await label(`Imported ${shortAddress(key.address)}`)), 'imported');
-        await activate(meta);
-        void vscode.window.showInformationMessage(`Imported ${meta.sm ? 'SM2' : 'secp256k1'} account ${meta.address}.`);
-        return meta.address;
-      }),
+          const meta = await session.accounts.add(
+            key,
+            options?.label ?? (await label(`Imported ${shortAddress(key.address)}`)),
+            'imported',
+          );
+          await activate(meta);
+          void vscode.window.showInformationMessage(
+            `Imported ${meta.sm ? 'SM2' : 'secp256k1'} account ${meta.address}.`,
+          );
+          return meta.address;
+        },
+      ),
     ),
     vscode.commands.registerCommand(
       'fiscoBcos.exportAccount',
@@ -122,14 +159,27 @@ export function registerAccountCommands(session: Session): vscode.Disposable[] {
           ),
         );
         if (how.value === 'hex') {
-          const ok = await vscode.window.showWarningMessage('Copy the private key to the clipboard? Anyone who reads it controls the account.', { modal: true }, 'Copy');
+          const ok = await vscode.window.showWarningMessage(
+            'Copy the private key to the clipboard? Anyone who reads it controls the account.',
+            { modal: true },
+            'Copy',
+          );
           if (ok !== 'Copy') return;
           await vscode.env.clipboard.writeText(signer.privateKey);
           void vscode.window.showInformationMessage('Private key copied. Clear your clipboard when done.');
           return;
         }
-        const target = required(await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(`${meta.address}.pem`), filters: { 'PEM key': ['pem'] } }));
-        fs.writeFileSync(target.fsPath, keyToPem({ address: meta.address, privateKey: signer.privateKey, sm: meta.sm }), { mode: 0o600 });
+        const target = required(
+          await vscode.window.showSaveDialog({
+            defaultUri: vscode.Uri.file(`${meta.address}.pem`),
+            filters: { 'PEM key': ['pem'] },
+          }),
+        );
+        fs.writeFileSync(
+          target.fsPath,
+          keyToPem({ address: meta.address, privateKey: signer.privateKey, sm: meta.sm }),
+          { mode: 0o600 },
+        );
         void vscode.window.showInformationMessage(`Saved ${meta.label} to ${target.fsPath}.`);
       }),
     ),
@@ -146,11 +196,20 @@ export function registerAccountCommands(session: Session): vscode.Disposable[] {
         const list = session.accounts.listFor(sm);
         const current = session.account()?.address;
         const items: (vscode.QuickPickItem & { a?: AccountMeta; action?: string })[] = [
-          ...list.map((a) => ({ label: `${a.address === current ? '$(check) ' : ''}${a.label}`, description: a.address, detail: a.source === 'devnode' ? 'local node dev account' : undefined, a })),
+          ...list.map((a) => ({
+            label: `${a.address === current ? '$(check) ' : ''}${a.label}`,
+            description: a.address,
+            detail: a.source === 'devnode' ? 'local node dev account' : undefined,
+            a,
+          })),
           { label: '$(add) Create Account', action: 'fiscoBcos.createAccount' },
           { label: '$(key) Import Account', action: 'fiscoBcos.importAccount' },
         ];
-        const picked = required(await vscode.window.showQuickPick(items, { title: `Account for ${c.name} (${sm ? 'SM2' : 'secp256k1'})` }));
+        const picked = required(
+          await vscode.window.showQuickPick(items, {
+            title: `Account for ${c.name} (${sm ? 'SM2' : 'secp256k1'})`,
+          }),
+        );
         if (picked.action) return vscode.commands.executeCommand(picked.action);
         await session.accounts.setActive(c.name, picked.a!.address);
         return picked.a!.address;
@@ -160,7 +219,11 @@ export function registerAccountCommands(session: Session): vscode.Disposable[] {
       'fiscoBcos.removeAccount',
       guarded('Remove account failed', async (arg?: unknown) => {
         const meta = await pickAccount(session, 'Remove which account?', arg);
-        const ok = await vscode.window.showWarningMessage(`Remove ${meta.label} (${meta.address})? Its private key is deleted from VS Code; export it first if you need it.`, { modal: true }, 'Remove');
+        const ok = await vscode.window.showWarningMessage(
+          `Remove ${meta.label} (${meta.address})? Its private key is deleted from VS Code; export it first if you need it.`,
+          { modal: true },
+          'Remove',
+        );
         if (ok !== 'Remove') return;
         await session.accounts.remove(meta.address);
       }),

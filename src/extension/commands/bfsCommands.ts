@@ -13,7 +13,10 @@ import { transact } from './transact';
  * Address and ABI of a BFS entry. A directory listing does not carry a link's target, so the link
  * itself is listed (which returns [address, abi]); contracts fall back to the chain's getABI.
  */
-export async function resolveEntry(session: Session, item: BfsItem): Promise<{ address: string; abi: string }> {
+export async function resolveEntry(
+  session: Session,
+  item: BfsItem,
+): Promise<{ address: string; abi: string }> {
   const api = session.requireChain();
   let address = item.address;
   let abi = item.entry.abi ?? '';
@@ -29,20 +32,31 @@ export async function resolveEntry(session: Session, item: BfsItem): Promise<{ a
 
 export async function abiOfEntry(session: Session, item: BfsItem): Promise<string> {
   const { address, abi } = await resolveEntry(session, item);
-  if (!abi) throw new Error(`There is no ABI for ${address}. Link it with an ABI, or deploy it from this workspace.`);
+  if (!abi)
+    throw new Error(`There is no ABI for ${address}. Link it with an ABI, or deploy it from this workspace.`);
   return abi;
 }
 
-export async function linkContract(session: Session, path: string, address: string, abi: string, confirmed = false) {
+export async function linkContract(
+  session: Session,
+  path: string,
+  address: string,
+  abi: string,
+  confirmed = false,
+) {
   const pathError = validateLinkPath(path);
   if (pathError) throw new Error(pathError);
   if (!isAddress(address)) throw new Error(`${address} is not an address.`);
-  return transact(session, { what: `Link ${path} → ${address}`, confirmed }, (api, signer) => api.bfsLink(signer, path, address, abi));
+  return transact(session, { what: `Link ${path} → ${address}`, confirmed }, (api, signer) =>
+    api.bfsLink(signer, path, address, abi),
+  );
 }
 
 /** Panel title of a BFS entry: a link under /apps/<name>/<version> reads "<name>/<version>". */
 function entryTitle(item: BfsItem): string {
-  return item.entry.type === 'link' ? item.path.split('/').filter(Boolean).slice(1).join('/') || item.entry.name : item.entry.name;
+  return item.entry.type === 'link'
+    ? item.path.split('/').filter(Boolean).slice(1).join('/') || item.entry.name
+    : item.entry.name;
 }
 
 export function registerBfsCommands(session: Session, tree: BfsTree): vscode.Disposable[] {
@@ -58,11 +72,20 @@ export function registerBfsCommands(session: Session, tree: BfsTree): vscode.Dis
       guarded('New directory failed', async (item?: BfsItem | string, name?: string) => {
         const parent = typeof item === 'string' ? item : item instanceof BfsItem ? item.path : '/apps';
         const dirName =
-          name ?? required(await vscode.window.showInputBox({ title: `New directory in ${parent}`, prompt: 'Directory name', validateInput: (v) => validateChildName(parent, v.trim()) })).trim();
+          name ??
+          required(
+            await vscode.window.showInputBox({
+              title: `New directory in ${parent}`,
+              prompt: 'Directory name',
+              validateInput: (v) => validateChildName(parent, v.trim()),
+            }),
+          ).trim();
         const err = validateChildName(parent, dirName);
         if (err) throw new Error(err);
         const path = joinPath(parent, dirName);
-        const r = await transact(session, { what: `Create directory ${path}` }, (api, signer) => api.bfsMkdir(signer, path));
+        const r = await transact(session, { what: `Create directory ${path}` }, (api, signer) =>
+          api.bfsMkdir(signer, path),
+        );
         tree.refreshPath(parent);
         return r;
       }),
@@ -72,14 +95,28 @@ export function registerBfsCommands(session: Session, tree: BfsTree): vscode.Dis
       guarded('Link failed', async (item?: BfsItem) => {
         const parent = item instanceof BfsItem ? item.path : '/apps';
         const address = required(
-          await vscode.window.showInputBox({ title: `Link a contract in ${parent}`, prompt: 'Contract address (0x…)', validateInput: (v) => (isAddress(v.trim()) ? undefined : 'Enter a 0x address of 40 hex digits.') }),
+          await vscode.window.showInputBox({
+            title: `Link a contract in ${parent}`,
+            prompt: 'Contract address (0x…)',
+            validateInput: (v) => (isAddress(v.trim()) ? undefined : 'Enter a 0x address of 40 hex digits.'),
+          }),
         ).trim();
         const name = required(
-          await vscode.window.showInputBox({ title: 'Link name', prompt: `Created as ${parent}/<name>`, validateInput: (v) => validateChildName(parent, v.trim()) }),
+          await vscode.window.showInputBox({
+            title: 'Link name',
+            prompt: `Created as ${parent}/<name>`,
+            validateInput: (v) => validateChildName(parent, v.trim()),
+          }),
         ).trim();
-        const abi = await session.requireChain().abiOf(address).catch(() => '');
+        const abi = await session
+          .requireChain()
+          .abiOf(address)
+          .catch(() => '');
         if (!abi) {
-          const go = await vscode.window.showWarningMessage(`The chain has no ABI for ${address}. Link without an ABI? Calls through this link will need an ABI from the workspace.`, 'Link Anyway');
+          const go = await vscode.window.showWarningMessage(
+            `The chain has no ABI for ${address}. Link without an ABI? Calls through this link will need an ABI from the workspace.`,
+            'Link Anyway',
+          );
           if (go !== 'Link Anyway') return;
         }
         const r = await linkContract(session, joinPath(parent, name), address, abi || '[]');
@@ -122,7 +159,12 @@ export function registerBfsCommands(session: Session, tree: BfsTree): vscode.Dis
       guarded('Open contract failed', async (item?: BfsItem) => {
         if (!item) return;
         const { address, abi } = await resolveEntry(session, item);
-        return vscode.commands.executeCommand('fiscoBcos.callContract', { address, abi, name: entryTitle(item), path: item.path });
+        return vscode.commands.executeCommand('fiscoBcos.callContract', {
+          address,
+          abi,
+          name: entryTitle(item),
+          path: item.path,
+        });
       }),
     ),
     vscode.commands.registerCommand(
@@ -130,7 +172,11 @@ export function registerBfsCommands(session: Session, tree: BfsTree): vscode.Dis
       guarded('Open permissions failed', async (item?: BfsItem) => {
         if (!item) return;
         const { address, abi } = await resolveEntry(session, item);
-        return vscode.commands.executeCommand('fiscoBcos.editPermissions', { address, abi, name: entryTitle(item) });
+        return vscode.commands.executeCommand('fiscoBcos.editPermissions', {
+          address,
+          abi,
+          name: entryTitle(item),
+        });
       }),
     ),
   ];

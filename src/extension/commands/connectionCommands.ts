@@ -20,7 +20,11 @@ async function askTlsDir(current?: string): Promise<string | undefined | null> {
     await vscode.window.showQuickPick(
       [
         { label: 'Plain HTTP', description: 'node config [rpc] disable_ssl=true', value: 'none' },
-        { label: 'TLS certificates…', description: 'pick the folder with ca.crt, sdk.crt, sdk.key', value: 'pick' },
+        {
+          label: 'TLS certificates…',
+          description: 'pick the folder with ca.crt, sdk.crt, sdk.key',
+          value: 'pick',
+        },
         ...(current ? [{ label: `Keep ${current}`, value: 'keep' }] : []),
       ],
       { title: 'Connection security', placeHolder: 'How does the node RPC accept connections?' },
@@ -28,22 +32,48 @@ async function askTlsDir(current?: string): Promise<string | undefined | null> {
   );
   if (choice.value === 'none') return null;
   if (choice.value === 'keep') return current;
-  const picked = required(await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: 'Use Certificate Folder', title: 'Folder holding ca.crt, sdk.crt and sdk.key' }))[0];
+  const picked = required(
+    await vscode.window.showOpenDialog({
+      canSelectFolders: true,
+      canSelectFiles: false,
+      openLabel: 'Use Certificate Folder',
+      title: 'Folder holding ca.crt, sdk.crt and sdk.key',
+    }),
+  )[0];
   const dir = picked.fsPath;
   const missing = missingTlsFiles(fs.readdirSync(dir));
-  if (missing.length) throw new Error(`The folder ${dir} lacks ${missing.join(', ')}. Use the node's sdk/ folder.`);
+  if (missing.length)
+    throw new Error(`The folder ${dir} lacks ${missing.join(', ')}. Use the node's sdk/ folder.`);
   return dir;
 }
 
 async function promptConnection(session: Session, existing?: ConnectionConfig): Promise<ConnectionConfig> {
   const others = session.connections.list().filter((c) => c.name !== existing?.name);
   const name = required(
-    await vscode.window.showInputBox({ title: 'Connection name', value: existing?.name ?? '', prompt: 'A display name, e.g. "Test chain"', validateInput: (v) => validateName(v, others) }),
+    await vscode.window.showInputBox({
+      title: 'Connection name',
+      value: existing?.name ?? '',
+      prompt: 'A display name, e.g. "Test chain"',
+      validateInput: (v) => validateName(v, others),
+    }),
   ).trim();
   const url = normaliseUrl(
-    required(await vscode.window.showInputBox({ title: 'Node RPC URL', value: existing?.url ?? 'http://127.0.0.1:20200', prompt: 'http://host:port of the node RPC (port 20200 by default)', validateInput: validateUrl })),
+    required(
+      await vscode.window.showInputBox({
+        title: 'Node RPC URL',
+        value: existing?.url ?? 'http://127.0.0.1:20200',
+        prompt: 'http://host:port of the node RPC (port 20200 by default)',
+        validateInput: validateUrl,
+      }),
+    ),
   );
-  const group = required(await vscode.window.showInputBox({ title: 'Group', value: existing?.group ?? 'group0', validateInput: validateGroup })).trim();
+  const group = required(
+    await vscode.window.showInputBox({
+      title: 'Group',
+      value: existing?.group ?? 'group0',
+      validateInput: validateGroup,
+    }),
+  ).trim();
   const tls = await askTlsDir(existing?.tlsCertDir);
   const crypto = required(
     await vscode.window.showQuickPick(
@@ -54,34 +84,53 @@ async function promptConnection(session: Session, existing?: ConnectionConfig): 
       { title: 'Chain crypto type' },
     ),
   );
-  return { name, url: tls && url.startsWith('http:') ? url.replace(/^http:/, 'https:') : url, group, ...(tls ? { tlsCertDir: tls } : {}), ...(crypto.sm ? { sm: true } : {}) };
+  return {
+    name,
+    url: tls && url.startsWith('http:') ? url.replace(/^http:/, 'https:') : url,
+    group,
+    ...(tls ? { tlsCertDir: tls } : {}),
+    ...(crypto.sm ? { sm: true } : {}),
+  };
 }
 
 /** Checks the node answers, under a progress notification; warns (does not throw) when not. */
 export async function checkConnection(session: Session, c: ConnectionConfig): Promise<boolean> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Connecting to ${c.name}…` }, async () => {
-    try {
-      const api = session.chainFor(c);
-      const [n, summary] = await Promise.all([api.blockNumber(), api.groupSummary().catch(() => undefined)]);
-      // The node knows its crypto type: fix a wrong guess instead of failing at the first signature.
-      const sm = summary?.nodes[0]?.sm;
-      if (sm !== undefined && sm !== !!c.sm) {
-        const { sm: _guess, ...rest } = c;
-        await session.connections.upsert(sm ? { ...rest, sm: true } : rest, c.name);
-        void vscode.window.showInformationMessage(`${c.name} is ${sm ? 'an SM (SM2/SM3)' : 'a secp256k1'} chain; the connection was updated.`);
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Connecting to ${c.name}…` },
+    async () => {
+      try {
+        const api = session.chainFor(c);
+        const [n, summary] = await Promise.all([
+          api.blockNumber(),
+          api.groupSummary().catch(() => undefined),
+        ]);
+        // The node knows its crypto type: fix a wrong guess instead of failing at the first signature.
+        const sm = summary?.nodes[0]?.sm;
+        if (sm !== undefined && sm !== !!c.sm) {
+          const { sm: _guess, ...rest } = c;
+          await session.connections.upsert(sm ? { ...rest, sm: true } : rest, c.name);
+          void vscode.window.showInformationMessage(
+            `${c.name} is ${sm ? 'an SM (SM2/SM3)' : 'a secp256k1'} chain; the connection was updated.`,
+          );
+        }
+        void vscode.window.showInformationMessage(`Connected to ${c.name}: block ${n}.`);
+        return true;
+      } catch (err) {
+        void vscode.window.showWarningMessage(
+          `Saved ${c.name}, but the node did not answer: ${describeError(err)}`,
+        );
+        return false;
       }
-      void vscode.window.showInformationMessage(`Connected to ${c.name}: block ${n}.`);
-      return true;
-    } catch (err) {
-      void vscode.window.showWarningMessage(`Saved ${c.name}, but the node did not answer: ${describeError(err)}`);
-      return false;
-    }
-  });
+    },
+  );
 }
 
 export function registerConnectionCommands(session: Session): vscode.Disposable[] {
   const pickConnection = async (title: string, arg?: unknown): Promise<ConnectionConfig> => {
-    const fromTree = arg && typeof arg === 'object' && 'connection' in arg ? (arg as { connection: ConnectionConfig }).connection : undefined;
+    const fromTree =
+      arg && typeof arg === 'object' && 'connection' in arg
+        ? (arg as { connection: ConnectionConfig }).connection
+        : undefined;
     if (fromTree) return fromTree;
     if (typeof arg === 'string') {
       const byName = session.connections.get(arg);
@@ -91,7 +140,12 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
     if (!list.length) throw new Error('There are no connections yet. Add one, or start the local node.');
     const picked = required(
       await vscode.window.showQuickPick(
-        list.map((c) => ({ label: c.name, description: describeConnection(c), detail: c.name === session.connection?.name ? 'active' : undefined, c })),
+        list.map((c) => ({
+          label: c.name,
+          description: describeConnection(c),
+          detail: c.name === session.connection?.name ? 'active' : undefined,
+          c,
+        })),
         { title },
       ),
     );
@@ -105,12 +159,22 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
         // A complete preset (tests, other extensions) skips the prompts but is still validated.
         let c: ConnectionConfig;
         if (preset && preset.name && preset.url) {
-          const err = validateName(preset.name, session.connections.list()) ?? validateUrl(preset.url) ?? validateGroup(preset.group ?? 'group0');
+          const err =
+            validateName(preset.name, session.connections.list()) ??
+            validateUrl(preset.url) ??
+            validateGroup(preset.group ?? 'group0');
           if (err) throw new Error(err);
-          c = { name: preset.name, url: normaliseUrl(preset.url), group: preset.group ?? 'group0', ...(preset.tlsCertDir ? { tlsCertDir: preset.tlsCertDir } : {}), ...(preset.sm ? { sm: true } : {}) };
+          c = {
+            name: preset.name,
+            url: normaliseUrl(preset.url),
+            group: preset.group ?? 'group0',
+            ...(preset.tlsCertDir ? { tlsCertDir: preset.tlsCertDir } : {}),
+            ...(preset.sm ? { sm: true } : {}),
+          };
         } else c = await promptConnection(session);
         await session.connections.upsert(c);
-        if (!session.connections.activeName() || session.connections.list().length === 1) await session.connections.setActive(c.name);
+        if (!session.connections.activeName() || session.connections.list().length === 1)
+          await session.connections.setActive(c.name);
         if (!preset) await checkConnection(session, c);
         return c;
       }),
@@ -120,7 +184,10 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
       guarded('Edit connection failed', async (arg?: unknown) => {
         const existing = await pickConnection('Edit which connection?', arg);
         const updated = await promptConnection(session, existing);
-        await session.connections.upsert({ ...updated, ...(existing.local ? { local: true } : {}) }, existing.name);
+        await session.connections.upsert(
+          { ...updated, ...(existing.local ? { local: true } : {}) },
+          existing.name,
+        );
         await checkConnection(session, updated);
       }),
     ),
@@ -128,7 +195,11 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
       'fiscoBcos.removeConnection',
       guarded('Remove connection failed', async (arg?: unknown) => {
         const c = await pickConnection('Remove which connection?', arg);
-        const ok = await vscode.window.showWarningMessage(`Remove the connection "${c.name}"? Accounts are kept.`, { modal: true }, 'Remove');
+        const ok = await vscode.window.showWarningMessage(
+          `Remove the connection "${c.name}"? Accounts are kept.`,
+          { modal: true },
+          'Remove',
+        );
         if (ok !== 'Remove') return;
         await session.connections.remove(c.name);
       }),
@@ -147,7 +218,12 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
         const api = session.requireChain();
         const c = session.connection!;
         const groups = await api.groupList();
-        const group = required(await vscode.window.showQuickPick(groups.map((g) => ({ label: g, description: g === c.group ? 'current' : undefined })), { title: `Group of ${c.name}` }));
+        const group = required(
+          await vscode.window.showQuickPick(
+            groups.map((g) => ({ label: g, description: g === c.group ? 'current' : undefined })),
+            { title: `Group of ${c.name}` },
+          ),
+        );
         await session.connections.upsert({ ...c, group: group.label }, c.name);
       }),
     ),

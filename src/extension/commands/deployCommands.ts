@@ -43,13 +43,19 @@ export class DeployCodeLensProvider implements vscode.CodeLensProvider {
 }
 
 async function documentOf(arg?: DeployArgs | vscode.Uri): Promise<vscode.TextDocument> {
-  const uri = arg instanceof vscode.Uri ? arg : typeof arg?.uri === 'string' ? vscode.Uri.parse(arg.uri) : arg?.uri;
+  const uri =
+    arg instanceof vscode.Uri ? arg : typeof arg?.uri === 'string' ? vscode.Uri.parse(arg.uri) : arg?.uri;
   if (uri) return vscode.workspace.openTextDocument(uri);
   const editor = vscode.window.activeTextEditor;
   if (editor && editor.document.fileName.endsWith('.sol')) return editor.document;
   const files = await vscode.workspace.findFiles('**/*.sol', '**/node_modules/**', 200);
   if (!files.length) throw new Error('Open a Solidity (.sol) file first.');
-  const picked = required(await vscode.window.showQuickPick(files.map((f) => ({ label: vscode.workspace.asRelativePath(f), f })), { title: 'Solidity file' }));
+  const picked = required(
+    await vscode.window.showQuickPick(
+      files.map((f) => ({ label: vscode.workspace.asRelativePath(f), f })),
+      { title: 'Solidity file' },
+    ),
+  );
   return vscode.workspace.openTextDocument(picked.f);
 }
 
@@ -76,15 +82,25 @@ async function promptConstructorArgs(c: CompiledContract): Promise<unknown[]> {
   return values;
 }
 
-export function registerDeployCommands(session: Session, compiler: Compiler, registry: AbiRegistry, onLinked: (path: string) => void): vscode.Disposable[] {
+export function registerDeployCommands(
+  session: Session,
+  compiler: Compiler,
+  registry: AbiRegistry,
+  onLinked: (path: string) => void,
+): vscode.Disposable[] {
   return [
-    vscode.languages.registerCodeLensProvider([{ language: 'solidity' }, { pattern: '**/*.sol' }], new DeployCodeLensProvider()),
+    vscode.languages.registerCodeLensProvider(
+      [{ language: 'solidity' }, { pattern: '**/*.sol' }],
+      new DeployCodeLensProvider(),
+    ),
     vscode.commands.registerCommand(
       'fiscoBcos.compile',
       guarded('Compile failed', async (arg?: DeployArgs | vscode.Uri) => {
         const doc = await documentOf(arg);
         const contracts = await compiler.compile(doc);
-        void vscode.window.showInformationMessage(`Compiled ${path.basename(doc.fileName)}: ${contracts.map((c) => c.name).join(', ') || 'no contracts'}.`);
+        void vscode.window.showInformationMessage(
+          `Compiled ${path.basename(doc.fileName)}: ${contracts.map((c) => c.name).join(', ') || 'no contracts'}.`,
+        );
         return contracts.map((c) => c.name);
       }),
     ),
@@ -97,38 +113,91 @@ export function registerDeployCommands(session: Session, compiler: Compiler, reg
         const doc = await documentOf(arg);
         if (doc.isDirty) await doc.save();
         const contracts = (await compiler.compile(doc)).filter(isDeployable);
-        if (!contracts.length) throw new Error(`${path.basename(doc.fileName)} has no deployable contract (interfaces and abstract contracts cannot be deployed).`);
+        if (!contracts.length)
+          throw new Error(
+            `${path.basename(doc.fileName)} has no deployable contract (interfaces and abstract contracts cannot be deployed).`,
+          );
         const contract =
           contracts.find((c) => c.name === opts.contract) ??
-          (contracts.length === 1 ? contracts[0] : required(await vscode.window.showQuickPick(contracts.map((c) => ({ label: c.name, c })), { title: 'Contract to deploy' })).c);
+          (contracts.length === 1
+            ? contracts[0]
+            : required(
+                await vscode.window.showQuickPick(
+                  contracts.map((c) => ({ label: c.name, c })),
+                  { title: 'Contract to deploy' },
+                ),
+              ).c);
         const values = opts.args ?? (await promptConstructorArgs(contract));
         const codec = new ContractCodec(JSON.stringify(contract.abi), (t) => api.hashText(t));
         const data = contract.bytecode + codec.encodeDeployArgs(values);
         const conn = session.connection!;
-        await confirmTransaction(session, signer, `Deploy ${contract.name}${values.length ? `(${values.map((v) => JSON.stringify(v)).join(', ')})` : ''} to ${conn.name}`, opts.confirmed);
-        const receipt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Deploying ${contract.name}…` }, () =>
-          api.deploy(signer, data, JSON.stringify(contract.abi)),
+        await confirmTransaction(
+          session,
+          signer,
+          `Deploy ${contract.name}${values.length ? `(${values.map((v) => JSON.stringify(v)).join(', ')})` : ''} to ${conn.name}`,
+          opts.confirmed,
+        );
+        const receipt = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: `Deploying ${contract.name}…` },
+          () => api.deploy(signer, data, JSON.stringify(contract.abi)),
         );
         if (receipt.status !== 0 || !receipt.contractAddress) {
-          void vscode.window.showErrorMessage(`Deploying ${contract.name} failed: ${describeReceiptStatus(receipt)}`, 'Show Transaction').then((action) => {
-            if (action) void vscode.commands.executeCommand('fiscoBcos.showTransaction', receipt.transactionHash);
-          });
+          void vscode.window
+            .showErrorMessage(
+              `Deploying ${contract.name} failed: ${describeReceiptStatus(receipt)}`,
+              'Show Transaction',
+            )
+            .then((action) => {
+              if (action)
+                void vscode.commands.executeCommand('fiscoBcos.showTransaction', receipt.transactionHash);
+            });
           return undefined;
         }
         const address = receipt.contractAddress;
-        await registry.add({ address, name: contract.name, abi: JSON.stringify(contract.abi), connection: conn.name, group: conn.group, transactionHash: receipt.transactionHash, deployedAt: Date.now() });
+        await registry.add({
+          address,
+          name: contract.name,
+          abi: JSON.stringify(contract.abi),
+          connection: conn.name,
+          group: conn.group,
+          transactionHash: receipt.transactionHash,
+          deployedAt: Date.now(),
+        });
         let linkPath = opts.linkPath;
         if (linkPath === undefined) {
-          const action = await vscode.window.showInformationMessage(`Deployed ${contract.name} at ${address} (block ${receipt.blockNumber}).`, 'Link into BFS', 'Call Contract', 'Copy Address');
+          const action = await vscode.window.showInformationMessage(
+            `Deployed ${contract.name} at ${address} (block ${receipt.blockNumber}).`,
+            'Link into BFS',
+            'Call Contract',
+            'Copy Address',
+          );
           if (action === 'Copy Address') await vscode.env.clipboard.writeText(address);
-          if (action === 'Call Contract') await vscode.commands.executeCommand('fiscoBcos.callContract', { address, abi: JSON.stringify(contract.abi), name: contract.name });
+          if (action === 'Call Contract')
+            await vscode.commands.executeCommand('fiscoBcos.callContract', {
+              address,
+              abi: JSON.stringify(contract.abi),
+              name: contract.name,
+            });
           if (action === 'Link into BFS') {
-            const version = required(await vscode.window.showInputBox({ title: `Link ${contract.name} into BFS`, prompt: `Version: linked as /apps/${contract.name}/<version>`, value: '1.0', validateInput: (v) => validateLinkPath(defaultLinkPath(contract.name, v.trim())) }));
+            const version = required(
+              await vscode.window.showInputBox({
+                title: `Link ${contract.name} into BFS`,
+                prompt: `Version: linked as /apps/${contract.name}/<version>`,
+                value: '1.0',
+                validateInput: (v) => validateLinkPath(defaultLinkPath(contract.name, v.trim())),
+              }),
+            );
             linkPath = defaultLinkPath(contract.name, version.trim());
           }
         }
         if (linkPath) {
-          const linked = await linkContract(session, linkPath, address, JSON.stringify(contract.abi), opts.confirmed);
+          const linked = await linkContract(
+            session,
+            linkPath,
+            address,
+            JSON.stringify(contract.abi),
+            opts.confirmed,
+          );
           if (linked.ok) await registry.setBfsPath(address, conn.name, linkPath);
           onLinked(linkPath);
         }
@@ -137,29 +206,56 @@ export function registerDeployCommands(session: Session, compiler: Compiler, reg
     ),
     vscode.commands.registerCommand(
       'fiscoBcos.linkContract',
-      guarded('Link failed', async (arg?: { path?: string; address?: string; abi?: string; confirmed?: boolean }) => {
-        const known = registry.all().filter((c) => c.connection === session.connection?.name);
-        let address = arg?.address;
-        let abi = arg?.abi;
-        let name = 'Contract';
-        if (!address) {
-          const picked = required(
-            await vscode.window.showQuickPick(
-              [...known.reverse().map((c) => ({ label: c.name, description: c.address, c })), { label: '$(edit) Enter an address…', c: undefined }],
-              { title: 'Contract to link into BFS' },
-            ),
-          );
-          if (picked.c) ({ address, abi, name } = picked.c);
-          else address = required(await vscode.window.showInputBox({ title: 'Contract address', validateInput: (v) => (/^0x[0-9a-fA-F]{40}$/.test(v.trim()) ? undefined : 'Enter a 0x address of 40 hex digits.') })).trim();
-        } else name = registry.find(address)?.name ?? name;
-        abi = abi ?? registry.find(address)?.abi ?? ((await session.requireChain().abiOf(address).catch(() => '')) || '[]');
-        const linkPath =
-          arg?.path ??
-          required(await vscode.window.showInputBox({ title: 'BFS path', value: defaultLinkPath(name, '1.0'), prompt: '/apps/<name>/<version>', validateInput: (v) => validateLinkPath(v.trim()) })).trim();
-        const r = await linkContract(session, linkPath, address, abi, arg?.confirmed);
-        onLinked(linkPath);
-        return r;
-      }),
+      guarded(
+        'Link failed',
+        async (arg?: { path?: string; address?: string; abi?: string; confirmed?: boolean }) => {
+          const known = registry.all().filter((c) => c.connection === session.connection?.name);
+          let address = arg?.address;
+          let abi = arg?.abi;
+          let name = 'Contract';
+          if (!address) {
+            const picked = required(
+              await vscode.window.showQuickPick(
+                [
+                  ...known.reverse().map((c) => ({ label: c.name, description: c.address, c })),
+                  { label: '$(edit) Enter an address…', c: undefined },
+                ],
+                { title: 'Contract to link into BFS' },
+              ),
+            );
+            if (picked.c) ({ address, abi, name } = picked.c);
+            else
+              address = required(
+                await vscode.window.showInputBox({
+                  title: 'Contract address',
+                  validateInput: (v) =>
+                    /^0x[0-9a-fA-F]{40}$/.test(v.trim()) ? undefined : 'Enter a 0x address of 40 hex digits.',
+                }),
+              ).trim();
+          } else name = registry.find(address)?.name ?? name;
+          abi =
+            abi ??
+            registry.find(address)?.abi ??
+            ((await session
+              .requireChain()
+              .abiOf(address)
+              .catch(() => '')) ||
+              '[]');
+          const linkPath =
+            arg?.path ??
+            required(
+              await vscode.window.showInputBox({
+                title: 'BFS path',
+                value: defaultLinkPath(name, '1.0'),
+                prompt: '/apps/<name>/<version>',
+                validateInput: (v) => validateLinkPath(v.trim()),
+              }),
+            ).trim();
+          const r = await linkContract(session, linkPath, address, abi, arg?.confirmed);
+          onLinked(linkPath);
+          return r;
+        },
+      ),
     ),
   ];
 }

@@ -18,7 +18,16 @@ function config() {
 
 async function connectToLocal(session: Session, ready: DevnodeReady): Promise<void> {
   const existing = session.connections.get(LOCAL_CONNECTION_NAME);
-  await session.connections.upsert({ name: LOCAL_CONNECTION_NAME, url: ready.url, group: ready.group, local: true, ...(ready.sm ? { sm: true } : {}) }, existing ? LOCAL_CONNECTION_NAME : undefined);
+  await session.connections.upsert(
+    {
+      name: LOCAL_CONNECTION_NAME,
+      url: ready.url,
+      group: ready.group,
+      local: true,
+      ...(ready.sm ? { sm: true } : {}),
+    },
+    existing ? LOCAL_CONNECTION_NAME : undefined,
+  );
   const keys: KeyInfo[] = [];
   for (const a of ready.accounts) {
     try {
@@ -29,7 +38,8 @@ async function connectToLocal(session: Session, ready: DevnodeReady): Promise<vo
   }
   if (keys.length) await session.accounts.replaceDevAccounts(keys);
   const active = session.accounts.activeAddress(LOCAL_CONNECTION_NAME);
-  if (keys.length && (!active || !session.accounts.listFor(ready.sm).some((a) => a.address === active))) await session.accounts.setActive(LOCAL_CONNECTION_NAME, keys[0].address);
+  if (keys.length && (!active || !session.accounts.listFor(ready.sm).some((a) => a.address === active)))
+    await session.accounts.setActive(LOCAL_CONNECTION_NAME, keys[0].address);
   await session.connections.setActive(LOCAL_CONNECTION_NAME);
 }
 
@@ -39,24 +49,34 @@ export function registerDevnodeCommands(session: Session, devnode: DevnodeManage
     const usePort = portOverride ?? port;
     try {
       const ready = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Starting the local FISCO BCOS node on port ${usePort}…` },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `Starting the local FISCO BCOS node on port ${usePort}…`,
+        },
         () => devnode.start(usePort, accounts),
       );
       await connectToLocal(session, ready);
-      void vscode.window.showInformationMessage(`Local node running at ${ready.url} with ${ready.accounts.length} dev accounts.`);
+      void vscode.window.showInformationMessage(
+        `Local node running at ${ready.url} with ${ready.accounts.length} dev accounts.`,
+      );
       return ready;
     } catch (err) {
       if (!(err instanceof DevnodeStartError)) throw err;
       // A node already answering on the port (say, one left from another window) can simply be used.
       const running = err.failure.actions.includes('Use Another Port') && (await probeFiscoNode(usePort));
-      const message = running ? `A FISCO BCOS node already answers on port ${usePort}. Connect to it, or start the local node on another port.` : `Could not start the local node. ${err.message}`;
+      const message = running
+        ? `A FISCO BCOS node already answers on port ${usePort}. Connect to it, or start the local node on another port.`
+        : `Could not start the local node. ${err.message}`;
       const actions = running ? ['Connect to It', ...err.failure.actions] : err.failure.actions;
       // Not awaited: the command ends now; the chosen follow-up runs when the user picks it.
       void vscode.window.showErrorMessage(message, ...actions).then(async (action) => {
         if (action === 'Connect to It') {
           const url = `http://127.0.0.1:${usePort}`;
           const existing = session.connections.get(LOCAL_CONNECTION_NAME);
-          await session.connections.upsert({ name: LOCAL_CONNECTION_NAME, url, group: 'group0', local: true }, existing ? LOCAL_CONNECTION_NAME : undefined);
+          await session.connections.upsert(
+            { name: LOCAL_CONNECTION_NAME, url, group: 'group0', local: true },
+            existing ? LOCAL_CONNECTION_NAME : undefined,
+          );
           await session.connections.setActive(LOCAL_CONNECTION_NAME);
           await checkConnection(session, session.connections.get(LOCAL_CONNECTION_NAME)!);
         }
@@ -64,7 +84,9 @@ export function registerDevnodeCommands(session: Session, devnode: DevnodeManage
         if (action === 'Reset Local Node') await vscode.commands.executeCommand('fiscoBcos.resetLocalNode');
         if (action === 'Use Another Port') {
           const free = await findFreePort();
-          await vscode.workspace.getConfiguration('fiscoBcos.localNode').update('port', free, vscode.ConfigurationTarget.Global);
+          await vscode.workspace
+            .getConfiguration('fiscoBcos.localNode')
+            .update('port', free, vscode.ConfigurationTarget.Global);
           await start(free);
         }
       });
@@ -90,7 +112,10 @@ export function registerDevnodeCommands(session: Session, devnode: DevnodeManage
           void vscode.window.showInformationMessage('The local node is not running.');
           return;
         }
-        await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Stopping the local node…' }, () => devnode.stop());
+        await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Window, title: 'Stopping the local node…' },
+          () => devnode.stop(),
+        );
         session.notify();
       }),
     ),
@@ -115,7 +140,9 @@ export function registerDevnodeCommands(session: Session, devnode: DevnodeManage
         const wasRunning = devnode.state !== 'stopped';
         await devnode.reset();
         if (wasRunning) return start();
-        void vscode.window.showInformationMessage('Local node data deleted. Start the local node to begin a fresh chain.');
+        void vscode.window.showInformationMessage(
+          'Local node data deleted. Start the local node to begin a fresh chain.',
+        );
         return undefined;
       }),
     ),

@@ -3,14 +3,28 @@
 import * as vscode from 'vscode';
 import { isAddress } from 'ethers';
 import type { ProposalInfo, ProposalRequest } from '../chain/chainApi';
-import { describeDeadline, describeTally, effectiveStatus, hasVoted, isGovernor, proposalLabel, tally } from '../models/governanceModel';
+import {
+  describeDeadline,
+  describeTally,
+  effectiveStatus,
+  hasVoted,
+  isGovernor,
+  proposalLabel,
+  tally,
+} from '../models/governanceModel';
 import type { GovernanceTree, ProposalItem } from '../views/governanceTree';
 import type { Session } from '../session';
 import { guarded, required } from '../errors';
 import { transact } from './transact';
 
 const addressInput = async (title: string, prompt = 'Account address (0x…)') =>
-  required(await vscode.window.showInputBox({ title, prompt, validateInput: (v) => (isAddress(v.trim()) ? undefined : 'Enter a 0x address of 40 hex digits.') })).trim();
+  required(
+    await vscode.window.showInputBox({
+      title,
+      prompt,
+      validateInput: (v) => (isAddress(v.trim()) ? undefined : 'Enter a 0x address of 40 hex digits.'),
+    }),
+  ).trim();
 
 const numberInput = async (title: string, min: number, max: number, value = '') =>
   Number(
@@ -18,7 +32,10 @@ const numberInput = async (title: string, min: number, max: number, value = '') 
       await vscode.window.showInputBox({
         title,
         value,
-        validateInput: (v) => (/^\d+$/.test(v.trim()) && Number(v) >= min && Number(v) <= max ? undefined : `Enter a whole number from ${min} to ${max}.`),
+        validateInput: (v) =>
+          /^\d+$/.test(v.trim()) && Number(v) >= min && Number(v) <= max
+            ? undefined
+            : `Enter a whole number from ${min} to ${max}.`,
       }),
     ).trim(),
   );
@@ -28,7 +45,11 @@ async function promptProposal(session: Session): Promise<{ request: ProposalRequ
   const type = required(
     await vscode.window.showQuickPick(
       [
-        { label: 'Update Governor', description: 'add, re-weight or remove (weight 0) a governor', k: 'updateGovernor' },
+        {
+          label: 'Update Governor',
+          description: 'add, re-weight or remove (weight 0) a governor',
+          k: 'updateGovernor',
+        },
         { label: 'Set Rate', description: 'participation and win thresholds', k: 'setRate' },
         { label: 'Set Deploy Auth Type', description: 'white list or black list', k: 'setDeployAuthType' },
         { label: 'Open Deploy Auth', description: 'allow an account to deploy', k: 'openDeployAuth' },
@@ -45,38 +66,70 @@ async function promptProposal(session: Session): Promise<{ request: ProposalRequ
     ),
   );
   const nodeId = async () =>
-    required(await vscode.window.showInputBox({ title: 'Node ID', validateInput: (v) => (/^[0-9a-fA-F]{128}$/.test(v.trim()) ? undefined : 'A node ID is 128 hex digits.') })).trim();
+    required(
+      await vscode.window.showInputBox({
+        title: 'Node ID',
+        validateInput: (v) =>
+          /^[0-9a-fA-F]{128}$/.test(v.trim()) ? undefined : 'A node ID is 128 hex digits.',
+      }),
+    ).trim();
   switch (type.k) {
     case 'updateGovernor': {
       const account = await addressInput('Governor account');
       const weight = await numberInput('Weight (0 removes the governor)', 0, 10000, '1');
-      return { request: { kind: 'updateGovernor', account, weight }, what: `Propose governor ${account} with weight ${weight}` };
+      return {
+        request: { kind: 'updateGovernor', account, weight },
+        what: `Propose governor ${account} with weight ${weight}`,
+      };
     }
     case 'setRate': {
       const participatesRate = await numberInput('Participation rate (%)', 0, 100, '0');
       const winRate = await numberInput('Win rate (%)', 0, 100, '0');
-      return { request: { kind: 'setRate', participatesRate, winRate }, what: `Propose rates ${participatesRate}% / ${winRate}%` };
+      return {
+        request: { kind: 'setRate', participatesRate, winRate },
+        what: `Propose rates ${participatesRate}% / ${winRate}%`,
+      };
     }
     case 'setDeployAuthType': {
-      const t = required(await vscode.window.showQuickPick([{ label: 'white_list', v: 1 as const }, { label: 'black_list', v: 2 as const }], { title: 'Deploy auth type' }));
-      return { request: { kind: 'setDeployAuthType', authType: t.v }, what: `Propose deploy policy ${t.label}` };
+      const t = required(
+        await vscode.window.showQuickPick(
+          [
+            { label: 'white_list', v: 1 as const },
+            { label: 'black_list', v: 2 as const },
+          ],
+          { title: 'Deploy auth type' },
+        ),
+      );
+      return {
+        request: { kind: 'setDeployAuthType', authType: t.v },
+        what: `Propose deploy policy ${t.label}`,
+      };
     }
     case 'openDeployAuth':
     case 'closeDeployAuth': {
       const account = await addressInput(type.label);
       const open = type.k === 'openDeployAuth';
-      return { request: { kind: 'modifyDeployAuth', account, open }, what: `Propose to ${open ? 'open' : 'close'} deploy auth of ${account}` };
+      return {
+        request: { kind: 'modifyDeployAuth', account, open },
+        what: `Propose to ${open ? 'open' : 'close'} deploy auth of ${account}`,
+      };
     }
     case 'resetAdmin': {
       const contract = await addressInput('Contract', 'Contract address (0x…)');
       const newAdmin = await addressInput('New admin');
-      return { request: { kind: 'resetAdmin', contract, newAdmin }, what: `Propose ${newAdmin} as admin of ${contract}` };
+      return {
+        request: { kind: 'resetAdmin', contract, newAdmin },
+        what: `Propose ${newAdmin} as admin of ${contract}`,
+      };
     }
     case 'addSealer':
     case 'setWeight': {
       const id = await nodeId();
       const weight = await numberInput('Consensus weight', 1, 2 ** 31, '1');
-      return { request: { kind: 'setConsensusWeight', nodeId: id, weight, addFlag: type.k === 'addSealer' }, what: `Propose ${type.label.toLowerCase()} ${id.slice(0, 12)}… weight ${weight}` };
+      return {
+        request: { kind: 'setConsensusWeight', nodeId: id, weight, addFlag: type.k === 'addSealer' },
+        what: `Propose ${type.label.toLowerCase()} ${id.slice(0, 12)}… weight ${weight}`,
+      };
     }
     case 'addObserver':
       return { request: { kind: 'addObserver', nodeId: await nodeId() }, what: 'Propose a new observer' };
@@ -85,7 +138,12 @@ async function promptProposal(session: Session): Promise<{ request: ProposalRequ
     case 'setSysConfig': {
       const keys = await session.requireChain().systemConfigKeys();
       const key = required(await vscode.window.showQuickPick(keys, { title: 'System config key' }));
-      const value = required(await vscode.window.showInputBox({ title: `New value of ${key}`, validateInput: (v) => (v.trim() ? undefined : 'Enter a value.') })).trim();
+      const value = required(
+        await vscode.window.showInputBox({
+          title: `New value of ${key}`,
+          validateInput: (v) => (v.trim() ? undefined : 'Enter a value.'),
+        }),
+      ).trim();
       return { request: { kind: 'setSysConfig', key, value }, what: `Propose ${key} = ${value}` };
     }
     default: {
@@ -107,19 +165,29 @@ export function registerGovernanceCommands(session: Session, tree: GovernanceTre
     const me = session.account();
     if (!isGovernor(committee, me?.address)) {
       const governors = committee.governors.map((g) => g.address).join(', ');
-      throw new Error(`The active account ${me?.address ?? '(none)'} is not a governor. Switch to a governor account (${governors}).`);
+      throw new Error(
+        `The active account ${me?.address ?? '(none)'} is not a governor. Switch to a governor account (${governors}).`,
+      );
     }
   };
 
   const vote = async (id: number, agree: boolean) => {
     await requireGovernor();
-    const r = await transact(session, { what: `Vote ${agree ? 'for' : 'against'} proposal #${id}` }, (api, s) => api.vote(s, id, agree));
+    const r = await transact(
+      session,
+      { what: `Vote ${agree ? 'for' : 'against'} proposal #${id}` },
+      (api, s) => api.vote(s, id, agree),
+    );
     tree.refresh();
     return r;
   };
 
   const proposalId = (arg: unknown): number | undefined =>
-    typeof arg === 'number' ? arg : arg && typeof arg === 'object' && 'proposal' in arg ? (arg as ProposalItem).proposal.id : undefined;
+    typeof arg === 'number'
+      ? arg
+      : arg && typeof arg === 'object' && 'proposal' in arg
+        ? (arg as ProposalItem).proposal.id
+        : undefined;
 
   return [
     vscode.commands.registerCommand('fiscoBcos.refreshGovernance', () => tree.refresh()),
@@ -162,13 +230,21 @@ export function registerGovernanceCommands(session: Session, tree: GovernanceTre
         return vote(id, agree);
       }),
     ),
-    vscode.commands.registerCommand('fiscoBcos.voteFor', guarded('Vote failed', (arg?: unknown) => vote(proposalId(arg)!, true))),
-    vscode.commands.registerCommand('fiscoBcos.voteAgainst', guarded('Vote failed', (arg?: unknown) => vote(proposalId(arg)!, false))),
+    vscode.commands.registerCommand(
+      'fiscoBcos.voteFor',
+      guarded('Vote failed', (arg?: unknown) => vote(proposalId(arg)!, true)),
+    ),
+    vscode.commands.registerCommand(
+      'fiscoBcos.voteAgainst',
+      guarded('Vote failed', (arg?: unknown) => vote(proposalId(arg)!, false)),
+    ),
     vscode.commands.registerCommand(
       'fiscoBcos.createProposal',
       guarded('Create proposal failed', async (preset?: ProposalRequest) => {
         await requireGovernor();
-        const { request, what } = preset ? { request: preset, what: `Create ${preset.kind} proposal` } : await promptProposal(session);
+        const { request, what } = preset
+          ? { request: preset, what: `Create ${preset.kind} proposal` }
+          : await promptProposal(session);
         const r = await transact(session, { what }, (api, s) => api.createProposal(s, request));
         tree.refresh();
         return r;
@@ -182,10 +258,17 @@ export function registerGovernanceCommands(session: Session, tree: GovernanceTre
           const me = session.account()?.address?.toLowerCase();
           const mine = (await openProposals()).filter((p) => p.proposer.toLowerCase() === me);
           if (!mine.length) {
-            void vscode.window.showInformationMessage('The active account has no open proposals to revoke (only the proposer can revoke).');
+            void vscode.window.showInformationMessage(
+              'The active account has no open proposals to revoke (only the proposer can revoke).',
+            );
             return;
           }
-          id = required(await vscode.window.showQuickPick(mine.map((p) => ({ label: proposalLabel(p), description: p.resourceId, p })), { title: 'Revoke proposal' })).p.id;
+          id = required(
+            await vscode.window.showQuickPick(
+              mine.map((p) => ({ label: proposalLabel(p), description: p.resourceId, p })),
+              { title: 'Revoke proposal' },
+            ),
+          ).p.id;
         }
         const r = await transact(session, { what: `Revoke proposal #${id}` }, (api, s) => api.revoke(s, id!));
         tree.refresh();

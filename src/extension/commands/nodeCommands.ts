@@ -14,7 +14,11 @@ async function nodeIdOf(arg: unknown, title: string): Promise<string> {
   if (arg && typeof arg === 'object' && 'node' in arg) return (arg as NodeItem).node.nodeId;
   if (typeof arg === 'string' && NODE_ID.test(arg)) return arg;
   return required(
-    await vscode.window.showInputBox({ title, prompt: 'Node ID: 128 hex digits (the node public key)', validateInput: (v) => (NODE_ID.test(v.trim()) ? undefined : 'A node ID is 128 hex digits.') }),
+    await vscode.window.showInputBox({
+      title,
+      prompt: 'Node ID: 128 hex digits (the node public key)',
+      validateInput: (v) => (NODE_ID.test(v.trim()) ? undefined : 'A node ID is 128 hex digits.'),
+    }),
   ).trim();
 }
 
@@ -24,14 +28,19 @@ async function weightOf(arg: unknown, title: string, current?: number): Promise<
     await vscode.window.showInputBox({
       title,
       value: String(current ?? 1),
-      validateInput: (v) => (/^[1-9]\d{0,9}$/.test(v.trim()) ? undefined : 'Weight is a whole number of at least 1.'),
+      validateInput: (v) =>
+        /^[1-9]\d{0,9}$/.test(v.trim()) ? undefined : 'Weight is a whole number of at least 1.',
     }),
   );
   return Number(text.trim());
 }
 
 /** Runs the change; the confirmation says when it will be a committee proposal. */
-async function change(session: Session, what: string, run: (api: ChainApi, s: Signer) => Promise<WriteResult>): Promise<WriteResult> {
+async function change(
+  session: Session,
+  what: string,
+  run: (api: ChainApi, s: Signer) => Promise<WriteResult>,
+): Promise<WriteResult> {
   const api = session.requireChain();
   const viaProposal = await api.authEnabled().catch(() => false);
   return transact(session, { what: viaProposal ? `Propose: ${what}` : what }, run);
@@ -64,21 +73,28 @@ export function registerNodeCommands(session: Session, refresh: () => void): vsc
     run('fiscoBcos.addSealer', async (arg, w) => {
       const nodeId = await nodeIdOf(arg, 'Add sealer');
       const weight = await weightOf(w, 'Consensus weight of the new sealer');
-      return change(session, `Make ${nodeId.slice(0, 12)}… a sealer with weight ${weight}`, (a, s) => a.addSealer(s, nodeId, weight));
+      return change(session, `Make ${nodeId.slice(0, 12)}… a sealer with weight ${weight}`, (a, s) =>
+        a.addSealer(s, nodeId, weight),
+      );
     }),
     run('fiscoBcos.addObserver', async (arg) => {
       const nodeId = await nodeIdOf(arg, 'Add observer');
       return change(session, `Make ${nodeId.slice(0, 12)}… an observer`, (a, s) => a.addObserver(s, nodeId));
     }),
     run('fiscoBcos.setNodeWeight', async (arg, w) => {
-      const current = arg && typeof arg === 'object' && 'node' in arg ? (arg as NodeItem).node.weight : undefined;
+      const current =
+        arg && typeof arg === 'object' && 'node' in arg ? (arg as NodeItem).node.weight : undefined;
       const nodeId = await nodeIdOf(arg, 'Set consensus weight');
       const weight = await weightOf(w, 'New consensus weight', current);
-      return change(session, `Set the weight of ${nodeId.slice(0, 12)}… to ${weight}`, (a, s) => a.setWeight(s, nodeId, weight));
+      return change(session, `Set the weight of ${nodeId.slice(0, 12)}… to ${weight}`, (a, s) =>
+        a.setWeight(s, nodeId, weight),
+      );
     }),
     run('fiscoBcos.removeNode', async (arg) => {
       const nodeId = await nodeIdOf(arg, 'Remove node from consensus');
-      return change(session, `Remove ${nodeId.slice(0, 12)}… from the group's consensus`, (a, s) => a.removeNode(s, nodeId));
+      return change(session, `Remove ${nodeId.slice(0, 12)}… from the group's consensus`, (a, s) =>
+        a.removeNode(s, nodeId),
+      );
     }),
   ];
 }

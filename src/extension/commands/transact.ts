@@ -15,7 +15,12 @@ export interface TransactOptions {
 }
 
 /** Asks for confirmation; throws CancelledError when the user declines. */
-export async function confirmTransaction(session: Session, signer: Signer, what: string, confirmed?: boolean): Promise<void> {
+export async function confirmTransaction(
+  session: Session,
+  signer: Signer,
+  what: string,
+  confirmed?: boolean,
+): Promise<void> {
   if (skipsConfirmation(confirmed)) return;
   const c = session.connection;
   const account = session.account();
@@ -25,16 +30,27 @@ export async function confirmTransaction(session: Session, signer: Signer, what:
 }
 
 /** Confirms, runs `send` under progress, and reports the result; returns it for callers. */
-export async function transact(session: Session, options: TransactOptions, send: (api: ChainApi, signer: Signer) => Promise<WriteResult>): Promise<WriteResult> {
+export async function transact(
+  session: Session,
+  options: TransactOptions,
+  send: (api: ChainApi, signer: Signer) => Promise<WriteResult>,
+): Promise<WriteResult> {
   const api = session.requireChain();
   const signer = await session.requireSigner();
   await confirmTransaction(session, signer, options.what, options.confirmed);
-  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${options.what}…` }, () => send(api, signer));
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `${options.what}…` },
+    () => send(api, signer),
+  );
   const tx = result.receipt?.transactionHash;
   const text = `${options.what}: ${result.message}`;
   const actions = tx ? ['Show Transaction'] : [];
   // Not awaited: the command resolves once the chain answered, not when the toast is dismissed.
-  void (result.ok ? vscode.window.showInformationMessage(text, ...actions) : vscode.window.showErrorMessage(text, ...actions)).then((action) => {
+  void (
+    result.ok
+      ? vscode.window.showInformationMessage(text, ...actions)
+      : vscode.window.showErrorMessage(text, ...actions)
+  ).then((action) => {
     if (action === 'Show Transaction') void vscode.commands.executeCommand('fiscoBcos.showTransaction', tx);
   });
   return result;

@@ -33,48 +33,57 @@ export class Compiler implements vscode.Disposable {
     const cached = this.cache.get(doc.uri.toString());
     if (cached && cached.version === doc.version && !doc.isDirty) return cached.contracts;
     const cfg = vscode.workspace.getConfiguration('fiscoBcos.solc');
-    const settings = { evmVersion: cfg.get<string>('evmVersion', 'paris'), optimizer: cfg.get<boolean>('optimizer', false) };
+    const settings = {
+      evmVersion: cfg.get<string>('evmVersion', 'paris'),
+      optimizer: cfg.get<boolean>('optimizer', false),
+    };
     const root = vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.fsPath ?? path.dirname(doc.uri.fsPath);
     const unit = path.relative(root, doc.uri.fsPath).split(path.sep).join('/');
     const sources: Record<string, string> = { [unit]: doc.getText() };
 
     const title = `Compiling ${path.basename(doc.uri.fsPath)}`;
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-      const input = buildInput(sources, settings);
-      const binary = cfg.get<string>('binaryPath', '').trim();
-      let output: string;
-      if (binary) {
-        // A native solc: the setting wins over soljsonPath and the bundled compiler.
-        progress.report({ message: `solc ${await solcBinaryVersion(binary)} (${binary})` });
-        output = await compileWithBinary(binary, input, root);
-      } else {
-        progress.report({ message: 'loading solc…' });
-        const abort = new AbortController();
-        const cancel = token.onCancellationRequested(() => abort.abort());
-        try {
-          const r = await this.worker.compile(input, {
-            root,
-            soljsonPath: cfg.get<string>('soljsonPath', '').trim(),
-            onLoaded: (version) => progress.report({ message: `solc ${version}` }),
-            signal: abort.signal,
-          });
-          this.lastCompileThreadId = r.threadId;
-          output = r.output;
-        } catch (err) {
-          if (err instanceof CompileCancelledError) throw new CancelledError();
-          throw err;
-        } finally {
-          cancel.dispose();
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+      async (progress, token) => {
+        const input = buildInput(sources, settings);
+        const binary = cfg.get<string>('binaryPath', '').trim();
+        let output: string;
+        if (binary) {
+          // A native solc: the setting wins over soljsonPath and the bundled compiler.
+          progress.report({ message: `solc ${await solcBinaryVersion(binary)} (${binary})` });
+          output = await compileWithBinary(binary, input, root);
+        } else {
+          progress.report({ message: 'loading solc…' });
+          const abort = new AbortController();
+          const cancel = token.onCancellationRequested(() => abort.abort());
+          try {
+            const r = await this.worker.compile(input, {
+              root,
+              soljsonPath: cfg.get<string>('soljsonPath', '').trim(),
+              onLoaded: (version) => progress.report({ message: `solc ${version}` }),
+              signal: abort.signal,
+            });
+            this.lastCompileThreadId = r.threadId;
+            output = r.output;
+          } catch (err) {
+            if (err instanceof CompileCancelledError) throw new CancelledError();
+            throw err;
+          } finally {
+            cancel.dispose();
+          }
         }
-      }
-      const { contracts, problems } = readOutput(output);
-      this.publish(root, problems);
-      const errors = problems.filter((p) => p.severity === 'error');
-      if (errors.length) throw new Error(`Compilation failed with ${errors.length} error${errors.length > 1 ? 's' : ''}: ${errors[0].message.replace(/\.$/, '')}. See the Problems panel.`);
-      const own = contracts.filter((c) => c.source === unit);
-      this.cache.set(doc.uri.toString(), { version: doc.version, contracts: own });
-      return own;
-    });
+        const { contracts, problems } = readOutput(output);
+        this.publish(root, problems);
+        const errors = problems.filter((p) => p.severity === 'error');
+        if (errors.length)
+          throw new Error(
+            `Compilation failed with ${errors.length} error${errors.length > 1 ? 's' : ''}: ${errors[0].message.replace(/\.$/, '')}. See the Problems panel.`,
+          );
+        const own = contracts.filter((c) => c.source === unit);
+        this.cache.set(doc.uri.toString(), { version: doc.version, contracts: own });
+        return own;
+      },
+    );
   }
 
   private publish(root: string, problems: ReturnType<typeof readOutput>['problems']): void {
@@ -83,7 +92,9 @@ export class Compiler implements vscode.Disposable {
     for (const p of problems) {
       const file = p.file ? path.join(root, p.file) : undefined;
       if (!file || !fs.existsSync(file)) continue;
-      const text = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file)?.getText() ?? fs.readFileSync(file, 'utf8');
+      const text =
+        vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file)?.getText() ??
+        fs.readFileSync(file, 'utf8');
       const pos = (offset: number) => {
         // solc offsets are bytes; convert via UTF-8 to a character index.
         const chars = Buffer.from(text, 'utf8').subarray(0, offset).toString('utf8').length;
@@ -92,7 +103,15 @@ export class Compiler implements vscode.Disposable {
         return new vscode.Position(line, chars - (before.lastIndexOf('\n') + 1));
       };
       const range = new vscode.Range(pos(p.start ?? 0), pos(p.end ?? p.start ?? 0));
-      const d = new vscode.Diagnostic(range, p.message, p.severity === 'error' ? vscode.DiagnosticSeverity.Error : p.severity === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information);
+      const d = new vscode.Diagnostic(
+        range,
+        p.message,
+        p.severity === 'error'
+          ? vscode.DiagnosticSeverity.Error
+          : p.severity === 'warning'
+            ? vscode.DiagnosticSeverity.Warning
+            : vscode.DiagnosticSeverity.Information,
+      );
       d.source = 'solc';
       if (p.code) d.code = p.code;
       const list = byFile.get(file) ?? [];

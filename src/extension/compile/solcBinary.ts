@@ -26,7 +26,11 @@ function run(binary: string, args: string[], input?: string): Promise<Run> {
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', (err: NodeJS.ErrnoException) =>
-      reject(new Error(`fiscoBcos.solc.binaryPath (${binary}) cannot be run: ${err.code === 'ENOENT' ? 'no such file' : err.code === 'EACCES' ? 'not executable' : err.message}`)),
+      reject(
+        new Error(
+          `fiscoBcos.solc.binaryPath (${binary}) cannot be run: ${err.code === 'ENOENT' ? 'no such file' : err.code === 'EACCES' ? 'not executable' : err.message}`,
+        ),
+      ),
     );
     child.on('close', (code) => resolve({ stdout, stderr, code }));
     child.stdin.on('error', () => undefined); // the exit code / stderr say what went wrong
@@ -38,7 +42,10 @@ function run(binary: string, args: string[], input?: string): Promise<Run> {
 export async function solcBinaryVersion(binary: string): Promise<string> {
   const r = await run(binary, ['--version']);
   const version = /Version:\s*(\S+)/.exec(r.stdout)?.[1];
-  if (r.code !== 0 || !version) throw new Error(`fiscoBcos.solc.binaryPath (${binary}) is not a solc executable: ${(r.stderr || r.stdout).trim().slice(0, 200) || `exit code ${r.code}`}`);
+  if (r.code !== 0 || !version)
+    throw new Error(
+      `fiscoBcos.solc.binaryPath (${binary}) is not a solc executable: ${(r.stderr || r.stdout).trim().slice(0, 200) || `exit code ${r.code}`}`,
+    );
   return version;
 }
 
@@ -46,6 +53,9 @@ export async function solcBinaryVersion(binary: string): Promise<string> {
 export async function compileWithBinary(binary: string, input: string, root: string): Promise<string> {
   const r = await run(binary, ['--standard-json', '--base-path', root, '--allow-paths', root], input);
   // solc reports compile errors inside the JSON with exit code 0; anything else is a crash.
-  if (r.code !== 0 || !r.stdout.trim().startsWith('{')) throw new Error(`solc (${binary}) failed: ${(r.stderr || r.stdout).trim().slice(0, 300) || `exit code ${r.code}`}`);
+  if (r.code !== 0 || !r.stdout.trim().startsWith('{'))
+    throw new Error(
+      `solc (${binary}) failed: ${(r.stderr || r.stdout).trim().slice(0, 300) || `exit code ${r.code}`}`,
+    );
   return r.stdout;
 }

@@ -87,7 +87,9 @@ export function readOutput(json: string): { contracts: CompiledContract[]; probl
 /** Contract declarations in a source text with their line, for CodeLens (no solc needed). */
 export function findContractDeclarations(text: string): { name: string; line: number; kind: string }[] {
   const found: { name: string; line: number; kind: string }[] = [];
-  const stripped = text.replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ' ')).replace(/\/\/[^\n]*/g, (m) => ' '.repeat(m.length));
+  const stripped = text
+    .replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ' '))
+    .replace(/\/\/[^\n]*/g, (m) => ' '.repeat(m.length));
   const lines = stripped.split('\n');
   const re = /^\s*(abstract\s+contract|contract|library|interface)\s+([A-Za-z_$][\w$]*)/;
   lines.forEach((line, i) => {

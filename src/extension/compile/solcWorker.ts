@@ -21,7 +21,8 @@ function loadSolc(soljsonPath: string): Solc {
   let solc: Solc;
   try {
     if (soljsonPath) {
-      if (!fs.existsSync(soljsonPath)) throw new Error(`fiscoBcos.solc.soljsonPath points to ${soljsonPath}, which does not exist.`);
+      if (!fs.existsSync(soljsonPath))
+        throw new Error(`fiscoBcos.solc.soljsonPath points to ${soljsonPath}, which does not exist.`);
       const wrapper = require('solc/wrapper') as (m: unknown) => Solc;
       solc = wrapper(require(soljsonPath));
     } else {

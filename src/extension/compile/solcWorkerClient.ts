@@ -60,8 +60,12 @@ export class SolcWorkerClient {
     const worker = new Worker(this.workerFile);
     this.started++;
     worker.on('message', (m: WorkerReply) => this.onReply(m));
-    worker.on('error', (err) => this.drop(worker, new Error(`The Solidity compiler worker failed: ${err.message}`)));
-    worker.on('exit', (code) => this.drop(worker, new Error(`The Solidity compiler worker exited (code ${code}).`)));
+    worker.on('error', (err) =>
+      this.drop(worker, new Error(`The Solidity compiler worker failed: ${err.message}`)),
+    );
+    worker.on('exit', (code) =>
+      this.drop(worker, new Error(`The Solidity compiler worker exited (code ${code}).`)),
+    );
     this.worker = worker;
     return worker;
   }
@@ -78,7 +82,8 @@ export class SolcWorkerClient {
     this.pending.delete(m.id);
     // An idle worker does not keep the process alive.
     if (!this.pending.size) this.worker?.unref();
-    if (m.type === 'done') p.resolve({ output: m.output, version: p.version ?? '', threadId: p.threadId ?? -1 });
+    if (m.type === 'done')
+      p.resolve({ output: m.output, version: p.version ?? '', threadId: p.threadId ?? -1 });
     else p.reject(new Error(m.message));
   }
 
@@ -102,10 +107,12 @@ export class SolcWorkerClient {
         void worker.terminate();
       };
       options.signal?.addEventListener('abort', onAbort, { once: true });
-      const settle = <T>(fn: (v: T) => void) => (v: T) => {
-        options.signal?.removeEventListener('abort', onAbort);
-        fn(v);
-      };
+      const settle =
+        <T>(fn: (v: T) => void) =>
+        (v: T) => {
+          options.signal?.removeEventListener('abort', onAbort);
+          fn(v);
+        };
       worker.ref();
       this.pending.set(id, { onLoaded: options.onLoaded, resolve: settle(resolve), reject: settle(reject) });
       const request: WorkerRequest = { id, input, root: options.root, soljsonPath: options.soljsonPath };

@@ -40,7 +40,8 @@ export function validateUrl(url: string): string | undefined {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'Use http:// or https://.';
   if (!parsed.hostname) return 'The URL needs a host.';
-  if (parsed.port && (Number(parsed.port) < 1 || Number(parsed.port) > 65535)) return 'The port must be 1–65535.';
+  if (parsed.port && (Number(parsed.port) < 1 || Number(parsed.port) > 65535))
+    return 'The port must be 1–65535.';
   return undefined;
 }
 
@@ -77,8 +78,10 @@ export function validateConnection(c: unknown, others: readonly ConnectionConfig
     if (e) problems.push(e);
   }
   const group = o.group === undefined ? 'group0' : o.group;
-  if (typeof group !== 'string' || validateGroup(group)) problems.push('group must be a group id such as group0.');
-  if (o.tlsCertDir !== undefined && typeof o.tlsCertDir !== 'string') problems.push('tlsCertDir must be a folder path.');
+  if (typeof group !== 'string' || validateGroup(group))
+    problems.push('group must be a group id such as group0.');
+  if (o.tlsCertDir !== undefined && typeof o.tlsCertDir !== 'string')
+    problems.push('tlsCertDir must be a folder path.');
   if (o.sm !== undefined && typeof o.sm !== 'boolean') problems.push('sm must be true or false.');
   return problems;
 }
@@ -87,11 +90,15 @@ export function validateConnection(c: unknown, others: readonly ConnectionConfig
 export function parseConnections(raw: unknown): { connections: ConnectionConfig[]; problems: string[] } {
   const connections: ConnectionConfig[] = [];
   const problems: string[] = [];
-  if (!Array.isArray(raw)) return { connections, problems: raw === undefined ? [] : ['fiscoBcos.connections must be an array.'] };
+  if (!Array.isArray(raw))
+    return { connections, problems: raw === undefined ? [] : ['fiscoBcos.connections must be an array.'] };
   raw.forEach((entry, i) => {
     const errs = validateConnection(entry, connections);
     if (errs.length) {
-      const label = entry && typeof entry === 'object' && typeof (entry as { name?: unknown }).name === 'string' ? `"${(entry as { name: string }).name}"` : `#${i + 1}`;
+      const label =
+        entry && typeof entry === 'object' && typeof (entry as { name?: unknown }).name === 'string'
+          ? `"${(entry as { name: string }).name}"`
+          : `#${i + 1}`;
       problems.push(`Connection ${label}: ${errs.join(' ')}`);
       return;
     }

@@ -14,7 +14,11 @@ export class ConnectionStore implements vscode.Disposable {
 
   constructor() {
     this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${SECTION}.connections`) || e.affectsConfiguration(`${SECTION}.activeConnection`)) this.changed.fire();
+      if (
+        e.affectsConfiguration(`${SECTION}.connections`) ||
+        e.affectsConfiguration(`${SECTION}.activeConnection`)
+      )
+        this.changed.fire();
     });
   }
 
@@ -23,9 +27,15 @@ export class ConnectionStore implements vscode.Disposable {
     const { connections, problems } = parseConnections(raw);
     const text = problems.join('\n');
     if (text && text !== this.lastProblems) {
-      void vscode.window.showWarningMessage(`Some FISCO BCOS connections in settings are ignored: ${problems.join(' ')}`, 'Open Settings').then((a) => {
-        if (a) void vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.connections`);
-      });
+      void vscode.window
+        .showWarningMessage(
+          `Some FISCO BCOS connections in settings are ignored: ${problems.join(' ')}`,
+          'Open Settings',
+        )
+        .then((a) => {
+          if (a)
+            void vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.connections`);
+        });
     }
     this.lastProblems = text;
     return connections;
@@ -45,7 +55,9 @@ export class ConnectionStore implements vscode.Disposable {
   }
 
   async setActive(name: string): Promise<void> {
-    await vscode.workspace.getConfiguration(SECTION).update('activeConnection', name, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration(SECTION)
+      .update('activeConnection', name, vscode.ConfigurationTarget.Global);
   }
 
   /** Replaces the connection named `previousName` (or appends) and saves to user settings. */
@@ -55,7 +67,8 @@ export class ConnectionStore implements vscode.Disposable {
     if (index >= 0) list[index] = connection;
     else list.push(connection);
     await this.save(list);
-    if (previousName && previousName !== connection.name && this.activeName() === previousName) await this.setActive(connection.name);
+    if (previousName && previousName !== connection.name && this.activeName() === previousName)
+      await this.setActive(connection.name);
   }
 
   async remove(name: string): Promise<void> {
@@ -64,7 +77,9 @@ export class ConnectionStore implements vscode.Disposable {
   }
 
   private async save(list: ConnectionConfig[]): Promise<void> {
-    await vscode.workspace.getConfiguration(SECTION).update('connections', list, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration(SECTION)
+      .update('connections', list, vscode.ConfigurationTarget.Global);
     this.changed.fire();
   }
 

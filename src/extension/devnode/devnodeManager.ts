@@ -39,7 +39,11 @@ export class DevnodeManager implements vscode.Disposable {
 
   private setState(s: DevnodeState): void {
     this.stateValue = s;
-    void vscode.commands.executeCommand('setContext', 'fiscoBcos.devnodeRunning', s === 'running' || s === 'starting');
+    void vscode.commands.executeCommand(
+      'setContext',
+      'fiscoBcos.devnodeRunning',
+      s === 'running' || s === 'starting',
+    );
     this.changed.fire(s);
   }
 
@@ -47,14 +51,30 @@ export class DevnodeManager implements vscode.Disposable {
   async start(port: number, accounts: number): Promise<DevnodeReady> {
     if (this.child && this.ready) return this.ready;
     const cli = path.join(this.extensionPath, 'dist', 'devnode-cli.js');
-    if (!fs.existsSync(cli)) throw new DevnodeStartError(explainStartFailure('Cannot find module devnode-cli', null, port));
-    if (!(await isPortFree(port))) throw new DevnodeStartError(explainStartFailure('EADDRINUSE', null, port), port);
+    if (!fs.existsSync(cli))
+      throw new DevnodeStartError(explainStartFailure('Cannot find module devnode-cli', null, port));
+    if (!(await isPortFree(port)))
+      throw new DevnodeStartError(explainStartFailure('EADDRINUSE', null, port), port);
     fs.mkdirSync(this.dataDir, { recursive: true });
-    const args = [cli, '--data', this.dataDir, '--json', '--port', String(port), '--accounts', String(accounts)];
-    this.log.appendLine(`[${new Date().toISOString()}] Starting local node: node ${args.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' ')}`);
+    const args = [
+      cli,
+      '--data',
+      this.dataDir,
+      '--json',
+      '--port',
+      String(port),
+      '--accounts',
+      String(accounts),
+    ];
+    this.log.appendLine(
+      `[${new Date().toISOString()}] Starting local node: node ${args.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' ')}`,
+    );
     this.setState('starting');
     // ELECTRON_RUN_AS_NODE makes the VS Code binary behave as plain Node when execPath is Electron.
-    const child = spawn(process.execPath, args, { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     let stderr = '';
     return new Promise<DevnodeReady>((resolve, reject) => {
@@ -66,7 +86,12 @@ export class DevnodeManager implements vscode.Disposable {
         reject(err);
       };
       const timer = setTimeout(() => {
-        fail(new DevnodeStartError({ message: `The local node did not report ready within ${READY_TIMEOUT_MS / 1000} s. See the log.`, actions: ['Show Log'] }));
+        fail(
+          new DevnodeStartError({
+            message: `The local node did not report ready within ${READY_TIMEOUT_MS / 1000} s. See the log.`,
+            actions: ['Show Log'],
+          }),
+        );
         this.kill();
       }, READY_TIMEOUT_MS);
       let buffer = '';
@@ -78,7 +103,11 @@ export class DevnodeManager implements vscode.Disposable {
           buffer = buffer.slice(nl + 1);
           const ready = settled ? undefined : parseReadyLine(line, port);
           // The ready line carries dev private keys: keep them out of the log.
-          this.log.appendLine(ready ? `Local node ready at ${ready.url} (group ${ready.group}, ${ready.accounts.length} dev accounts)` : line);
+          this.log.appendLine(
+            ready
+              ? `Local node ready at ${ready.url} (group ${ready.group}, ${ready.accounts.length} dev accounts)`
+              : line,
+          );
           if (ready && !settled) {
             settled = true;
             clearTimeout(timer);
@@ -101,7 +130,9 @@ export class DevnodeManager implements vscode.Disposable {
         this.setState('stopped');
         fail(new DevnodeStartError(explainStartFailure(stderr, code, port), port));
         if (wasRunning && code !== 0 && signal !== 'SIGTERM') {
-          void vscode.window.showErrorMessage(`The local node stopped unexpectedly (code ${code}).`, 'Show Log').then((a) => a && this.log.show());
+          void vscode.window
+            .showErrorMessage(`The local node stopped unexpectedly (code ${code}).`, 'Show Log')
+            .then((a) => a && this.log.show());
         }
       });
     });

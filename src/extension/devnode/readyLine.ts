@@ -76,13 +76,24 @@ export function explainStartFailure(stderr: string, exitCode: number | null, por
     };
   }
   if (/EACCES/i.test(stderr)) {
-    return { message: `Not allowed to listen on port ${port}. Ports below 1024 need privileges; choose another port.`, actions: ['Use Another Port', 'Show Log'] };
+    return {
+      message: `Not allowed to listen on port ${port}. Ports below 1024 need privileges; choose another port.`,
+      actions: ['Use Another Port', 'Show Log'],
+    };
   }
   if (/Cannot find module|MODULE_NOT_FOUND|ENOENT.*devnode-cli/i.test(stderr)) {
-    return { message: 'The local node program (dist/devnode-cli.js) is missing. Run "npm run build" in the extension folder.', actions: ['Show Log'] };
+    return {
+      message:
+        'The local node program (dist/devnode-cli.js) is missing. Run "npm run build" in the extension folder.',
+      actions: ['Show Log'],
+    };
   }
   if (/corrupt|Unexpected end of JSON|SyntaxError|checksum/i.test(stderr)) {
-    return { message: 'The local node data could not be read (it may be corrupt). Reset the local node to start from a fresh chain.', actions: ['Reset Local Node', 'Show Log'] };
+    return {
+      message:
+        'The local node data could not be read (it may be corrupt). Reset the local node to start from a fresh chain.',
+      actions: ['Reset Local Node', 'Show Log'],
+    };
   }
   const last = stderr.trim().split(/\r?\n/).filter(Boolean).slice(-1)[0];
   return {

@@ -75,12 +75,14 @@ export type BlockToHost =
   | { type: 'openTransaction'; hash: string }
   | { type: 'copy'; text: string };
 
-const isBlockId = (v: unknown) => (isNumber(v) && v >= 0) || (isString(v) && (/^\d+$/.test(v) || /^0x[0-9a-fA-F]{64}$/.test(v)));
+const isBlockId = (v: unknown) =>
+  (isNumber(v) && v >= 0) || (isString(v) && (/^\d+$/.test(v) || /^0x[0-9a-fA-F]{64}$/.test(v)));
 
 export function parseBlockToHost(m: unknown): BlockToHost | undefined {
   if (shape<BlockToHost>(m, 'ready', {})) return m;
   if (shape<BlockToHost>(m, 'openBlock', { id: isBlockId })) return m;
-  if (shape<BlockToHost>(m, 'openTransaction', { hash: (v) => isHex(v) && (v as string).length === 66 })) return m;
+  if (shape<BlockToHost>(m, 'openTransaction', { hash: (v) => isHex(v) && (v as string).length === 66 }))
+    return m;
   if (shape<BlockToHost>(m, 'copy', { text: (v) => isString(v) && v.length < 100_000 })) return m;
   return undefined;
 }
@@ -88,6 +90,11 @@ export function parseBlockToHost(m: unknown): BlockToHost | undefined {
 export function parseHostToBlock(m: unknown): HostToBlock | undefined {
   if (shape<HostToBlock>(m, 'loading', { what: isString })) return m;
   if (shape<HostToBlock>(m, 'error', { message: isString })) return m;
-  if (shape<HostToBlock>(m, 'show', { view: (v) => isRecord(v) && (v.kind === 'block' || v.kind === 'transaction') })) return m;
+  if (
+    shape<HostToBlock>(m, 'show', {
+      view: (v) => isRecord(v) && (v.kind === 'block' || v.kind === 'transaction'),
+    })
+  )
+    return m;
   return undefined;
 }

@@ -32,7 +32,13 @@ export interface ResultView {
 }
 
 export type HostToCall =
-  | { type: 'init'; contract: { name: string; address: string; path?: string }; functions: FunctionView[]; lastInputs: Record<string, unknown[]>; account?: string }
+  | {
+      type: 'init';
+      contract: { name: string; address: string; path?: string };
+      functions: FunctionView[];
+      lastInputs: Record<string, unknown[]>;
+      account?: string;
+    }
   | { type: 'result'; result: ResultView }
   | { type: 'error'; message: string };
 
@@ -52,13 +58,20 @@ export function parseCallToHost(m: unknown): CallToHost | undefined {
     })
   )
     return m;
-  if (shape<CallToHost>(m, 'openTransaction', { hash: (v) => isString(v) && /^0x[0-9a-fA-F]{64}$/.test(v) })) return m;
+  if (shape<CallToHost>(m, 'openTransaction', { hash: (v) => isString(v) && /^0x[0-9a-fA-F]{64}$/.test(v) }))
+    return m;
   return undefined;
 }
 
 export function parseHostToCall(m: unknown): HostToCall | undefined {
-  if (shape<HostToCall>(m, 'init', { contract: isRecord, functions: Array.isArray, lastInputs: isRecord })) return m;
-  if (shape<HostToCall>(m, 'result', { result: (r) => isRecord(r) && isNumber(r.requestId) && isBoolean(r.ok) && isString(r.message) })) return m;
+  if (shape<HostToCall>(m, 'init', { contract: isRecord, functions: Array.isArray, lastInputs: isRecord }))
+    return m;
+  if (
+    shape<HostToCall>(m, 'result', {
+      result: (r) => isRecord(r) && isNumber(r.requestId) && isBoolean(r.ok) && isString(r.message),
+    })
+  )
+    return m;
   if (shape<HostToCall>(m, 'error', { message: isString })) return m;
   return undefined;
 }

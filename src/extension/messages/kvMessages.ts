@@ -57,17 +57,27 @@ const cellValue = (v: unknown) => isString(v) && v.length <= MAX_VALUE;
 const uint = (v: unknown, max: number) => isNumber(v) && Number.isInteger(v) && v >= 0 && v <= max;
 
 export function isCondition(v: unknown): v is TableCondition {
-  return isRecord(v) && isFieldName(v.field) && (CONDITION_OPS as readonly unknown[]).includes(v.op) && cellValue(v.value);
+  return (
+    isRecord(v) &&
+    isFieldName(v.field) &&
+    (CONDITION_OPS as readonly unknown[]).includes(v.op) &&
+    cellValue(v.value)
+  );
 }
 
 /** One to 16 conditions (the node ANDs them). */
-export const isConditions = (v: unknown): v is TableCondition[] => Array.isArray(v) && v.length > 0 && v.length <= 16 && v.every(isCondition);
+export const isConditions = (v: unknown): v is TableCondition[] =>
+  Array.isArray(v) && v.length > 0 && v.length <= 16 && v.every(isCondition);
 
 /** A row or a set of column updates: column names to text values. */
 export function isTableRow(v: unknown, min = 1): v is TableRow {
   if (!isRecord(v)) return false;
   const entries = Object.entries(v);
-  return entries.length >= min && entries.length <= MAX_COLUMNS && entries.every(([k, x]) => isFieldName(k) && cellValue(x));
+  return (
+    entries.length >= min &&
+    entries.length <= MAX_COLUMNS &&
+    entries.every(([k, x]) => isFieldName(k) && cellValue(x))
+  );
 }
 
 const rowSelector = (v: unknown) => key(v) || isConditions(v);
@@ -76,29 +86,54 @@ export function parseKvToHost(m: unknown): KvToHost | undefined {
   if (shape<KvToHost>(m, 'ready', {})) return m;
   if (shape<KvToHost>(m, 'open', { table: tableName })) return m;
   if (shape<KvToHost>(m, 'get', { table: tableName, key })) return m;
-  if (shape<KvToHost>(m, 'set', { table: tableName, key, value: (v) => isString(v) && v.length < 1_000_000 })) return m;
+  if (shape<KvToHost>(m, 'set', { table: tableName, key, value: (v) => isString(v) && v.length < 1_000_000 }))
+    return m;
   if (
     shape<KvToHost>(
       m,
       'create',
-      { table: tableName, keyField: isFieldName, valueFields: (v) => isStringArray(v) && v.length > 0 && v.length <= MAX_COLUMNS && v.every(isFieldName) },
+      {
+        table: tableName,
+        keyField: isFieldName,
+        valueFields: (v) =>
+          isStringArray(v) && v.length > 0 && v.length <= MAX_COLUMNS && v.every(isFieldName),
+      },
       { kind: (v) => v === 'kv' || v === 'crud' },
     )
   )
     return m;
-  if (shape<KvToHost>(m, 'select', { table: tableName, conditions: isConditions, offset: (v) => uint(v, 0xffffffff), count: (v) => uint(v, SELECT_MAX) && v !== 0 })) return m;
+  if (
+    shape<KvToHost>(m, 'select', {
+      table: tableName,
+      conditions: isConditions,
+      offset: (v) => uint(v, 0xffffffff),
+      count: (v) => uint(v, SELECT_MAX) && v !== 0,
+    })
+  )
+    return m;
   if (shape<KvToHost>(m, 'count', { table: tableName, conditions: isConditions })) return m;
   if (shape<KvToHost>(m, 'insert', { table: tableName, row: (v) => isTableRow(v) })) return m;
-  if (shape<KvToHost>(m, 'update', { table: tableName, where: rowSelector, fields: (v) => isTableRow(v) })) return m;
+  if (shape<KvToHost>(m, 'update', { table: tableName, where: rowSelector, fields: (v) => isTableRow(v) }))
+    return m;
   if (shape<KvToHost>(m, 'remove', { table: tableName, where: rowSelector })) return m;
-  if (shape<KvToHost>(m, 'openTransaction', { hash: (v) => isString(v) && /^0x[0-9a-fA-F]{64}$/.test(v) })) return m;
+  if (shape<KvToHost>(m, 'openTransaction', { hash: (v) => isString(v) && /^0x[0-9a-fA-F]{64}$/.test(v) }))
+    return m;
   return undefined;
 }
 
 export function parseHostToKv(m: unknown): HostToKv | undefined {
   if (shape<HostToKv>(m, 'init', { connection: isString }, { account: isString })) return m;
-  if (shape<HostToKv>(m, 'table', { table: isString, keyField: isString, valueFields: isStringArray }, { keyOrder: isString })) return m;
-  if (shape<HostToKv>(m, 'row', { table: isString, key: isString, found: isBoolean, value: isString })) return m;
+  if (
+    shape<HostToKv>(
+      m,
+      'table',
+      { table: isString, keyField: isString, valueFields: isStringArray },
+      { keyOrder: isString },
+    )
+  )
+    return m;
+  if (shape<HostToKv>(m, 'row', { table: isString, key: isString, found: isBoolean, value: isString }))
+    return m;
   if (
     shape<HostToKv>(m, 'rows', {
       table: isString,
@@ -110,7 +145,8 @@ export function parseHostToKv(m: unknown): HostToKv | undefined {
   )
     return m;
   if (shape<HostToKv>(m, 'count', { table: isString, count: isNumber })) return m;
-  if (shape<HostToKv>(m, 'outcome', { ok: isBoolean, message: isString }, { transactionHash: isString })) return m;
+  if (shape<HostToKv>(m, 'outcome', { ok: isBoolean, message: isString }, { transactionHash: isString }))
+    return m;
   if (shape<HostToKv>(m, 'error', { message: isString })) return m;
   return undefined;
 }

@@ -1,7 +1,16 @@
 // Permission editor webview ↔ host messages: deploy policy, and per contract the admin and
 // per-method auth type and account lists. Changes go through proposals (governors) or admin calls.
 
-import { isAddressText, isBoolean, isNumber, isRecord, isSelector, isString, isStringArray, shape } from './validate';
+import {
+  isAddressText,
+  isBoolean,
+  isNumber,
+  isRecord,
+  isSelector,
+  isString,
+  isStringArray,
+  shape,
+} from './validate';
 
 export interface MethodAuthView {
   signature: string;
@@ -44,24 +53,44 @@ export type HostToPermissions =
   | { type: 'outcome'; ok: boolean; message: string; transactionHash?: string; proposalId?: string }
   | { type: 'error'; message: string };
 
-export type PermissionsToHost = { type: 'ready' } | { type: 'refresh' } | { type: 'action'; action: PermissionAction } | { type: 'openTransaction'; hash: string };
+export type PermissionsToHost =
+  | { type: 'ready' }
+  | { type: 'refresh' }
+  | { type: 'action'; action: PermissionAction }
+  | { type: 'openTransaction'; hash: string };
 
 const authType = (v: unknown) => v === 1 || v === 2;
 
-const isDeployEntry = (v: unknown) => isRecord(v) && isAddressText(v.account) && isBoolean(v.canDeploy) && isNumber(v.lastProposalId);
+const isDeployEntry = (v: unknown) =>
+  isRecord(v) && isAddressText(v.account) && isBoolean(v.canDeploy) && isNumber(v.lastProposalId);
 
 const isMethodView = (v: unknown) =>
-  isRecord(v) && isString(v.signature) && isSelector(v.selector) && isNumber(v.authType) && isStringArray(v.access) && isStringArray(v.block);
+  isRecord(v) &&
+  isString(v.signature) &&
+  isSelector(v.selector) &&
+  isNumber(v.authType) &&
+  isStringArray(v.access) &&
+  isStringArray(v.block);
 
 /** The state the page renders: every field it reads is checked. */
 export function isPermissionState(s: unknown): s is PermissionState {
-  if (!isRecord(s) || !isBoolean(s.isGovernor) || !isBoolean(s.authEnabled) || !isNumber(s.deployAuthType)) return false;
+  if (!isRecord(s) || !isBoolean(s.isGovernor) || !isBoolean(s.authEnabled) || !isNumber(s.deployAuthType))
+    return false;
   if (s.account !== undefined && !isAddressText(s.account)) return false;
-  if (s.deployList !== undefined && !(Array.isArray(s.deployList) && s.deployList.every(isDeployEntry))) return false;
+  if (s.deployList !== undefined && !(Array.isArray(s.deployList) && s.deployList.every(isDeployEntry)))
+    return false;
   if (s.deployListError !== undefined && !isString(s.deployListError)) return false;
   const c = s.contract;
   if (c === undefined) return true;
-  return isRecord(c) && isString(c.name) && isAddressText(c.address) && isString(c.admin) && isBoolean(c.isAdmin) && Array.isArray(c.methods) && c.methods.every(isMethodView);
+  return (
+    isRecord(c) &&
+    isString(c.name) &&
+    isAddressText(c.address) &&
+    isString(c.admin) &&
+    isBoolean(c.isAdmin) &&
+    Array.isArray(c.methods) &&
+    c.methods.every(isMethodView)
+  );
 }
 
 export function parsePermissionAction(a: unknown): PermissionAction | undefined {
@@ -70,14 +99,26 @@ export function parsePermissionAction(a: unknown): PermissionAction | undefined 
   if (shape<PermissionAction>(a, 'checkDeployAuth', { account: isAddressText })) return a;
   if (shape<PermissionAction>(a, 'resetAdmin', { newAdmin: isAddressText })) return a;
   if (shape<PermissionAction>(a, 'setMethodAuthType', { selector: isSelector, authType })) return a;
-  if (shape<PermissionAction>(a, 'setMethodAuth', { selector: isSelector, account: isAddressText, open: isBoolean })) return a;
+  if (
+    shape<PermissionAction>(a, 'setMethodAuth', {
+      selector: isSelector,
+      account: isAddressText,
+      open: isBoolean,
+    })
+  )
+    return a;
   return undefined;
 }
 
 export function parsePermissionsToHost(m: unknown): PermissionsToHost | undefined {
   if (shape<PermissionsToHost>(m, 'ready', {})) return m;
   if (shape<PermissionsToHost>(m, 'refresh', {})) return m;
-  if (shape<PermissionsToHost>(m, 'openTransaction', { hash: (v) => isString(v) && /^0x[0-9a-fA-F]{64}$/.test(v) })) return m;
+  if (
+    shape<PermissionsToHost>(m, 'openTransaction', {
+      hash: (v) => isString(v) && /^0x[0-9a-fA-F]{64}$/.test(v),
+    })
+  )
+    return m;
   if (isRecord(m) && m.type === 'action') {
     const action = parsePermissionAction(m.action);
     return action ? { type: 'action', action } : undefined;
@@ -87,7 +128,15 @@ export function parsePermissionsToHost(m: unknown): PermissionsToHost | undefine
 
 export function parseHostToPermissions(m: unknown): HostToPermissions | undefined {
   if (shape<HostToPermissions>(m, 'state', { state: isPermissionState })) return m;
-  if (shape<HostToPermissions>(m, 'outcome', { ok: isBoolean, message: isString }, { transactionHash: isString, proposalId: isString })) return m;
+  if (
+    shape<HostToPermissions>(
+      m,
+      'outcome',
+      { ok: isBoolean, message: isString },
+      { transactionHash: isString, proposalId: isString },
+    )
+  )
+    return m;
   if (shape<HostToPermissions>(m, 'error', { message: isString })) return m;
   return undefined;
 }

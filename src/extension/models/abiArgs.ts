@@ -18,13 +18,15 @@ function toParamType(p: ParamLike): ParamType {
 export function coerce(type: ParamType, value: unknown, label: string): unknown {
   if (type.isArray()) {
     if (!Array.isArray(value)) throw new Error(`${label}: expected a JSON array for ${type.format()}.`);
-    if (type.arrayLength >= 0 && value.length !== type.arrayLength) throw new Error(`${label}: expected ${type.arrayLength} elements, got ${value.length}.`);
+    if (type.arrayLength >= 0 && value.length !== type.arrayLength)
+      throw new Error(`${label}: expected ${type.arrayLength} elements, got ${value.length}.`);
     return value.map((v, i) => coerce(type.arrayChildren!, v, `${label}[${i}]`));
   }
   if (type.isTuple()) {
     const comps = type.components!;
     if (Array.isArray(value)) {
-      if (value.length !== comps.length) throw new Error(`${label}: expected ${comps.length} fields, got ${value.length}.`);
+      if (value.length !== comps.length)
+        throw new Error(`${label}: expected ${comps.length} fields, got ${value.length}.`);
       return value.map((v, i) => coerce(comps[i], v, `${label}.${comps[i].name || i}`));
     }
     if (value && typeof value === 'object') {
@@ -39,8 +41,14 @@ export function coerce(type: ParamType, value: unknown, label: string): unknown 
   }
   const base = type.baseType;
   if (/^u?int\d*$/.test(base)) {
-    const text = typeof value === 'number' || typeof value === 'bigint' ? String(value) : typeof value === 'string' ? value.trim().replace(/_/g, '') : '';
-    if (!/^-?\d+$/.test(text) && !/^0x[0-9a-fA-F]+$/.test(text)) throw new Error(`${label}: "${String(value)}" is not an integer.`);
+    const text =
+      typeof value === 'number' || typeof value === 'bigint'
+        ? String(value)
+        : typeof value === 'string'
+          ? value.trim().replace(/_/g, '')
+          : '';
+    if (!/^-?\d+$/.test(text) && !/^0x[0-9a-fA-F]+$/.test(text))
+      throw new Error(`${label}: "${String(value)}" is not an integer.`);
     const n = BigInt(text);
     const bits = Number(base.replace(/^u?int/, '') || 256);
     const signed = base.startsWith('int');
@@ -65,7 +73,8 @@ export function coerce(type: ParamType, value: unknown, label: string): unknown 
     if (!isHexString(text)) throw new Error(`${label}: enter hex bytes starting with 0x.`);
     if (base !== 'bytes') {
       const size = Number(base.slice(5));
-      if ((text.length - 2) / 2 !== size) throw new Error(`${label}: ${base} needs exactly ${size} bytes (${size * 2} hex digits).`);
+      if ((text.length - 2) / 2 !== size)
+        throw new Error(`${label}: ${base} needs exactly ${size} bytes (${size * 2} hex digits).`);
     }
     return text;
   }
@@ -96,7 +105,8 @@ export function parseArgText(p: ParamLike, text: string): unknown {
 
 /** Validates a list of raw JSON values (from the call form) against the params. */
 export function coerceArgs(params: readonly ParamLike[], values: readonly unknown[]): unknown[] {
-  if (values.length !== params.length) throw new Error(`Expected ${params.length} arguments, got ${values.length}.`);
+  if (values.length !== params.length)
+    throw new Error(`Expected ${params.length} arguments, got ${values.length}.`);
   return params.map((p, i) => coerce(toParamType(p), values[i], p.name || `arg${i}`));
 }
 
@@ -108,7 +118,8 @@ export function exampleFor(p: ParamLike): string {
     const ex = exampleFor(inner);
     return `[${isJsonType(inner) || /^u?int|bool/.test(inner.type) ? ex : JSON.stringify(ex)}]`;
   }
-  if (t.startsWith('tuple')) return `{${(p.components ?? []).map((c) => `"${c.name}": ${isJsonType(c) ? exampleFor(c) : JSON.stringify(exampleFor(c))}`).join(', ')}}`;
+  if (t.startsWith('tuple'))
+    return `{${(p.components ?? []).map((c) => `"${c.name}": ${isJsonType(c) ? exampleFor(c) : JSON.stringify(exampleFor(c))}`).join(', ')}}`;
   if (/^u?int/.test(t)) return '0';
   if (t === 'address') return '0x0000000000000000000000000000000000000000';
   if (t === 'bool') return 'true';
@@ -122,7 +133,12 @@ export function exampleFor(p: ParamLike): string {
 export function toDisplay(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
   if (Array.isArray(value)) return value.map(toDisplay);
-  if (value && typeof value === 'object' && 'toArray' in value && typeof (value as { toArray: unknown }).toArray === 'function') {
+  if (
+    value &&
+    typeof value === 'object' &&
+    'toArray' in value &&
+    typeof (value as { toArray: unknown }).toArray === 'function'
+  ) {
     return (value as { toArray(): unknown[] }).toArray().map(toDisplay);
   }
   return value;

@@ -90,7 +90,11 @@ export class ContractCodec {
     if (!f) return undefined;
     try {
       const result = coder.decode(f.inputs, `0x${data.slice(10)}`);
-      return { signature: f.format('sighash'), name: f.name, args: f.inputs.map((p, i) => ({ name: p.name, type: p.format(), value: toDisplay(result[i]) })) };
+      return {
+        signature: f.format('sighash'),
+        name: f.name,
+        args: f.inputs.map((p, i) => ({ name: p.name, type: p.format(), value: toDisplay(result[i]) })),
+      };
     } catch {
       return undefined;
     }
@@ -108,7 +112,11 @@ export class ContractCodec {
         if (p.indexed) {
           const topic = topics[t++];
           const dynamic = p.type === 'string' || p.type === 'bytes' || p.isArray() || p.isTuple();
-          return { name: p.name, type: p.format(), value: dynamic ? `${topic} (hash)` : toDisplay(coder.decode([p], topic)[0]) };
+          return {
+            name: p.name,
+            type: p.format(),
+            value: dynamic ? `${topic} (hash)` : toDisplay(coder.decode([p], topic)[0]),
+          };
         }
         return { name: p.name, type: p.format(), value: toDisplay(decoded[d++]) };
       });

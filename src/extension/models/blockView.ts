@@ -10,7 +10,11 @@ import { decodeRevertReason, describeReceiptStatus } from './txStatus';
 /** Finds a codec for a contract address (chain getABI, workspace deployments); undefined if none. */
 export type CodecLookup = (address: string) => ContractCodec | undefined;
 
-const argView = (d: DecodedValue): ArgView => ({ name: d.name, type: d.type, value: JSON.stringify(d.value) });
+const argView = (d: DecodedValue): ArgView => ({
+  name: d.name,
+  type: d.type,
+  value: JSON.stringify(d.value),
+});
 
 function withPrefix(a: string): string {
   return a && !a.startsWith('0x') ? `0x${a}` : a;
@@ -39,11 +43,20 @@ export function blockVersionText(version: number | string): string {
   return `${v >>> 24}.${(v >>> 16) & 0xff}.${(v >>> 8) & 0xff} (${v} = 0x${v.toString(16).padStart(8, '0')})`;
 }
 
-export function transactionView(tx: TransactionJson, index: number, receipt: ReceiptJson | undefined, codecs: CodecLookup): TransactionView {
+export function transactionView(
+  tx: TransactionJson,
+  index: number,
+  receipt: ReceiptJson | undefined,
+  codecs: CodecLookup,
+): TransactionView {
   const isDeploy = !tx.to;
   const target = isDeploy ? (receipt?.contractAddress ?? '') : tx.to;
   const codec = target ? codecs(target) : undefined;
-  let method = isDeploy ? 'deploy' : tx.input.length >= 10 ? `unknown (${tx.input.slice(0, 10)})` : 'no input';
+  let method = isDeploy
+    ? 'deploy'
+    : tx.input.length >= 10
+      ? `unknown (${tx.input.slice(0, 10)})`
+      : 'no input';
   let args: ArgView[] = [];
   let outputs: ArgView[] = [];
   if (!isDeploy && codec) {
@@ -70,13 +83,29 @@ export function transactionView(tx: TransactionJson, index: number, receipt: Rec
     { label: 'Imported', value: tx.importTime ? new Date(tx.importTime).toISOString() : '' },
     { label: 'Version', value: String(tx.version) },
   ];
-  if (receipt) fields.push({ label: 'Block', value: String(receipt.blockNumber), link: { kind: 'block', id: String(receipt.blockNumber) } });
-  const view: TransactionView = { hash: tx.hash, index, from: tx.from, to: tx.to, method, args, rawInput: tx.input, fields };
+  if (receipt)
+    fields.push({
+      label: 'Block',
+      value: String(receipt.blockNumber),
+      link: { kind: 'block', id: String(receipt.blockNumber) },
+    });
+  const view: TransactionView = {
+    hash: tx.hash,
+    index,
+    from: tx.from,
+    to: tx.to,
+    method,
+    args,
+    rawInput: tx.input,
+    fields,
+  };
   if (receipt) {
     const events: EventView[] = (receipt.logEntries ?? []).map((log) => {
       const address = withPrefix(log.address);
       const decoded = codecs(address)?.decodeEvent(log.topics, log.data);
-      return decoded ? { address, name: decoded.signature, args: decoded.args.map(argView) } : { address, name: 'unknown event', args: [], raw: { topics: log.topics, data: log.data } };
+      return decoded
+        ? { address, name: decoded.signature, args: decoded.args.map(argView) }
+        : { address, name: 'unknown event', args: [], raw: { topics: log.topics, data: log.data } };
     });
     view.receipt = {
       ok: receipt.status === 0,
@@ -91,14 +120,23 @@ export function transactionView(tx: TransactionJson, index: number, receipt: Rec
   return view;
 }
 
-export function blockView(block: BlockJson, receipts: Map<string, ReceiptJson>, codecs: CodecLookup, latest: number): BlockView {
+export function blockView(
+  block: BlockJson,
+  receipts: Map<string, ReceiptJson>,
+  codecs: CodecLookup,
+  latest: number,
+): BlockView {
   const sealer = block.sealerList[block.sealer] ?? `index ${block.sealer}`;
   const parent = block.parentInfo?.[0];
   const fields: FieldView[] = [
     { label: 'Number', value: String(block.number) },
     { label: 'Hash', value: block.hash },
     { label: 'Timestamp', value: `${new Date(block.timestamp).toISOString()} (${block.timestamp})` },
-    { label: 'Parent', value: parent ? `${parent.blockNumber} · ${parent.blockHash}` : '(genesis)', ...(parent ? { link: { kind: 'block' as const, id: String(parent.blockNumber) } } : {}) },
+    {
+      label: 'Parent',
+      value: parent ? `${parent.blockNumber} · ${parent.blockHash}` : '(genesis)',
+      ...(parent ? { link: { kind: 'block' as const, id: String(parent.blockNumber) } } : {}),
+    },
     { label: 'Gas Used', value: block.gasUsed },
     { label: 'Transactions', value: String(block.transactions?.length ?? 0) },
     { label: 'State Root', value: block.stateRoot },
@@ -116,7 +154,10 @@ export function blockView(block: BlockJson, receipts: Map<string, ReceiptJson>, 
     hash: block.hash,
     fields,
     sealer,
-    signatures: (block.signatureList ?? []).map((s) => ({ sealer: block.sealerList[s.sealerIndex] ?? `index ${s.sealerIndex}`, signature: s.signature.toLowerCase() })),
+    signatures: (block.signatureList ?? []).map((s) => ({
+      sealer: block.sealerList[s.sealerIndex] ?? `index ${s.sealerIndex}`,
+      signature: s.signature.toLowerCase(),
+    })),
     transactions,
     hasParent: block.number > 0,
     hasNext: block.number < latest,

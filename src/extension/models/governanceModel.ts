@@ -92,7 +92,9 @@ export function describeTally(t: Tally): string {
 export function describeDeadline(p: ProposalInfo, currentBlock: number | undefined): string {
   if (currentBlock === undefined) return `deadline block ${p.blockNumberInterval}`;
   const left = p.blockNumberInterval - currentBlock;
-  return left >= 0 ? `ends at block ${p.blockNumberInterval} (${left} blocks left)` : `expired at block ${p.blockNumberInterval}`;
+  return left >= 0
+    ? `ends at block ${p.blockNumberInterval} (${left} blocks left)`
+    : `expired at block ${p.blockNumberInterval}`;
 }
 
 /** Whether the account already voted on this proposal. */
@@ -103,11 +105,15 @@ export function hasVoted(p: ProposalInfo, account: string | undefined): boolean 
 
 /** An open proposal past its deadline is effectively outdated (the chain refreshes lazily). */
 export function effectiveStatus(p: ProposalInfo, currentBlock: number | undefined): number {
-  if (p.status === ProposalStatus.Open && currentBlock !== undefined && currentBlock > p.blockNumberInterval) return ProposalStatus.Outdated;
+  if (p.status === ProposalStatus.Open && currentBlock !== undefined && currentBlock > p.blockNumberInterval)
+    return ProposalStatus.Outdated;
   return p.status;
 }
 
-export function groupByStatus(proposals: readonly ProposalInfo[], currentBlock?: number): Map<number, ProposalInfo[]> {
+export function groupByStatus(
+  proposals: readonly ProposalInfo[],
+  currentBlock?: number,
+): Map<number, ProposalInfo[]> {
   const groups = new Map<number, ProposalInfo[]>();
   for (const s of STATUS_ORDER) groups.set(s, []);
   for (const p of proposals) {

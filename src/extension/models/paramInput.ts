@@ -14,7 +14,9 @@ export function paramLabel(p: ParamLike, index: number, parent?: string): string
 
 /** Raw JSON text of a value as the structured editor holds it (strings stay JSON strings). */
 export function rawTextOf(value: unknown): string {
-  return JSON.stringify(value === undefined ? null : value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+  return JSON.stringify(value === undefined ? null : value, (_k, v) =>
+    typeof v === 'bigint' ? v.toString() : v,
+  );
 }
 
 /** Parses the raw JSON typed for one parameter and checks it against the type; errors name the path. */

@@ -12,7 +12,13 @@ export function isTableRead(m: KvToHost): m is TableRead {
 }
 
 export function isTableWrite(m: KvToHost): m is TableWrite {
-  return m.type === 'set' || m.type === 'create' || m.type === 'insert' || m.type === 'update' || m.type === 'remove';
+  return (
+    m.type === 'set' ||
+    m.type === 'create' ||
+    m.type === 'insert' ||
+    m.type === 'update' ||
+    m.type === 'remove'
+  );
 }
 
 export function describeConditions(conditions: TableCondition[]): string {
@@ -20,7 +26,9 @@ export function describeConditions(conditions: TableCondition[]): string {
 }
 
 function describeWhere(where: RowSelector): string {
-  return typeof where === 'string' ? `the row with key "${where}"` : `rows where ${describeConditions(where)}`;
+  return typeof where === 'string'
+    ? `the row with key "${where}"`
+    : `rows where ${describeConditions(where)}`;
 }
 
 const fields = (row: Record<string, string>) =>
@@ -33,7 +41,13 @@ export async function answerRead(api: ChainApi, m: TableRead): Promise<HostToKv>
   switch (m.type) {
     case 'open': {
       const d = await api.tableDesc(m.table);
-      return { type: 'table', table: m.table, keyField: d.keyField, valueFields: d.valueFields, ...(d.keyOrder ? { keyOrder: d.keyOrder } : {}) };
+      return {
+        type: 'table',
+        table: m.table,
+        keyField: d.keyField,
+        valueFields: d.valueFields,
+        ...(d.keyOrder ? { keyOrder: d.keyOrder } : {}),
+      };
     }
     case 'get': {
       const value = await api.kvGet(m.table, m.key);
@@ -42,7 +56,14 @@ export async function answerRead(api: ChainApi, m: TableRead): Promise<HostToKv>
     case 'select': {
       const d = await api.tableDesc(m.table);
       const rows = await api.tableSelect(m.table, m.conditions, { offset: m.offset, count: m.count });
-      return { type: 'rows', table: m.table, columns: [d.keyField, ...d.valueFields], rows, offset: m.offset, limit: m.count };
+      return {
+        type: 'rows',
+        table: m.table,
+        columns: [d.keyField, ...d.valueFields],
+        rows,
+        offset: m.offset,
+        limit: m.count,
+      };
     }
     case 'count':
       return { type: 'count', table: m.table, count: await api.tableCount(m.table, m.conditions) };
@@ -50,23 +71,41 @@ export async function answerRead(api: ChainApi, m: TableRead): Promise<HostToKv>
 }
 
 /** The confirmation text of a write and how to send it. */
-export function planWrite(m: TableWrite): { what: string; send: (api: ChainApi, signer: Signer) => Promise<WriteResult> } {
+export function planWrite(m: TableWrite): {
+  what: string;
+  send: (api: ChainApi, signer: Signer) => Promise<WriteResult>;
+} {
   switch (m.type) {
     case 'set':
-      return { what: `Set ${m.table}["${m.key}"] = "${m.value}"`, send: (api, s) => api.kvSet(s, m.table, m.key, m.value) };
+      return {
+        what: `Set ${m.table}["${m.key}"] = "${m.value}"`,
+        send: (api, s) => api.kvSet(s, m.table, m.key, m.value),
+      };
     case 'create': {
       const crud = m.kind === 'crud';
       return {
         what: `Create ${crud ? 'CRUD' : 'KV'} table ${m.table}(${m.keyField}, ${m.valueFields.join(', ')})`,
-        send: (api, s) => (crud ? api.tableCreate(s, m.table, m.keyField, m.valueFields) : api.kvCreate(s, m.table, m.keyField, m.valueFields)),
+        send: (api, s) =>
+          crud
+            ? api.tableCreate(s, m.table, m.keyField, m.valueFields)
+            : api.kvCreate(s, m.table, m.keyField, m.valueFields),
       };
     }
     case 'insert':
-      return { what: `Insert into ${m.table}: ${fields(m.row)}`, send: (api, s) => api.tableInsert(s, m.table, m.row) };
+      return {
+        what: `Insert into ${m.table}: ${fields(m.row)}`,
+        send: (api, s) => api.tableInsert(s, m.table, m.row),
+      };
     case 'update':
-      return { what: `Update ${describeWhere(m.where)} of ${m.table}: ${fields(m.fields)}`, send: (api, s) => api.tableUpdate(s, m.table, m.where, m.fields) };
+      return {
+        what: `Update ${describeWhere(m.where)} of ${m.table}: ${fields(m.fields)}`,
+        send: (api, s) => api.tableUpdate(s, m.table, m.where, m.fields),
+      };
     case 'remove':
-      return { what: `Remove ${describeWhere(m.where)} from ${m.table}`, send: (api, s) => api.tableRemove(s, m.table, m.where) };
+      return {
+        what: `Remove ${describeWhere(m.where)} from ${m.table}`,
+        send: (api, s) => api.tableRemove(s, m.table, m.where),
+      };
   }
 }
 

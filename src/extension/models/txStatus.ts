@@ -77,7 +77,8 @@ const RET_CODES: Record<number, string> = {
 
 export function retCodeMessage(code: number | bigint): string {
   const n = Number(code);
-  if (n === -50000) return 'Permission denied (on an auth-enabled chain this change needs a proposal, or the contract admin)';
+  if (n === -50000)
+    return 'Permission denied (on an auth-enabled chain this change needs a proposal, or the contract admin)';
   return RET_CODES[n] ?? (n > 0 ? `Success (${n})` : `Error code ${n}`);
 }
 

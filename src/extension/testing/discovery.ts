@@ -120,14 +120,26 @@ export function discoverTests(text: string): DiscoveredSuite[] {
     const name = m[2];
     if (kind !== 'contract' || !isTestSuiteName(name)) continue;
     const nameStart = m.index + m[0].length - name.length;
-    const suite: DiscoveredSuite = { name, nameRange: range(nameStart, nameStart + name.length), range: range(m.index, end + 1), tests: [], hasSetUp: false };
+    const suite: DiscoveredSuite = {
+      name,
+      nameRange: range(nameStart, nameStart + name.length),
+      range: range(m.index, end + 1),
+      tests: [],
+      hasSetUp: false,
+    };
     // Functions at the top level of the contract body.
     let depth = 0;
     for (let i = open + 1; i < end; i++) {
       const ch = src[i];
       if (ch === '{') depth++;
       else if (ch === '}') depth--;
-      if (depth !== 0 || ch !== 'f' || !/^function\b/.test(src.slice(i, i + 9)) || /[\w$]/.test(src[i - 1] ?? '')) continue;
+      if (
+        depth !== 0 ||
+        ch !== 'f' ||
+        !/^function\b/.test(src.slice(i, i + 9)) ||
+        /[\w$]/.test(src[i - 1] ?? '')
+      )
+        continue;
       const fm = /^function\s+([A-Za-z_$][\w$]*)\s*\(/.exec(src.slice(i));
       if (!fm) continue;
       const fname = fm[1];
@@ -145,7 +157,11 @@ export function discoverTests(text: string): DiscoveredSuite[] {
       const visible = /\b(public|external)\b/.test(attributes);
       if (isTestFunctionName(fname) && !params && visible) {
         const nStart = i + fm[0].indexOf(fname, 8);
-        suite.tests.push({ name: fname, nameRange: range(nStart, nStart + fname.length), range: range(i, fnEnd) });
+        suite.tests.push({
+          name: fname,
+          nameRange: range(nStart, nStart + fname.length),
+          range: range(i, fnEnd),
+        });
       }
       i = Math.max(i, fnEnd - 1);
     }

@@ -12,13 +12,21 @@ import type { Compiler } from '../compile/compiler';
 import { CancelledError, describeError } from '../errors';
 import { skipsConfirmation } from '../testHooks';
 import { discoverTests, type DiscoveredSuite, type SourceRange } from './discovery';
-import { formatResultLine, isLoopbackUrl, runTestSuite, summarise, testCasesOf, type TestCaseResult } from './testRunner';
+import {
+  formatResultLine,
+  isLoopbackUrl,
+  runTestSuite,
+  summarise,
+  testCasesOf,
+  type TestCaseResult,
+} from './testRunner';
 
 export const TEST_CONTROLLER_ID = 'fiscoBcos.solidityTests';
 export const TEST_FILE_GLOB = '**/*.t.sol';
 const EXCLUDE = '**/{node_modules,lib,out,dist}/**';
 
-const toRange = (r: SourceRange) => new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
+const toRange = (r: SourceRange) =>
+  new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
 
 interface CaseData {
   kind: 'file' | 'suite' | 'test';
@@ -42,9 +50,14 @@ export class SolidityTestExplorer implements vscode.Disposable {
       if (!item) await this.discoverAll();
     };
     this.controller.refreshHandler = () => this.discoverAll();
-    this.controller.createRunProfile('Run on the active FISCO BCOS connection', vscode.TestRunProfileKind.Run, async (request, token) => {
-      await this.run(request, token);
-    }, true);
+    this.controller.createRunProfile(
+      'Run on the active FISCO BCOS connection',
+      vscode.TestRunProfileKind.Run,
+      async (request, token) => {
+        await this.run(request, token);
+      },
+      true,
+    );
     this.disposables.push(this.controller);
   }
 
@@ -150,7 +163,10 @@ export class SolidityTestExplorer implements vscode.Disposable {
     if (!c || c.local || isLoopbackUrl(c.url) || skipsConfirmation(undefined)) return;
     const answer = await vscode.window.showWarningMessage(
       `Run Solidity tests on ${c.name}?`,
-      { modal: true, detail: `${c.url} is not a local node. Running tests deploys the test contracts and sends every test as a transaction on ${c.name} (${c.group}); transactions cannot be undone.` },
+      {
+        modal: true,
+        detail: `${c.url} is not a local node. Running tests deploys the test contracts and sends every test as a transaction on ${c.name} (${c.group}); transactions cannot be undone.`,
+      },
       'Run Tests',
     );
     if (answer !== 'Run Tests') throw new CancelledError();
@@ -161,15 +177,19 @@ export class SolidityTestExplorer implements vscode.Disposable {
     const run = this.controller.createTestRun(request, undefined, true);
     const all: vscode.TestItem[] = [...byFile.values()].flatMap((suites) => [...suites.values()].flat());
     all.forEach((t) => run.enqueued(t));
-    const out = (text: string, item?: vscode.TestItem) => run.appendOutput(`${text.replace(/\r?\n/g, '\r\n')}\r\n`, undefined, item);
+    const out = (text: string, item?: vscode.TestItem) =>
+      run.appendOutput(`${text.replace(/\r?\n/g, '\r\n')}\r\n`, undefined, item);
     const results: TestCaseResult[] = [];
-    const errorAll = (items: vscode.TestItem[], message: string) => items.forEach((t) => run.errored(t, new vscode.TestMessage(message)));
+    const errorAll = (items: vscode.TestItem[], message: string) =>
+      items.forEach((t) => run.errored(t, new vscode.TestMessage(message)));
     try {
       await this.confirmChain();
       const api = this.session.requireChain();
       const signer = await this.session.requireSigner();
       const conn = this.session.connection!;
-      out(`Running ${all.length} test${all.length === 1 ? '' : 's'} on ${conn.name} (${conn.url}, ${conn.group}) from ${signer.address}`);
+      out(
+        `Running ${all.length} test${all.length === 1 ? '' : 's'} on ${conn.name} (${conn.url}, ${conn.group}) from ${signer.address}`,
+      );
       for (const [uriText, suites] of byFile) {
         if (token.isCancellationRequested) break;
         const uri = vscode.Uri.parse(uriText);
@@ -186,7 +206,11 @@ export class SolidityTestExplorer implements vscode.Disposable {
           continue;
         }
         // Fresh locations: the file may have changed since the tree was built.
-        const located = new Map(discoverTests(doc.getText()).flatMap((s) => s.tests.map((t) => [`${s.name}.${t.name}`, t.nameRange] as const)));
+        const located = new Map(
+          discoverTests(doc.getText()).flatMap((s) =>
+            s.tests.map((t) => [`${s.name}.${t.name}`, t.nameRange] as const),
+          ),
+        );
         const errorAbis = contracts.map((c) => c.abi);
         for (const [suiteName, tests] of suites) {
           if (token.isCancellationRequested) break;
@@ -197,7 +221,14 @@ export class SolidityTestExplorer implements vscode.Disposable {
           }
           const cases = testCasesOf(compiled);
           const byName = new Map(tests.map((t) => [this.data.get(t)!.test!, t]));
-          for (const [name, t] of byName) if (!cases.includes(name)) run.errored(t, new vscode.TestMessage(`${name} is not a public or external test function without parameters in the compiled ${suiteName}.`));
+          for (const [name, t] of byName)
+            if (!cases.includes(name))
+              run.errored(
+                t,
+                new vscode.TestMessage(
+                  `${name} is not a public or external test function without parameters in the compiled ${suiteName}.`,
+                ),
+              );
           const runnable = [...byName.keys()].filter((n) => cases.includes(n));
           if (!runnable.length) continue;
           const suiteResults = await runTestSuite({
@@ -214,9 +245,14 @@ export class SolidityTestExplorer implements vscode.Disposable {
                 const item = byName.get(e.result.test)!;
                 if (e.result.passed) run.passed(item, e.result.durationMs);
                 else {
-                  const message = new vscode.TestMessage(`${e.result.message ?? 'failed'}${e.result.gasUsed ? ` (gas ${e.result.gasUsed})` : ''}`);
+                  const message = new vscode.TestMessage(
+                    `${e.result.message ?? 'failed'}${e.result.gasUsed ? ` (gas ${e.result.gasUsed})` : ''}`,
+                  );
                   const range = located.get(`${suiteName}.${e.result.test}`);
-                  message.location = new vscode.Location(uri, range ? toRange(range) : (item.range ?? new vscode.Range(0, 0, 0, 0)));
+                  message.location = new vscode.Location(
+                    uri,
+                    range ? toRange(range) : (item.range ?? new vscode.Range(0, 0, 0, 0)),
+                  );
                   run.failed(item, message, e.result.durationMs);
                 }
                 out(formatResultLine(e.result), item);

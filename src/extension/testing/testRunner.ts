@@ -50,12 +50,16 @@ export interface RunSuiteOptions {
 
 /** Test case names of a compiled contract: public/external `test…` functions without inputs. */
 export function testCasesOf(contract: Pick<CompiledContract, 'abi'>): string[] {
-  return contract.abi.filter((a) => a.type === 'function' && a.name && isTestFunctionName(a.name) && !(a.inputs ?? []).length).map((a) => a.name!);
+  return contract.abi
+    .filter((a) => a.type === 'function' && a.name && isTestFunctionName(a.name) && !(a.inputs ?? []).length)
+    .map((a) => a.name!);
 }
 
 /** Deployable contracts named `…Test` with at least one test case. */
 export function testSuitesOf(contracts: readonly CompiledContract[]): CompiledContract[] {
-  return contracts.filter((c) => isTestSuiteName(c.name) && c.bytecode.length > 2 && testCasesOf(c).length > 0);
+  return contracts.filter(
+    (c) => isTestSuiteName(c.name) && c.bytecode.length > 2 && testCasesOf(c).length > 0,
+  );
 }
 
 function hasSetUp(contract: CompiledContract): boolean {
@@ -63,7 +67,12 @@ function hasSetUp(contract: CompiledContract): boolean {
 }
 
 /** One line for a failed receipt or call: the decoded revert, or the status name when there is none. */
-export function describeFailure(r: { status: number; output?: string; message?: string }, abis: readonly AbiItem[][], sm: boolean, keccakSelectors: boolean): string {
+export function describeFailure(
+  r: { status: number; output?: string; message?: string },
+  abis: readonly AbiItem[][],
+  sm: boolean,
+  keccakSelectors: boolean,
+): string {
   const suite = cryptoSuite(sm && !keccakSelectors);
   const output = r.output && r.output !== '0x' ? r.output : '';
   let decoded = output ? decodeRevert(output, suite, abis[0] as never).message : '';
@@ -79,7 +88,11 @@ export function describeFailure(r: { status: number; output?: string; message?: 
   }
   if (r.status === 16) return decoded || (r.message ? `reverted: ${r.message}` : 'reverted without a reason');
   const status = `${statusName(r.status)} (status ${r.status})`;
-  return decoded && !decoded.startsWith('reverted with data') ? `${status}: ${decoded}` : r.message ? `${status}: ${r.message}` : status;
+  return decoded && !decoded.startsWith('reverted with data')
+    ? `${status}: ${decoded}`
+    : r.message
+      ? `${status}: ${r.message}`
+      : status;
 }
 
 /** Runs the tests of one suite; resolves with one result per test that ran. */
@@ -88,12 +101,16 @@ export async function runTestSuite(options: RunSuiteOptions): Promise<TestCaseRe
   const emit = options.onEvent ?? (() => undefined);
   const names = (options.tests ?? testCasesOf(contract)).filter((t) => testCasesOf(contract).includes(t));
   const abi = JSON.stringify(contract.abi);
-  const signatures = contract.abi.filter((a) => a.type === 'function' && a.name).map((a) => `${a.name}(${(a.inputs ?? []).map((i) => i.type).join(',')})`);
+  const signatures = contract.abi
+    .filter((a) => a.type === 'function' && a.name)
+    .map((a) => `${a.name}(${(a.inputs ?? []).map((i) => i.type).join(',')})`);
   // Standard solc dispatches on keccak selectors even on SM chains; an SM solc build on SM3.
-  const keccak = !api.sm || selectorHashOf(contract.bytecode, signatures, (t) => api.hashText(t)) === 'keccak';
+  const keccak =
+    !api.sm || selectorHashOf(contract.bytecode, signatures, (t) => api.hashText(t)) === 'keccak';
   const codec = new ContractCodec(abi, keccak ? id : (t) => api.hashText(t));
   const abis = [contract.abi, ...(options.errorAbis ?? [])];
-  const failure = (r: { status: number; output?: string; message?: string }) => describeFailure(r, abis, api.sm, keccak);
+  const failure = (r: { status: number; output?: string; message?: string }) =>
+    describeFailure(r, abis, api.sm, keccak);
   const results: TestCaseResult[] = [];
   const ctor = contract.abi.find((a) => a.type === 'constructor');
   const fresh = options.freshStatePerTest ?? true;
@@ -101,16 +118,23 @@ export async function runTestSuite(options: RunSuiteOptions): Promise<TestCaseRe
 
   /** Deploys and runs setUp(); resolves with the address or a failure text. */
   const prepare = async (): Promise<{ address: string } | { error: string }> => {
-    if ((ctor?.inputs ?? []).length) return { error: `${contract.name} has constructor parameters; test contracts are deployed without arguments.` };
+    if ((ctor?.inputs ?? []).length)
+      return {
+        error: `${contract.name} has constructor parameters; test contracts are deployed without arguments.`,
+      };
     let receipt: ReceiptJson;
     try {
       receipt = await api.deploy(signer, contract.bytecode, abi);
     } catch (err) {
       return { error: `Deploying ${contract.name} failed: ${(err as Error).message}` };
     }
-    if (receipt.status !== 0 || !receipt.contractAddress) return { error: `Deploying ${contract.name} failed: ${failure(receipt)}` };
+    if (receipt.status !== 0 || !receipt.contractAddress)
+      return { error: `Deploying ${contract.name} failed: ${failure(receipt)}` };
     const address = receipt.contractAddress;
-    emit({ type: 'output', text: `Deployed ${contract.name} at ${address} (block ${receipt.blockNumber}, gas ${receipt.gasUsed})` });
+    emit({
+      type: 'output',
+      text: `Deployed ${contract.name} at ${address} (block ${receipt.blockNumber}, gas ${receipt.gasUsed})`,
+    });
     if (setUp) {
       const r = await api.send(signer, address, codec.encodeCall('setUp()', []), abi);
       if (r.status !== 0) return { error: `setUp() failed: ${failure(r)}` };
@@ -128,7 +152,13 @@ export async function runTestSuite(options: RunSuiteOptions): Promise<TestCaseRe
     try {
       const target = fresh ? await prepare() : (shared ??= await prepare());
       if ('error' in target) {
-        result = { suite: contract.name, test, passed: false, message: target.error, durationMs: Date.now() - started };
+        result = {
+          suite: contract.name,
+          test,
+          passed: false,
+          message: target.error,
+          durationMs: Date.now() - started,
+        };
       } else {
         const r = await api.send(signer, target.address, codec.encodeCall(`${test}()`, []), abi);
         const passed = r.status === 0;
@@ -144,7 +174,13 @@ export async function runTestSuite(options: RunSuiteOptions): Promise<TestCaseRe
         };
       }
     } catch (err) {
-      result = { suite: contract.name, test, passed: false, message: `Could not run ${test}: ${(err as Error).message}`, durationMs: Date.now() - started };
+      result = {
+        suite: contract.name,
+        test,
+        passed: false,
+        message: `Could not run ${test}: ${(err as Error).message}`,
+        durationMs: Date.now() - started,
+      };
     }
     emit({ type: 'output', text: formatResultLine(result) });
     emit({ type: 'finished', result });
@@ -173,7 +209,9 @@ export function summarise(results: readonly TestCaseResult[]): string {
 export function isLoopbackUrl(url: string): boolean {
   let host: string;
   try {
-    host = new URL(/^[a-z]+:\/\//i.test(url) ? url : `http://${url}`).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    host = new URL(/^[a-z]+:\/\//i.test(url) ? url : `http://${url}`).hostname
+      .replace(/^\[|\]$/g, '')
+      .toLowerCase();
   } catch {
     return false;
   }

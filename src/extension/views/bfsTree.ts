@@ -3,7 +3,16 @@
 
 import * as vscode from 'vscode';
 import type { BfsEntry, BfsPage, ChainApi } from '../chain/chainApi';
-import { BFS_PAGE_SIZE, PagedChildren, addressOf, describeEntry, iconOf, joinPath, kindOf, sortEntries } from '../models/bfsModel';
+import {
+  BFS_PAGE_SIZE,
+  PagedChildren,
+  addressOf,
+  describeEntry,
+  iconOf,
+  joinPath,
+  kindOf,
+  sortEntries,
+} from '../models/bfsModel';
 import type { Session } from '../session';
 import { ErrorItem, RefreshableTree } from './treeItems';
 
@@ -14,7 +23,10 @@ export class BfsItem extends vscode.TreeItem {
     readonly entry: BfsEntry,
   ) {
     const kind = kindOf(entry);
-    super(entry.name, kind === 'directory' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    super(
+      entry.name,
+      kind === 'directory' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     this.id = `bfs:${path}`;
     this.address = addressOf(entry);
     this.description = describeEntry(entry, path);
@@ -52,7 +64,9 @@ const RESOLVE_LINKS_PER_PAGE = 100;
  * the page, a few at a time. A failed lookup leaves the row without a target, never fails the page.
  */
 async function withLinkTargets(api: ChainApi, dir: string, page: BfsPage): Promise<BfsPage> {
-  const links = page.entries.filter((e) => kindOf(e) === 'link' && !e.address).slice(0, RESOLVE_LINKS_PER_PAGE);
+  const links = page.entries
+    .filter((e) => kindOf(e) === 'link' && !e.address)
+    .slice(0, RESOLVE_LINKS_PER_PAGE);
   for (let i = 0; i < links.length; i += 10) {
     await Promise.all(
       links.slice(i, i + 10).map(async (e) => {
@@ -89,7 +103,9 @@ export class BfsTree extends RefreshableTree<Item> {
     const paged = this.pages.get(parentPath);
     const api = this.session.requireChain();
     if (!paged) return;
-    paged.add(await withLinkTargets(api, parentPath, await api.bfsList(parentPath, paged.nextOffset, BFS_PAGE_SIZE)));
+    paged.add(
+      await withLinkTargets(api, parentPath, await api.bfsList(parentPath, paged.nextOffset, BFS_PAGE_SIZE)),
+    );
     super.refresh(parentPath === '/' ? undefined : this.items.get(parentPath));
   }
 

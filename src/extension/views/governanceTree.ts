@@ -40,7 +40,10 @@ export class StatusGroupItem extends vscode.TreeItem {
     readonly status: number,
     readonly proposals: ProposalInfo[],
   ) {
-    super(statusLabel(status), status === 1 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    super(
+      statusLabel(status),
+      status === 1 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+    );
     this.id = `gov:status:${status}`;
     this.description = `${proposals.length}`;
     this.contextValue = 'proposalStatus';
@@ -59,7 +62,9 @@ export class ProposalItem extends vscode.TreeItem {
     const t = tally(proposal, committee);
     this.id = `gov:proposal:${proposal.id}`;
     this.description = `${statusLabel(status)} · ${t.agreeWeight}/${t.totalWeight} agree${hasVoted(proposal, account) ? ' · you voted' : ''}`;
-    this.iconPath = new vscode.ThemeIcon(status === 1 ? 'circle-large-outline' : status === 2 ? 'pass' : status === 4 ? 'circle-slash' : 'error');
+    this.iconPath = new vscode.ThemeIcon(
+      status === 1 ? 'circle-large-outline' : status === 2 ? 'pass' : status === 4 ? 'circle-slash' : 'error',
+    );
     this.contextValue = status === 1 ? 'proposal.open' : 'proposal.closed';
     this.tooltip = `${proposalLabel(proposal)}\n${statusLabel(status)}\n${describeTally(t)}\n${describeDeadline(proposal, height)}`;
   }
@@ -68,7 +73,8 @@ export class ProposalItem extends vscode.TreeItem {
 type Item = SectionItem | StatusGroupItem | ProposalItem | DetailItem | ErrorItem;
 
 export class GovernanceTree extends RefreshableTree<Item> {
-  private cache: { committee: CommitteeInfo; proposals: ProposalInfo[]; height?: number; deployAuth?: number } | undefined;
+  private cache:
+    { committee: CommitteeInfo; proposals: ProposalInfo[]; height?: number; deployAuth?: number } | undefined;
 
   constructor(private readonly session: Session) {
     super();
@@ -80,7 +86,12 @@ export class GovernanceTree extends RefreshableTree<Item> {
   }
 
   /** Committee and the most recent proposals (also used by the vote/revoke commands). */
-  async load(): Promise<{ committee: CommitteeInfo; proposals: ProposalInfo[]; height?: number; deployAuth?: number }> {
+  async load(): Promise<{
+    committee: CommitteeInfo;
+    proposals: ProposalInfo[];
+    height?: number;
+    deployAuth?: number;
+  }> {
     if (this.cache) return this.cache;
     const api = this.session.requireChain();
     const [committee, count, height, deployAuth] = await Promise.all([
@@ -89,9 +100,9 @@ export class GovernanceTree extends RefreshableTree<Item> {
       api.blockNumber().catch(() => undefined),
       api.deployAuthType().catch(() => undefined),
     ]);
-    const proposals = (await Promise.all(recentProposalIds(count).map((id) => api.proposal(id).catch(() => undefined)))).filter(
-      (p): p is ProposalInfo => !!p && p.status !== 0,
-    );
+    const proposals = (
+      await Promise.all(recentProposalIds(count).map((id) => api.proposal(id).catch(() => undefined)))
+    ).filter((p): p is ProposalInfo => !!p && p.status !== 0);
     this.cache = { committee, proposals, height, deployAuth };
     return this.cache;
   }
@@ -110,7 +121,11 @@ export class GovernanceTree extends RefreshableTree<Item> {
       const governor = isGovernor(committee, account);
       const open = proposals.filter((p) => effectiveStatus(p, height) === 1).length;
       return [
-        new SectionItem('committee', 'Committee', `${committee.governors.length} governor${committee.governors.length === 1 ? '' : 's'}${account ? (governor ? ' · you are a governor' : ' · you are not a governor') : ''}`),
+        new SectionItem(
+          'committee',
+          'Committee',
+          `${committee.governors.length} governor${committee.governors.length === 1 ? '' : 's'}${account ? (governor ? ' · you are a governor' : ' · you are not a governor') : ''}`,
+        ),
         new SectionItem('proposals', 'Proposals', `${open} open of ${proposals.length}`),
       ];
     }
@@ -119,10 +134,26 @@ export class GovernanceTree extends RefreshableTree<Item> {
       return [
         new DetailItem('Participation Rate', `${committee.participatesRate}%`, 'graph'),
         new DetailItem('Win Rate', `${committee.winRate}%`, 'graph'),
-        new DetailItem('Active Account Is Governor', me, isGovernor(committee, account) ? 'pass' : 'circle-slash', account),
-        new DetailItem('Deploy Policy', data.deployAuth === undefined ? 'unknown' : (DEPLOY_AUTH[data.deployAuth] ?? String(data.deployAuth)), 'shield'),
+        new DetailItem(
+          'Active Account Is Governor',
+          me,
+          isGovernor(committee, account) ? 'pass' : 'circle-slash',
+          account,
+        ),
+        new DetailItem(
+          'Deploy Policy',
+          data.deployAuth === undefined
+            ? 'unknown'
+            : (DEPLOY_AUTH[data.deployAuth] ?? String(data.deployAuth)),
+          'shield',
+        ),
         ...committee.governors.map((g) => {
-          const item = new DetailItem(shortHex(g.address), `weight ${g.weight}${account && g.address.toLowerCase() === account.toLowerCase() ? ' · you' : ''}`, 'person', g.address);
+          const item = new DetailItem(
+            shortHex(g.address),
+            `weight ${g.weight}${account && g.address.toLowerCase() === account.toLowerCase() ? ' · you' : ''}`,
+            'person',
+            g.address,
+          );
           item.contextValue = 'governor';
           return item;
         }),
@@ -132,7 +163,8 @@ export class GovernanceTree extends RefreshableTree<Item> {
       if (!proposals.length) return [new DetailItem('No proposals yet', undefined, 'info')];
       return [...groupByStatus(proposals, height)].map(([status, list]) => new StatusGroupItem(status, list));
     }
-    if (element instanceof StatusGroupItem) return element.proposals.map((p) => new ProposalItem(p, committee, height, account));
+    if (element instanceof StatusGroupItem)
+      return element.proposals.map((p) => new ProposalItem(p, committee, height, account));
     if (element instanceof ProposalItem) {
       const p = element.proposal;
       const t = tally(p, committee);
@@ -142,8 +174,18 @@ export class GovernanceTree extends RefreshableTree<Item> {
         new DetailItem('Proposer', p.proposer, 'person'),
         new DetailItem('Votes', describeTally(t), 'graph'),
         new DetailItem('Deadline', describeDeadline(p, height), 'clock'),
-        new DetailItem('Agree', p.agreeVoters.map((a) => shortHex(a)).join(', ') || 'none', 'thumbsup', p.agreeVoters.join('\n')),
-        new DetailItem('Against', p.againstVoters.map((a) => shortHex(a)).join(', ') || 'none', 'thumbsdown', p.againstVoters.join('\n')),
+        new DetailItem(
+          'Agree',
+          p.agreeVoters.map((a) => shortHex(a)).join(', ') || 'none',
+          'thumbsup',
+          p.agreeVoters.join('\n'),
+        ),
+        new DetailItem(
+          'Against',
+          p.againstVoters.map((a) => shortHex(a)).join(', ') || 'none',
+          'thumbsdown',
+          p.againstVoters.join('\n'),
+        ),
       ];
     }
     return [];

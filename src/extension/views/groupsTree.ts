@@ -4,7 +4,14 @@
 import * as vscode from 'vscode';
 import type { NodeStatus, NodeSummary } from '../chain/chainApi';
 import { type ConnectionConfig, describeConnection } from '../connections/connectionModel';
-import { contextValueOf, describeNode, protocolText, roleLabel, syncText, versionText } from '../models/groupsModel';
+import {
+  contextValueOf,
+  describeNode,
+  protocolText,
+  roleLabel,
+  syncText,
+  versionText,
+} from '../models/groupsModel';
 import type { Session } from '../session';
 import { DetailItem, ErrorItem, RefreshableTree } from './treeItems';
 
@@ -13,7 +20,10 @@ export class ConnectionItem extends vscode.TreeItem {
     readonly connection: ConnectionConfig,
     active: boolean,
   ) {
-    super(connection.name, active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    super(
+      connection.name,
+      active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+    );
     this.id = `connection:${connection.name}`;
     this.description = `${describeConnection(connection)}${active ? ' · active' : ''}`;
     this.iconPath = new vscode.ThemeIcon(active ? 'vm-active' : connection.local ? 'vm' : 'plug');
@@ -51,7 +61,9 @@ export class NodeItem extends vscode.TreeItem {
     super(node.name, vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `node:${connection.name}:${node.nodeId}`;
     this.description = statusError ? `${roleLabel(node)} · unreachable` : describeNode(node, status);
-    this.iconPath = new vscode.ThemeIcon(node.role === 'sealer' ? 'server-process' : node.role === 'observer' ? 'eye' : 'server');
+    this.iconPath = new vscode.ThemeIcon(
+      node.role === 'sealer' ? 'server-process' : node.role === 'observer' ? 'eye' : 'server',
+    );
     this.contextValue = contextValueOf(node);
     this.tooltip = `${node.name}\nNode ID ${node.nodeId}\n${roleLabel(node)}\nVersion ${versionText(node)}`;
   }
@@ -71,14 +83,19 @@ export class GroupsTree extends RefreshableTree<Item> {
     // The status bar polls the height at fiscoBcos.blockPollInterval; the group row polls at the
     // same interval and re-renders only itself, so the two show the same block.
     this.subscriptions.push(
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('fiscoBcos.blockPollInterval') && this.restartPolling()),
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => e.affectsConfiguration('fiscoBcos.blockPollInterval') && this.restartPolling(),
+      ),
     );
     this.restartPolling();
   }
 
   private restartPolling(): void {
     if (this.timer) clearInterval(this.timer);
-    const interval = Math.max(1000, vscode.workspace.getConfiguration('fiscoBcos').get<number>('blockPollInterval', 5000));
+    const interval = Math.max(
+      1000,
+      vscode.workspace.getConfiguration('fiscoBcos').get<number>('blockPollInterval', 5000),
+    );
     this.timer = setInterval(() => void this.pollHeight(), interval);
   }
 
@@ -120,7 +137,10 @@ export class GroupsTree extends RefreshableTree<Item> {
   private async groupOf(c: ConnectionConfig): Promise<Item[]> {
     try {
       const api = this.session.chainFor(c);
-      const [summary, height] = await Promise.all([api.groupSummary(), api.blockNumber().catch(() => undefined)]);
+      const [summary, height] = await Promise.all([
+        api.groupSummary(),
+        api.blockNumber().catch(() => undefined),
+      ]);
       const item = new GroupItem(c, summary.chainId, height);
       if (c.name === this.session.connection?.name) this.activeGroup = item;
       return [item];

@@ -23,7 +23,9 @@ export class ErrorItem extends vscode.TreeItem {
   }
 }
 
-export abstract class RefreshableTree<T extends vscode.TreeItem> implements vscode.TreeDataProvider<T>, vscode.Disposable {
+export abstract class RefreshableTree<T extends vscode.TreeItem>
+  implements vscode.TreeDataProvider<T>, vscode.Disposable
+{
   protected readonly changed = new vscode.EventEmitter<T | undefined | void>();
   readonly onDidChangeTreeData = this.changed.event;
 

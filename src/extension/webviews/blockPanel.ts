@@ -14,7 +14,12 @@ import { PanelHost } from './panelHost';
 let current: PanelHost<BlockToHost, HostToBlock> | undefined;
 let pending: { kind: 'block' | 'transaction'; id: string } | undefined;
 
-export async function showBlockPanel(session: Session, registry: AbiRegistry, extensionUri: vscode.Uri, target: { kind: 'block' | 'transaction'; id: string }): Promise<PanelHost<BlockToHost, HostToBlock>> {
+export async function showBlockPanel(
+  session: Session,
+  registry: AbiRegistry,
+  extensionUri: vscode.Uri,
+  target: { kind: 'block' | 'transaction'; id: string },
+): Promise<PanelHost<BlockToHost, HostToBlock>> {
   pending = target;
   if (!current || current.isDisposed) {
     current = new PanelHost<BlockToHost, HostToBlock>({
@@ -26,7 +31,8 @@ export async function showBlockPanel(session: Session, registry: AbiRegistry, ex
       onMessage: async (m) => {
         if (m.type === 'ready' && pending) await render(session, registry, pending);
         if (m.type === 'openBlock') await render(session, registry, { kind: 'block', id: String(m.id) });
-        if (m.type === 'openTransaction') await render(session, registry, { kind: 'transaction', id: m.hash });
+        if (m.type === 'openTransaction')
+          await render(session, registry, { kind: 'transaction', id: m.hash });
         if (m.type === 'copy') {
           await vscode.env.clipboard.writeText(m.text);
           void vscode.window.setStatusBarMessage('Copied', 2000);
@@ -40,7 +46,11 @@ export async function showBlockPanel(session: Session, registry: AbiRegistry, ex
   return current;
 }
 
-async function render(session: Session, registry: AbiRegistry, target: { kind: 'block' | 'transaction'; id: string }): Promise<void> {
+async function render(
+  session: Session,
+  registry: AbiRegistry,
+  target: { kind: 'block' | 'transaction'; id: string },
+): Promise<void> {
   const panel = current;
   if (!panel) return;
   pending = target;
@@ -52,22 +62,47 @@ async function render(session: Session, registry: AbiRegistry, target: { kind: '
       const [block, latest] = await Promise.all([api.block(id, true), api.blockNumber()]);
       const txs = (block.transactions ?? []).filter((t): t is TransactionJson => typeof t === 'object');
       const receipts = new Map<string, ReceiptJson>();
-      await Promise.all(txs.map(async (t) => {
-        const r = await api.receipt(t.hash).catch(() => null);
-        if (r) receipts.set(t.hash, r);
-      }));
-      const addresses = [...txs.map((t) => t.to), ...[...receipts.values()].flatMap((r) => [r.contractAddress, ...(r.logEntries ?? []).map((l) => l.address)])];
+      await Promise.all(
+        txs.map(async (t) => {
+          const r = await api.receipt(t.hash).catch(() => null);
+          if (r) receipts.set(t.hash, r);
+        }),
+      );
+      const addresses = [
+        ...txs.map((t) => t.to),
+        ...[...receipts.values()].flatMap((r) => [
+          r.contractAddress,
+          ...(r.logEntries ?? []).map((l) => l.address),
+        ]),
+      ];
       const codecs = await loadCodecs(api, registry, addresses);
       panel.panel.title = `Block ${block.number}`;
       await panel.post({ type: 'show', view: blockView(block, receipts, codecs, latest) });
     } else {
-      const [tx, receipt] = await Promise.all([api.transaction(target.id), api.receipt(target.id).catch(() => null)]);
+      const [tx, receipt] = await Promise.all([
+        api.transaction(target.id),
+        api.receipt(target.id).catch(() => null),
+      ]);
       if (!tx) throw new Error(`No transaction ${target.id} on ${session.connection?.name}.`);
-      const codecs = await loadCodecs(api, registry, [tx.to, receipt?.contractAddress ?? '', ...(receipt?.logEntries ?? []).map((l) => l.address)]);
+      const codecs = await loadCodecs(api, registry, [
+        tx.to,
+        receipt?.contractAddress ?? '',
+        ...(receipt?.logEntries ?? []).map((l) => l.address),
+      ]);
       panel.panel.title = `Transaction ${tx.hash.slice(0, 10)}…`;
-      await panel.post({ type: 'show', view: { kind: 'transaction', transaction: transactionView(tx, 0, receipt ?? undefined, codecs), blockNumber: receipt?.blockNumber } });
+      await panel.post({
+        type: 'show',
+        view: {
+          kind: 'transaction',
+          transaction: transactionView(tx, 0, receipt ?? undefined, codecs),
+          blockNumber: receipt?.blockNumber,
+        },
+      });
     }
   } catch (err) {
-    await panel.post({ type: 'error', message: `Cannot show ${target.kind} ${target.id}: ${describeError(err)}` });
+    await panel.post({
+      type: 'error',
+      message: `Cannot show ${target.kind} ${target.id}: ${describeError(err)}`,
+    });
   }
 }

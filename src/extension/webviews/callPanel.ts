@@ -24,7 +24,12 @@ export interface CallTarget {
 const panels = new Map<string, PanelHost<CallToHost, HostToCall>>();
 const INPUTS_KEY = 'fiscoBcos.callInputs';
 
-export async function showCallPanel(session: Session, registry: AbiRegistry, context: vscode.ExtensionContext, target: CallTarget): Promise<PanelHost<CallToHost, HostToCall>> {
+export async function showCallPanel(
+  session: Session,
+  registry: AbiRegistry,
+  context: vscode.ExtensionContext,
+  target: CallTarget,
+): Promise<PanelHost<CallToHost, HostToCall>> {
   const key = `${session.connection?.name}:${target.address.toLowerCase()}`;
   const existing = panels.get(key);
   if (existing && !existing.isDisposed) {
@@ -33,7 +38,8 @@ export async function showCallPanel(session: Session, registry: AbiRegistry, con
   }
   const api = session.requireChain();
   const codec = await codecFor(api, target.address, target.abi);
-  const inputsOf = () => context.workspaceState.get<Record<string, Record<string, unknown[]>>>(INPUTS_KEY, {})[key] ?? {};
+  const inputsOf = () =>
+    context.workspaceState.get<Record<string, Record<string, unknown[]>>>(INPUTS_KEY, {})[key] ?? {};
   const panel = new PanelHost<CallToHost, HostToCall>({
     viewType: 'fiscoBcos.callContract',
     title: `Call ${target.name ?? target.address.slice(0, 10)}`,
@@ -57,7 +63,10 @@ export async function showCallPanel(session: Session, registry: AbiRegistry, con
       }
       if (m.type !== 'invoke') return;
       const all = context.workspaceState.get<Record<string, Record<string, unknown[]>>>(INPUTS_KEY, {});
-      await context.workspaceState.update(INPUTS_KEY, { ...all, [key]: { ...(all[key] ?? {}), [m.signature]: m.args } });
+      await context.workspaceState.update(INPUTS_KEY, {
+        ...all,
+        [key]: { ...(all[key] ?? {}), [m.signature]: m.args },
+      });
       const result = await invoke(session, registry, codec, target, m.requestId, m.signature, m.args, m.mode);
       await host.post({ type: 'result', result } satisfies HostToCall);
     },
@@ -67,7 +76,16 @@ export async function showCallPanel(session: Session, registry: AbiRegistry, con
 }
 
 /** Runs one call or transaction; every failure becomes a result with a clear message. */
-export async function invoke(session: Session, registry: AbiRegistry, codec: ContractCodec, target: CallTarget, requestId: number, signature: string, args: unknown[], mode: 'call' | 'send'): Promise<ResultView> {
+export async function invoke(
+  session: Session,
+  registry: AbiRegistry,
+  codec: ContractCodec,
+  target: CallTarget,
+  requestId: number,
+  signature: string,
+  args: unknown[],
+  mode: 'call' | 'send',
+): Promise<ResultView> {
   const base = { requestId, mode, outputs: [] as ResultView['outputs'] };
   let data: string;
   try {
@@ -76,21 +94,46 @@ export async function invoke(session: Session, registry: AbiRegistry, codec: Con
     return { ...base, ok: false, message: `Invalid arguments: ${(err as Error).message}` };
   }
   const api = session.requireChain();
-  const fmt = (vals: { name: string; type: string; value: unknown }[]) => vals.map((v) => ({ name: v.name, type: v.type, value: JSON.stringify(v.value) }));
+  const fmt = (vals: { name: string; type: string; value: unknown }[]) =>
+    vals.map((v) => ({ name: v.name, type: v.type, value: JSON.stringify(v.value) }));
   try {
     if (mode === 'call') {
       const r = await api.call(target.address, data, session.account()?.address);
-      if (r.status !== 0) return { ...base, ok: false, blockNumber: r.blockNumber, message: `${statusName(r.status)} (${r.status})${decodeRevertReason(r.output) ? `: ${decodeRevertReason(r.output)}` : ''}` };
-      return { ...base, ok: true, blockNumber: r.blockNumber, outputs: fmt(codec.decodeOutput(signature, r.output)), message: `Called at block ${r.blockNumber}` };
+      if (r.status !== 0)
+        return {
+          ...base,
+          ok: false,
+          blockNumber: r.blockNumber,
+          message: `${statusName(r.status)} (${r.status})${decodeRevertReason(r.output) ? `: ${decodeRevertReason(r.output)}` : ''}`,
+        };
+      return {
+        ...base,
+        ok: true,
+        blockNumber: r.blockNumber,
+        outputs: fmt(codec.decodeOutput(signature, r.output)),
+        message: `Called at block ${r.blockNumber}`,
+      };
     }
     const signer = await session.requireSigner();
     await confirmTransaction(session, signer, `Send ${signature} to ${target.name ?? target.address}`);
-    const receipt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending ${signature}…` }, () => api.send(signer, target.address, data, target.abi));
-    const codecs = await loadCodecs(api, registry, (receipt.logEntries ?? []).map((l) => l.address));
+    const receipt = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Sending ${signature}…` },
+      () => api.send(signer, target.address, data, target.abi),
+    );
+    const codecs = await loadCodecs(
+      api,
+      registry,
+      (receipt.logEntries ?? []).map((l) => l.address),
+    );
     const events = (receipt.logEntries ?? []).map((l) => {
       const address = l.address.startsWith('0x') ? l.address : `0x${l.address}`;
       const d = (codecs(address) ?? codec).decodeEvent(l.topics, l.data);
-      return d ? { name: d.signature, args: fmt(d.args) } : { name: `unknown event from ${address}`, args: [{ name: 'data', type: 'bytes', value: JSON.stringify(l.data) }] };
+      return d
+        ? { name: d.signature, args: fmt(d.args) }
+        : {
+            name: `unknown event from ${address}`,
+            args: [{ name: 'data', type: 'bytes', value: JSON.stringify(l.data) }],
+          };
     });
     const ok = receipt.status === 0;
     let outputs: ResultView['outputs'] = [];
@@ -101,7 +144,15 @@ export async function invoke(session: Session, registry: AbiRegistry, codec: Con
         outputs = [{ name: 'output', type: 'bytes', value: JSON.stringify(receipt.output) }];
       }
     }
-    return { ...base, ok, outputs, events, transactionHash: receipt.transactionHash, blockNumber: receipt.blockNumber, message: ok ? `Sealed in block ${receipt.blockNumber}` : describeReceiptStatus(receipt) };
+    return {
+      ...base,
+      ok,
+      outputs,
+      events,
+      transactionHash: receipt.transactionHash,
+      blockNumber: receipt.blockNumber,
+      message: ok ? `Sealed in block ${receipt.blockNumber}` : describeReceiptStatus(receipt),
+    };
   } catch (err) {
     if (err instanceof CancelledError) return { ...base, ok: false, message: 'Cancelled: nothing was sent.' };
     return { ...base, ok: false, message: describeError(err) };

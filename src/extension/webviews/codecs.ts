@@ -9,7 +9,11 @@ import type { CodecLookup } from '../models/blockView';
 
 const norm = (a: string) => `0x${a.toLowerCase().replace(/^0x/, '')}`;
 
-export async function loadCodecs(api: ChainApi, registry: AbiRegistry, addresses: Iterable<string>): Promise<CodecLookup> {
+export async function loadCodecs(
+  api: ChainApi,
+  registry: AbiRegistry,
+  addresses: Iterable<string>,
+): Promise<CodecLookup> {
   const codecs = new Map<string, ContractCodec>();
   await Promise.all(
     [...new Set([...addresses].filter(Boolean).map(norm))].map(async (address) => {

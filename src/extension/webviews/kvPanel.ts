@@ -25,11 +25,26 @@ export function showKvPanel(session: Session, extensionUri: vscode.Uri): PanelHo
       const api = session.requireChain();
       const signer = await session.requireSigner();
       await confirmTransaction(session, signer, what);
-      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${what}…` }, () => send(api, signer));
-      await post(host, { type: 'outcome', ok: r.ok, message: writeOutcome(m, what, r), ...(r.receipt?.transactionHash ? { transactionHash: r.receipt.transactionHash } : {}) });
+      const r = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `${what}…` },
+        () => send(api, signer),
+      );
+      await post(host, {
+        type: 'outcome',
+        ok: r.ok,
+        message: writeOutcome(m, what, r),
+        ...(r.receipt?.transactionHash ? { transactionHash: r.receipt.transactionHash } : {}),
+      });
       return r.ok;
     } catch (err) {
-      await post(host, { type: 'outcome', ok: false, message: err instanceof CancelledError ? 'Cancelled: nothing was sent.' : `${what} failed: ${describeError(err)}` });
+      await post(host, {
+        type: 'outcome',
+        ok: false,
+        message:
+          err instanceof CancelledError
+            ? 'Cancelled: nothing was sent.'
+            : `${what} failed: ${describeError(err)}`,
+      });
       return false;
     }
   };
@@ -42,7 +57,11 @@ export function showKvPanel(session: Session, extensionUri: vscode.Uri): PanelHo
     parse: parseKvToHost,
     onMessage: async (m, host) => {
       if (m.type === 'ready') {
-        await post(host, { type: 'init', connection: session.connection?.name ?? '', ...(session.account() ? { account: session.account()!.address } : {}) });
+        await post(host, {
+          type: 'init',
+          connection: session.connection?.name ?? '',
+          ...(session.account() ? { account: session.account()!.address } : {}),
+        });
         return;
       }
       if (m.type === 'openTransaction') {
@@ -51,12 +70,19 @@ export function showKvPanel(session: Session, extensionUri: vscode.Uri): PanelHo
       }
       if (isTableRead(m)) {
         const api = session.requireChain();
-        await post(host, await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Reading ${m.table}…` }, () => answerRead(api, m)));
+        await post(
+          host,
+          await vscode.window.withProgress(
+            { location: vscode.ProgressLocation.Window, title: `Reading ${m.table}…` },
+            () => answerRead(api, m),
+          ),
+        );
         return;
       }
       const ok = await write(host, m);
       // A new table opens right away; changed rows are re-read when a select is showing.
-      if (ok && m.type === 'create') await post(host, await answerRead(session.requireChain(), { type: 'open', table: m.table }));
+      if (ok && m.type === 'create')
+        await post(host, await answerRead(session.requireChain(), { type: 'open', table: m.table }));
     },
   });
   return current;

@@ -10,9 +10,16 @@ export function nonce(): string {
 }
 
 /** The page: only our script (by nonce) and our stylesheet; theme colours come from CSS variables. */
-export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, script: string, title: string): string {
+export function panelHtml(
+  webview: vscode.Webview,
+  extensionUri: vscode.Uri,
+  script: string,
+  title: string,
+): string {
   const n = nonce();
-  const scriptUri = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', `${script}.js`));
+  const scriptUri = webview.asWebviewUri(
+    vscode.Uri.joinPath(extensionUri, 'dist', 'webview', `${script}.js`),
+  );
   const styleUri = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
   const csp = [
     "default-src 'none'",
@@ -54,12 +61,25 @@ export class PanelHost<In, Out> implements vscode.Disposable {
   private disposed = false;
 
   constructor(options: PanelOptions<In>) {
-    this.panel = vscode.window.createWebviewPanel(options.viewType, options.title, options.column ?? vscode.ViewColumn.Active, {
-      enableScripts: true,
-      retainContextWhenHidden: true,
-      localResourceRoots: [vscode.Uri.joinPath(options.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(options.extensionUri, 'media')],
-    });
-    this.panel.webview.html = panelHtml(this.panel.webview, options.extensionUri, options.script, options.title);
+    this.panel = vscode.window.createWebviewPanel(
+      options.viewType,
+      options.title,
+      options.column ?? vscode.ViewColumn.Active,
+      {
+        enableScripts: true,
+        retainContextWhenHidden: true,
+        localResourceRoots: [
+          vscode.Uri.joinPath(options.extensionUri, 'dist', 'webview'),
+          vscode.Uri.joinPath(options.extensionUri, 'media'),
+        ],
+      },
+    );
+    this.panel.webview.html = panelHtml(
+      this.panel.webview,
+      options.extensionUri,
+      options.script,
+      options.title,
+    );
     this.disposables.push(
       this.panel.webview.onDidReceiveMessage(async (raw) => {
         const m = options.parse(raw);

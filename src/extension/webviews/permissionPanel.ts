@@ -4,7 +4,13 @@
 import * as vscode from 'vscode';
 import type { Session } from '../session';
 import type { GovernanceTree } from '../views/governanceTree';
-import { type HostToPermissions, type PermissionAction, type PermissionState, type PermissionsToHost, parsePermissionsToHost } from '../messages/permissionMessages';
+import {
+  type HostToPermissions,
+  type PermissionAction,
+  type PermissionState,
+  type PermissionsToHost,
+  parsePermissionsToHost,
+} from '../messages/permissionMessages';
 import { ContractCodec } from '../models/abiCodec';
 import { isGovernor } from '../models/governanceModel';
 import { CancelledError, describeError } from '../errors';
@@ -56,7 +62,9 @@ export async function permissionState(session: Session, target: PermissionTarget
     }
     const methods = await Promise.all(
       fns.map(async (f) => {
-        const auth = await api.methodAuth(target.address!, f.selector).catch(() => ({ authType: 0, access: [], block: [] }));
+        const auth = await api
+          .methodAuth(target.address!, f.selector)
+          .catch(() => ({ authType: 0, access: [], block: [] }));
         return { ...f, ...auth };
       }),
     );
@@ -64,7 +72,10 @@ export async function permissionState(session: Session, target: PermissionTarget
       name: target.name ?? 'Contract',
       address: target.address,
       admin,
-      isAdmin: !!account && !!admin && admin.toLowerCase().replace(/^0x/, '') === account.toLowerCase().replace(/^0x/, ''),
+      isAdmin:
+        !!account &&
+        !!admin &&
+        admin.toLowerCase().replace(/^0x/, '') === account.toLowerCase().replace(/^0x/, ''),
       methods,
     };
   }
@@ -88,10 +99,18 @@ function describeAction(a: PermissionAction, target: PermissionTarget): string {
   }
 }
 
-export function showPermissionPanel(session: Session, context: vscode.ExtensionContext, governance: GovernanceTree, target: PermissionTarget): PanelHost<PermissionsToHost, HostToPermissions> {
+export function showPermissionPanel(
+  session: Session,
+  context: vscode.ExtensionContext,
+  governance: GovernanceTree,
+  target: PermissionTarget,
+): PanelHost<PermissionsToHost, HostToPermissions> {
   const pushState = async (host: PanelHost<PermissionsToHost, unknown>) => {
     try {
-      await host.post({ type: 'state', state: await permissionState(session, target) } satisfies HostToPermissions);
+      await host.post({
+        type: 'state',
+        state: await permissionState(session, target),
+      } satisfies HostToPermissions);
     } catch (err) {
       await host.post({ type: 'error', message: describeError(err) } satisfies HostToPermissions);
     }
@@ -104,12 +123,17 @@ export function showPermissionPanel(session: Session, context: vscode.ExtensionC
     parse: parsePermissionsToHost,
     onMessage: async (m, host) => {
       if (m.type === 'ready' || m.type === 'refresh') return pushState(host);
-      if (m.type === 'openTransaction') return void (await vscode.commands.executeCommand('fiscoBcos.showTransaction', m.hash));
+      if (m.type === 'openTransaction')
+        return void (await vscode.commands.executeCommand('fiscoBcos.showTransaction', m.hash));
       const a = m.action;
       const api = session.requireChain();
       if (a.type === 'checkDeployAuth') {
         const ok = await api.checkDeployAuth(a.account);
-        await host.post({ type: 'outcome', ok: true, message: `Deploy: ${ok ? 'ACCESS' : 'PERMISSION DENIED'} for ${a.account}` } satisfies HostToPermissions);
+        await host.post({
+          type: 'outcome',
+          ok: true,
+          message: `Deploy: ${ok ? 'ACCESS' : 'PERMISSION DENIED'} for ${a.account}`,
+        } satisfies HostToPermissions);
         return;
       }
       try {
@@ -117,32 +141,46 @@ export function showPermissionPanel(session: Session, context: vscode.ExtensionC
         const what = describeAction(a, target);
         await confirmTransaction(session, signer, what);
         const contract = target.address ?? '';
-        const result: WriteResult = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${what}…` }, () => {
-          switch (a.type) {
-            case 'setDeployAuthType':
-              return api.createProposal(signer, { kind: 'setDeployAuthType', authType: a.authType });
-            case 'modifyDeployAuth':
-              return api.createProposal(signer, { kind: 'modifyDeployAuth', account: a.account, open: a.open });
-            case 'resetAdmin':
-              return api.createProposal(signer, { kind: 'resetAdmin', newAdmin: a.newAdmin, contract });
-            case 'setMethodAuthType':
-              return api.setMethodAuthType(signer, contract, a.selector, a.authType);
-            default:
-              return api.setMethodAuth(signer, contract, a.selector, a.account, a.open);
-          }
-        });
-        const isProposal = a.type === 'setDeployAuthType' || a.type === 'modifyDeployAuth' || a.type === 'resetAdmin';
+        const result: WriteResult = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: `${what}…` },
+          () => {
+            switch (a.type) {
+              case 'setDeployAuthType':
+                return api.createProposal(signer, { kind: 'setDeployAuthType', authType: a.authType });
+              case 'modifyDeployAuth':
+                return api.createProposal(signer, {
+                  kind: 'modifyDeployAuth',
+                  account: a.account,
+                  open: a.open,
+                });
+              case 'resetAdmin':
+                return api.createProposal(signer, { kind: 'resetAdmin', newAdmin: a.newAdmin, contract });
+              case 'setMethodAuthType':
+                return api.setMethodAuthType(signer, contract, a.selector, a.authType);
+              default:
+                return api.setMethodAuth(signer, contract, a.selector, a.account, a.open);
+            }
+          },
+        );
+        const isProposal =
+          a.type === 'setDeployAuthType' || a.type === 'modifyDeployAuth' || a.type === 'resetAdmin';
         await host.post({
           type: 'outcome',
           ok: result.ok,
           message: `${what}: ${result.message}`,
           transactionHash: result.receipt?.transactionHash,
-          ...(isProposal && result.ok && result.value !== undefined ? { proposalId: result.value.toString() } : {}),
+          ...(isProposal && result.ok && result.value !== undefined
+            ? { proposalId: result.value.toString() }
+            : {}),
         } satisfies HostToPermissions);
         if (isProposal) governance.refresh();
         await pushState(host);
       } catch (err) {
-        await host.post({ type: 'outcome', ok: false, message: err instanceof CancelledError ? 'Cancelled: nothing was sent.' : describeError(err) } satisfies HostToPermissions);
+        await host.post({
+          type: 'outcome',
+          ok: false,
+          message: err instanceof CancelledError ? 'Cancelled: nothing was sent.' : describeError(err),
+        } satisfies HostToPermissions);
       }
     },
   });

@@ -79,7 +79,10 @@ export const RET_CODE_MESSAGES: ReadonlyMap<number, string> = new Map([
     CODE_TABLE_KEY_VALUE_LENGTH_OVERFLOW,
     `The value exceeds the limit, key max length is ${TABLE_KEY_VALUE_MAX_LENGTH}, field value max length is ${TABLE_VALUE_FIELD_MAX_LENGTH}`,
   ],
-  [CODE_TABLE_FIELD_VALUE_LENGTH_OVERFLOW, `The field value exceeds the limit ${TABLE_VALUE_FIELD_MAX_LENGTH}`],
+  [
+    CODE_TABLE_FIELD_VALUE_LENGTH_OVERFLOW,
+    `The field value exceeds the limit ${TABLE_VALUE_FIELD_MAX_LENGTH}`,
+  ],
   [CODE_TABLE_DUPLICATE_FIELD, 'The table contains duplicated field'],
   [CODE_TABLE_INVALIDATE_FIELD, 'Invalid table name or field name'],
   [CODE_TABLE_NOT_EXIST, 'Open table failed, please check the existence of the table'],
@@ -90,7 +93,10 @@ export const RET_CODE_MESSAGES: ReadonlyMap<number, string> = new Map([
   [CODE_TABLE_OPEN_ERROR, 'Open table error'],
   [CODE_TABLE_AGENT_ROW_NOT_EXIST, 'The contract admin not exist'],
   [CODE_TABLE_AUTH_ROW_NOT_EXIST, 'The contract method auth not exist'],
-  [CODE_TABLE_AUTH_TYPE_NOT_EXIST, 'The contract method auth type not set, please set method auth type first.'],
+  [
+    CODE_TABLE_AUTH_TYPE_NOT_EXIST,
+    'The contract method auth type not set, please set method auth type first.',
+  ],
   [CODE_TABLE_ERROR_AUTH_TYPE, 'Error auth type input.'],
   [CODE_TABLE_AUTH_TYPE_DECODE_ERROR, 'Auth map decode error.'],
   [CODE_INVALID_NODE_ID, 'Invalid node ID'],

@@ -131,10 +131,7 @@ export function isFeatureKey(key: string): boolean {
 }
 
 /** Every key the node would list (known keys then flags). */
-export const ALL_CONFIG_KEYS: readonly string[] = [
-  ...SYSTEM_CONFIG_KEYS.map((k) => k.key),
-  ...FEATURE_KEYS,
-];
+export const ALL_CONFIG_KEYS: readonly string[] = [...SYSTEM_CONFIG_KEYS.map((k) => k.key), ...FEATURE_KEYS];
 
 // PrecompiledError texts of setValueByKey (status 15, Error(string) in the output).
 export const sysConfigErrors = {

@@ -13,7 +13,13 @@ import { toHex } from '../hex';
 
 interface NativeSecp256k1 {
   ecdsaSign(msg32: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
-  ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean, output?: Uint8Array): Uint8Array;
+  ecdsaRecover(
+    sig: Uint8Array,
+    recid: number,
+    msg32: Uint8Array,
+    compressed: boolean,
+    output?: Uint8Array,
+  ): Uint8Array;
   publicKeyCreate(privateKey: Uint8Array, compressed: boolean, output?: Uint8Array): Uint8Array;
 }
 
@@ -181,8 +187,11 @@ export function createEcdsaSuite(options: EcdsaSuiteOptions = {}): CryptoSuite {
         checkHash(hash);
         checkSignature(signature);
         try {
-          const sig = secp256k1.Signature.fromBytes(signature.subarray(0, 64), 'compact').addRecoveryBit(signature[64]);
-          if (sig.r === 0n || sig.s === 0n || sig.r >= N || sig.s >= N) throw new Error('r or s out of range');
+          const sig = secp256k1.Signature.fromBytes(signature.subarray(0, 64), 'compact').addRecoveryBit(
+            signature[64],
+          );
+          if (sig.r === 0n || sig.s === 0n || sig.r >= N || sig.s >= N)
+            throw new Error('r or s out of range');
           return sig.recoverPublicKey(hash).toBytes(false).subarray(1);
         } catch (e) {
           throw new Error(`secp256k1: signature recovery failed (${(e as Error).message})`);

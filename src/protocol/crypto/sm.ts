@@ -154,7 +154,10 @@ function checkHash(hash: Uint8Array): void {
 }
 
 /** r‖s (64 bytes) over e = SM3(Z_A ‖ hash). */
-export function sm2SignRaw(hash: Uint8Array, privateKey: Uint8Array): { rs: Uint8Array; publicKey: Uint8Array } {
+export function sm2SignRaw(
+  hash: Uint8Array,
+  privateKey: Uint8Array,
+): { rs: Uint8Array; publicKey: Uint8Array } {
   checkHash(hash);
   const info = privateInfo(privateKey);
   const e = bytesToBigInt(sm3(concatBytes(info.za, hash)));
@@ -205,7 +208,8 @@ export function createSmSuite(): CryptoSuite {
     randomPrivateKey: () => bigIntTo32(mod(bytesToBigInt(randomBytes(48)), N - 2n) + 1n),
     publicKey: (privateKey) => privateInfo(privateKey).publicKey.slice(),
     address: (publicKey) => {
-      if (publicKey.length !== 64) throw new Error(`public key must be 64 bytes X‖Y, got ${publicKey.length}`);
+      if (publicKey.length !== 64)
+        throw new Error(`public key must be 64 bytes X‖Y, got ${publicKey.length}`);
       return toHex(sm3(publicKey).subarray(12));
     },
     sign: (hash, privateKey) => {

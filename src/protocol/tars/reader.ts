@@ -146,7 +146,8 @@ export class TarsReader {
       this.need(4, 'string4 length');
       len = this.view.getUint32(this.pos);
       this.pos += 4;
-      if (len > TARS_MAX_STRING_LENGTH) throw new TarsDecodeError(`TARS: field tag ${tag}: string of ${len} bytes exceeds 100 MB`);
+      if (len > TARS_MAX_STRING_LENGTH)
+        throw new TarsDecodeError(`TARS: field tag ${tag}: string of ${len} bytes exceeds 100 MB`);
     } else {
       return this.mismatch(tag, 'a string', type);
     }
@@ -170,7 +171,8 @@ export class TarsReader {
       if (innerType !== TarsType.Int1) this.mismatch(tag, 'a byte SimpleList (inner type int1)', innerType);
       const len = this.readNumber(0, true);
       if (len < 0) throw new TarsDecodeError(`TARS: field tag ${tag}: negative byte length ${len}`);
-      if (len > TARS_MAX_STRING_LENGTH) throw new TarsDecodeError(`TARS: field tag ${tag}: ${len} bytes exceeds 100 MB`);
+      if (len > TARS_MAX_STRING_LENGTH)
+        throw new TarsDecodeError(`TARS: field tag ${tag}: ${len} bytes exceeds 100 MB`);
       this.need(len, `byte vector of ${len} bytes (tag ${tag})`);
       this.pos += len;
       return this.buf.slice(this.pos - len, this.pos);
@@ -188,7 +190,8 @@ export class TarsReader {
     const n = this.readNumber(0, true);
     if (n < 0) throw new TarsDecodeError(`TARS: field tag ${tag}: negative list size ${n}`);
     // Every element takes at least one byte: a larger count cannot be satisfied.
-    if (n > this.remaining) throw new TarsDecodeError(`TARS: field tag ${tag}: list of ${n} elements exceeds the buffer`);
+    if (n > this.remaining)
+      throw new TarsDecodeError(`TARS: field tag ${tag}: list of ${n} elements exceeds the buffer`);
     return n;
   }
 

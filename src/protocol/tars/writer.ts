@@ -39,7 +39,8 @@ export class TarsWriter {
   }
 
   writeHead(tag: number, type: number): void {
-    if (!Number.isInteger(tag) || tag < 0 || tag > 255) throw new RangeError(`TARS tag ${tag} out of range 0..255`);
+    if (!Number.isInteger(tag) || tag < 0 || tag > 255)
+      throw new RangeError(`TARS tag ${tag} out of range 0..255`);
     this.ensure(2);
     if (tag < 15) {
       this.buf[this.pos++] = (tag << 4) | type;
@@ -79,7 +80,8 @@ export class TarsWriter {
       this.view.setInt32(this.pos, value);
       this.pos += 4;
     } else {
-      if (!Number.isSafeInteger(value)) throw new RangeError(`TARS int: ${value} is not a safe integer; pass a bigint`);
+      if (!Number.isSafeInteger(value))
+        throw new RangeError(`TARS int: ${value} is not a safe integer; pass a bigint`);
       this.writeInt(tag, BigInt(value));
     }
   }

@@ -3,7 +3,12 @@
 import type { Devnode } from '../../../scripts/lib/devnode-process';
 import type { Workbench } from './workbench';
 
-export async function useDevAccount(wb: Workbench, devnode: Devnode, index: number, label: string): Promise<string> {
+export async function useDevAccount(
+  wb: Workbench,
+  devnode: Devnode,
+  index: number,
+  label: string,
+): Promise<string> {
   const account = devnode.accounts[index];
   if (!account) throw new Error(`the dev node has no account #${index}`);
   // This is set-up, not the behaviour under test: a picker that closes because something took focus
@@ -18,7 +23,9 @@ export async function useDevAccount(wb: Workbench, devnode: Devnode, index: numb
       await wb.waitQuickInput('Account label', 5_000);
       await wb.answer(label);
       await wb.quickInputClosed();
-      await wb.toast(new RegExp(`Imported secp256k1 account ${account.address}`, 'i')).waitFor({ timeout: 20_000 });
+      await wb
+        .toast(new RegExp(`Imported secp256k1 account ${account.address}`, 'i'))
+        .waitFor({ timeout: 20_000 });
       break;
     } catch (err) {
       if (attempt >= 3) throw err;

@@ -9,7 +9,10 @@ import { importPrivateKey, type Account } from '../../../src/protocol/account';
 import type { Devnode } from '../../../scripts/lib/devnode-process';
 import { sampleWorkspace } from '../../../scripts/lib/paths';
 
-export interface Compiled { abi: object[]; bytecode: string }
+export interface Compiled {
+  abi: object[];
+  bytecode: string;
+}
 
 /** Compiles a contract of the sample workspace with the solc npm package (paris, as the extension). */
 export function compileSample(file: string, contract: string): Compiled {
@@ -48,11 +51,20 @@ export class Chain {
   }
 
   async deploy(compiled: Compiled, args: unknown[], from = 0): Promise<string> {
-    const { address } = await deployContract(this.client, this.account(from), { abi: compiled.abi as never, bytecode: compiled.bytecode, args });
+    const { address } = await deployContract(this.client, this.account(from), {
+      abi: compiled.abi as never,
+      bytecode: compiled.bytecode,
+      args,
+    });
     return address;
   }
 
   async send(address: string, compiled: Compiled, method: string, args: unknown[], from = 0) {
-    return sendContractTransaction(this.client, this.account(from), { to: address, abi: compiled.abi as never, method, args });
+    return sendContractTransaction(this.client, this.account(from), {
+      to: address,
+      abi: compiled.abi as never,
+      method,
+      args,
+    });
   }
 }

@@ -15,5 +15,11 @@ export function e2eSettings(devnode: Devnode): Record<string, unknown> {
 
 /** The hand-over `npm start` makes (scripts/start.ts): the node's dev accounts for our connection. */
 export function e2eEnv(devnode: Devnode): Record<string, string> {
-  return { [DEV_ACCOUNTS_ENV]: JSON.stringify({ connection: E2E_CONNECTION, url: devnode.url, accounts: devnode.accounts }) };
+  return {
+    [DEV_ACCOUNTS_ENV]: JSON.stringify({
+      connection: E2E_CONNECTION,
+      url: devnode.url,
+      accounts: devnode.accounts,
+    }),
+  };
 }

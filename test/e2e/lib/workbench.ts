@@ -13,7 +13,9 @@ export class Workbench {
 
   activityEntry(label: string): Locator {
     // The <li> has an empty aria-label in 1.100; built-in labels carry a keybinding suffix, hence ^=.
-    return this.page.locator(`.part.activitybar li.action-item[role="tab"] > a.action-label[aria-label^="${label}"]`);
+    return this.page.locator(
+      `.part.activitybar li.action-item[role="tab"] > a.action-label[aria-label^="${label}"]`,
+    );
   }
 
   /** The workbench is ready once the extension's activity-bar entry exists (remote scan finished). */
@@ -25,8 +27,13 @@ export class Workbench {
   /** Opens a view container in the sidebar (a click on an already open one would close it). */
   async openContainer(label: string): Promise<void> {
     const entry = this.activityEntry(label);
-    const li = this.page.locator(`.part.activitybar li.action-item[role="tab"]:has(> a.action-label[aria-label^="${label}"])`);
-    if ((await li.getAttribute('aria-selected')) !== 'true' || !(await this.page.locator('.part.sidebar').isVisible())) {
+    const li = this.page.locator(
+      `.part.activitybar li.action-item[role="tab"]:has(> a.action-label[aria-label^="${label}"])`,
+    );
+    if (
+      (await li.getAttribute('aria-selected')) !== 'true' ||
+      !(await this.page.locator('.part.sidebar').isVisible())
+    ) {
       await entry.click();
     }
     await this.page.locator('.part.sidebar').waitFor();
@@ -35,7 +42,9 @@ export class Workbench {
   /** A view's pane in the sidebar, by its name (the pane header title). */
   pane(viewName: string): Locator {
     return this.page.locator('.part.sidebar .pane', {
-      has: this.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRe(viewName)}$`, 'i') }),
+      has: this.page.locator('.pane-header h3.title', {
+        hasText: new RegExp(`^${escapeRe(viewName)}$`, 'i'),
+      }),
     });
   }
 
@@ -44,7 +53,8 @@ export class Workbench {
     const pane = this.pane(viewName);
     const header = pane.locator('.pane-header');
     await header.waitFor();
-    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click({ position: HEADER_TWISTIE });
+    if ((await header.getAttribute('aria-expanded')) !== 'true')
+      await header.click({ position: HEADER_TWISTIE });
     await pane.locator('.pane-body').waitFor();
     return pane;
   }
@@ -53,7 +63,8 @@ export class Workbench {
   async onlyPane(viewName: string, others: string[]): Promise<Locator> {
     for (const other of others) {
       const header = this.pane(other).locator('.pane-header');
-      if ((await header.getAttribute('aria-expanded')) === 'true') await header.click({ position: HEADER_TWISTIE });
+      if ((await header.getAttribute('aria-expanded')) === 'true')
+        await header.click({ position: HEADER_TWISTIE });
     }
     return this.openPane(viewName);
   }
@@ -69,7 +80,10 @@ export class Workbench {
     // A menu ignores the mouse-up that follows its opening too closely; fall back to the keyboard.
     await this.page.waitForTimeout(300);
     await entry.click();
-    const closed = await menu.waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false);
+    const closed = await menu.waitFor({ state: 'hidden', timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
     if (!closed) {
       await entry.hover();
       await this.page.keyboard.press('Enter');
@@ -84,7 +98,9 @@ export class Workbench {
 
   row(pane: Locator, label: string | RegExp): Locator {
     const name = typeof label === 'string' ? new RegExp(`^${escapeRe(label)}$`) : label;
-    return this.rows(pane).filter({ has: this.page.locator('.label-name', { hasText: name }) }).first();
+    return this.rows(pane)
+      .filter({ has: this.page.locator('.label-name', { hasText: name }) })
+      .first();
   }
 
   /** Expands a tree row; retries because a refresh can re-render the row under the click. */
@@ -94,14 +110,21 @@ export class Workbench {
     while ((await row.getAttribute('aria-expanded')) !== 'true') {
       if (Date.now() > deadline) throw new Error(`tree row did not expand: ${await row.textContent()}`);
       if ((await row.getAttribute('aria-expanded')) === 'false') await row.click();
-      for (let i = 0; i < 20 && (await row.getAttribute('aria-expanded')) === 'false'; i++) await this.page.waitForTimeout(100);
-      for (let i = 0; i < 50 && (await row.getAttribute('aria-expanded')) !== 'true'; i++) await this.page.waitForTimeout(100);
+      for (let i = 0; i < 20 && (await row.getAttribute('aria-expanded')) === 'false'; i++)
+        await this.page.waitForTimeout(100);
+      for (let i = 0; i < 50 && (await row.getAttribute('aria-expanded')) !== 'true'; i++)
+        await this.page.waitForTimeout(100);
     }
   }
 
   /** Waits until a row's description matches (trees refresh asynchronously after a transaction). */
   async waitRowDescription(row: Locator, pattern: RegExp, timeout = 20_000): Promise<string> {
-    return poll(() => this.rowDescription(row), (d) => pattern.test(d), `row description matching ${pattern}`, timeout);
+    return poll(
+      () => this.rowDescription(row),
+      (d) => pattern.test(d),
+      `row description matching ${pattern}`,
+      timeout,
+    );
   }
 
   async rowDescription(row: Locator): Promise<string> {
@@ -161,9 +184,11 @@ export class Workbench {
 
   /** Notification toast; info toasts auto-hide, so wait for them right after the action. */
   toast(text: string | RegExp): Locator {
-    return this.page.locator('.notifications-toasts .notification-list-item', {
-      has: this.page.locator('.notification-list-item-message', { hasText: text }),
-    }).first();
+    return this.page
+      .locator('.notifications-toasts .notification-list-item', {
+        has: this.page.locator('.notification-list-item-message', { hasText: text }),
+      })
+      .first();
   }
 
   /** Waits for a toast and fails if it is an error toast. */
@@ -256,7 +281,10 @@ export class Workbench {
       const found = await this.quickInput()
         .locator(`.quick-input-list .monaco-list-row[role="option"].focused[aria-label*="${name}"]`)
         .waitFor({ timeout: 7_000 })
-        .then(() => true, () => false);
+        .then(
+          () => true,
+          () => false,
+        );
       if (found) break;
       await this.page.keyboard.press('Escape');
       if (attempt >= attempts) throw new Error(`Quick Open does not find ${name}`);
@@ -287,7 +315,12 @@ export class Workbench {
 }
 
 /** Re-reads a value until it satisfies `ok`; the error names the last value seen. */
-export async function poll<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, timeout = 20_000): Promise<T> {
+export async function poll<T>(
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  what: string,
+  timeout = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const v = await read();

@@ -11,21 +11,24 @@ export const bfsBrowse: Scenario = {
   name: 'Browse BFS: paging a large directory, linked contract with its address',
   async run({ wb, page, step, devnode, log }) {
     const chain = new Chain(devnode);
-    const address = await step(`set up through the SDK: HelloWorld linked at /apps/HelloWorld/2.0, ${LARGE_COUNT} entries in /apps/${LARGE_DIR}`, async () => {
-      const hello = compileSample('HelloWorld.sol', 'HelloWorld');
-      const addr = await chain.deploy(hello, ['from the SDK']);
-      const bfs = chain.bfs();
-      const linked = await bfs.link('HelloWorld', '2.0', addr, JSON.stringify(hello.abi));
-      assert.equal(linked.code, 0, linked.msg);
-      await bfs.mkdir(`/apps/${LARGE_DIR}`);
-      const t = Date.now();
-      const names = Array.from({ length: LARGE_COUNT }, (_, i) => `d${String(i).padStart(3, '0')}`);
-      for (let i = 0; i < names.length; i += 40) {
-        await Promise.all(names.slice(i, i + 40).map((n) => bfs.mkdir(`/apps/${LARGE_DIR}/${n}`)));
-      }
-      log(`${LARGE_COUNT} directories in ${Date.now() - t} ms`);
-      return addr;
-    });
+    const address = await step(
+      `set up through the SDK: HelloWorld linked at /apps/HelloWorld/2.0, ${LARGE_COUNT} entries in /apps/${LARGE_DIR}`,
+      async () => {
+        const hello = compileSample('HelloWorld.sol', 'HelloWorld');
+        const addr = await chain.deploy(hello, ['from the SDK']);
+        const bfs = chain.bfs();
+        const linked = await bfs.link('HelloWorld', '2.0', addr, JSON.stringify(hello.abi));
+        assert.equal(linked.code, 0, linked.msg);
+        await bfs.mkdir(`/apps/${LARGE_DIR}`);
+        const t = Date.now();
+        const names = Array.from({ length: LARGE_COUNT }, (_, i) => `d${String(i).padStart(3, '0')}`);
+        for (let i = 0; i < names.length; i += 40) {
+          await Promise.all(names.slice(i, i + 40).map((n) => bfs.mkdir(`/apps/${LARGE_DIR}/${n}`)));
+        }
+        log(`${LARGE_COUNT} directories in ${Date.now() - t} ms`);
+        return addr;
+      },
+    );
 
     const pane = await step('open the BFS view and refresh it', async () => {
       await wb.openContainer('FISCO BCOS');

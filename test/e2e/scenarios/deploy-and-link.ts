@@ -14,14 +14,21 @@ export const deployAndLink: Scenario = {
   name: 'Deploy and link from the editor; a compile error shows in Problems',
   async run({ wb, page, step, devnode, workspace }) {
     // Written first so the workbench's file watcher has seen it by the last step.
-    fs.writeFileSync(path.join(workspace, 'contracts', 'Broken.sol'),
-      '// SPDX-License-Identifier: Apache-2.0\npragma solidity ^0.8.11;\n\ncontract Broken {\n    uint256 value\n}\n');
+    fs.writeFileSync(
+      path.join(workspace, 'contracts', 'Broken.sol'),
+      '// SPDX-License-Identifier: Apache-2.0\npragma solidity ^0.8.11;\n\ncontract Broken {\n    uint256 value\n}\n',
+    );
     await step('import dev account 1 as the deployer', () => useDevAccount(wb, devnode, 1, 'E2E Deployer'));
 
-    await step('open contracts/Counter.sol: a "Deploy Counter" CodeLens sits above the contract', async () => {
-      await wb.openFile('Counter.sol');
-      await page.locator('.codelens-decoration a', { hasText: 'Deploy Counter' }).waitFor({ timeout: 30_000 });
-    });
+    await step(
+      'open contracts/Counter.sol: a "Deploy Counter" CodeLens sits above the contract',
+      async () => {
+        await wb.openFile('Counter.sol');
+        await page
+          .locator('.codelens-decoration a', { hasText: 'Deploy Counter' })
+          .waitFor({ timeout: 30_000 });
+      },
+    );
 
     await step('click the CodeLens and give the constructor arguments', async () => {
       await page.locator('.codelens-decoration a', { hasText: 'Deploy Counter' }).click();
@@ -33,11 +40,17 @@ export const deployAndLink: Scenario = {
 
     const address = await step('confirm the transaction: progress, then the deployed address', async () => {
       await wb.recordNotifications();
-      await wb.confirmDialog(new RegExp(`Deploy Counter\\("from e2e", "?41"?\\) to ${E2E_CONNECTION}`), 'Send Transaction');
+      await wb.confirmDialog(
+        new RegExp(`Deploy Counter\\("from e2e", "?41"?\\) to ${E2E_CONNECTION}`),
+        'Send Transaction',
+      );
       const done = wb.toast(/Deployed Counter at 0x[0-9a-fA-F]{40}/);
       await done.waitFor({ timeout: 30_000 });
       const seen = await wb.recordedNotifications();
-      assert.ok(seen.some((t) => t.includes('Deploying Counter')), `progress notification shown (saw: ${seen.join(' | ')})`);
+      assert.ok(
+        seen.some((t) => t.includes('Deploying Counter')),
+        `progress notification shown (saw: ${seen.join(' | ')})`,
+      );
       const text = (await done.textContent()) ?? '';
       return /0x[0-9a-fA-F]{40}/.exec(text)![0].toLowerCase();
     });
@@ -58,7 +71,10 @@ export const deployAndLink: Scenario = {
       await wb.expand(wb.row(pane, 'Counter'));
       const link = wb.row(pane, VERSION);
       await link.waitFor({ timeout: 20_000 });
-      assert.ok((await link.getAttribute('aria-label'))?.includes('/apps/Counter/1.0') ?? false, 'row is /apps/Counter/1.0');
+      assert.ok(
+        (await link.getAttribute('aria-label'))?.includes('/apps/Counter/1.0') ?? false,
+        'row is /apps/Counter/1.0',
+      );
       await wb.row(pane, 'apps').click(); // collapse for the next scenarios
       assert.ok(address.startsWith('0x'));
     });
@@ -67,8 +83,14 @@ export const deployAndLink: Scenario = {
       await wb.openFile('Broken.sol');
       await wb.runCommand('FISCO BCOS: Compile Solidity File');
       const problems = await wb.problems();
-      assert.ok(problems.some((p) => /Broken\.sol/.test(p)), `Problems lists Broken.sol: ${problems.join(' | ')}`);
-      assert.ok(problems.some((p) => /expected ';'/i.test(p)), `Problems shows the parser error: ${problems.join(' | ')}`);
+      assert.ok(
+        problems.some((p) => /Broken\.sol/.test(p)),
+        `Problems lists Broken.sol: ${problems.join(' | ')}`,
+      );
+      assert.ok(
+        problems.some((p) => /expected ';'/i.test(p)),
+        `Problems shows the parser error: ${problems.join(' | ')}`,
+      );
     });
   },
 };

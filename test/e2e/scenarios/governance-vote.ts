@@ -11,19 +11,22 @@ export const governanceVote: Scenario = {
   async run({ wb, step, devnode, log }) {
     const chain = new Chain(devnode);
     const [govA, govB, govC] = [0, 1, 2].map((i) => chain.account(i).address.toLowerCase());
-    const pendingId = await step('set up through the SDK: rates 51 %/51 %, governors #0, #1, #2, one open proposal', async () => {
-      const auth = chain.auth(0);
-      await auth.setRate(51, 51); // one governor: passes on the proposer's own vote
-      await auth.updateGovernor(govB, 1);
-      const third = await auth.updateGovernor(govC, 1); // 1 of 2 votes is under 51 %: needs #1
-      await chain.auth(1).voteProposal(third, true);
-      const committee = await auth.getCommitteeInfo();
-      assert.equal(committee.governorList.length, 3);
-      // 1 of 3 votes: stays open for the outsider (a different type: one open proposal per resource).
-      const pending = await auth.updateGovernor(chain.account(3).address.toLowerCase(), 1);
-      log(`committee of 3, open proposal #${pending}`);
-      return Number(pending);
-    });
+    const pendingId = await step(
+      'set up through the SDK: rates 51 %/51 %, governors #0, #1, #2, one open proposal',
+      async () => {
+        const auth = chain.auth(0);
+        await auth.setRate(51, 51); // one governor: passes on the proposer's own vote
+        await auth.updateGovernor(govB, 1);
+        const third = await auth.updateGovernor(govC, 1); // 1 of 2 votes is under 51 %: needs #1
+        await chain.auth(1).voteProposal(third, true);
+        const committee = await auth.getCommitteeInfo();
+        assert.equal(committee.governorList.length, 3);
+        // 1 of 3 votes: stays open for the outsider (a different type: one open proposal per resource).
+        const pending = await auth.updateGovernor(chain.account(3).address.toLowerCase(), 1);
+        log(`committee of 3, open proposal #${pending}`);
+        return Number(pending);
+      },
+    );
 
     const pane = await step('governor #0 is active; the Governance view shows the committee', async () => {
       await useDevAccount(wb, devnode, 0, 'Governor A');
@@ -68,46 +71,69 @@ export const governanceVote: Scenario = {
       await wb.expand(passedGroup);
       await wb.waitRowDescription(wb.row(pane, `#${created} Set Rate`), /^Passed · 2\/3 agree/);
       await wb.clickViewAction(pane, 'Refresh Governance');
-      await wb.page.locator('.part.sidebar .monaco-list-row', { hasText: 'Participation Rate' }).filter({ hasText: '60' }).waitFor({ timeout: 20_000 });
+      await wb.page
+        .locator('.part.sidebar .monaco-list-row', { hasText: 'Participation Rate' })
+        .filter({ hasText: '60' })
+        .waitFor({ timeout: 20_000 });
     });
 
-    await step(`a non-governor (#5) votes on #${pendingId}: refused, naming the governors, nothing sent`, async () => {
-      const outsider = await useDevAccount(wb, devnode, 5, 'Outsider');
-      const proposalRow = wb.row(pane, `#${pendingId} Update Governor`);
-      await wb.clickViewAction(pane, 'Refresh Governance');
-      await wb.waitRowDescription(proposalRow, /^Open · 1\/3 agree/);
-      assert.match(await wb.rowDescription(wb.row(pane, 'Committee')), /3 governors · you are not a governor/);
-      await wb.clearToasts();
-      await wb.recordNotifications();
-      await wb.runCommand('FISCO BCOS: Vote on Proposal');
-      await wb.waitQuickInput('Vote on proposal');
-      await wb.pick(`#${pendingId} Update Governor`);
-      await wb.waitQuickInput(`Vote on proposal #${pendingId}`);
-      await wb.pick(/For/);
-      const expected = `Vote failed: The active account ${outsider} is not a governor. Switch to a governor account (${govA}, ${govB}, ${govC}).`;
-      const toast = wb.toast(/is not a governor/);
-      await toast.waitFor({ timeout: 20_000 });
-      const text = (await toast.locator('.notification-list-item-message').innerText()).replace(/\u00a0/g, ' ');
-      assert.equal(text.toLowerCase(), expected.toLowerCase());
-      assert.equal(await toast.locator('.codicon-error').count(), 1, 'shown as an error');
-      // Nothing was offered for signing: no confirmation dialog, no progress notification.
-      await wb.page.waitForTimeout(1_000);
-      assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0, 'no transaction confirmation opened');
-      const seen = await wb.recordedNotifications();
-      assert.ok(!seen.some((t) => /Vote for proposal/.test(t)), `no transaction progress: ${JSON.stringify(seen)}`);
-      // The chain and the Governance tree still count one vote.
-      const info = await chain.auth(0).getProposalInfo(pendingId);
-      assert.equal(info.agreeVoters.length, 1, 'the refused vote was not counted');
-      assert.equal(info.againstVoters.length, 0);
-      await wb.clickViewAction(pane, 'Refresh Governance');
-      await wb.page.waitForTimeout(500);
-      await wb.waitRowDescription(proposalRow, /^Open · 1\/3 agree/);
-      await wb.expand(proposalRow);
-      const short = (a: string) => `${a.slice(0, 10)}…${a.slice(-6)}`;
-      assert.equal((await wb.waitRowDescription(wb.row(pane, 'Agree'), /./)).toLowerCase(), short(govA), 'only the proposer agreed');
-      assert.equal(await wb.rowDescription(wb.row(pane, 'Against')), 'none');
-      await wb.openPane('Groups');
-      await wb.openPane('BFS');
-    });
+    await step(
+      `a non-governor (#5) votes on #${pendingId}: refused, naming the governors, nothing sent`,
+      async () => {
+        const outsider = await useDevAccount(wb, devnode, 5, 'Outsider');
+        const proposalRow = wb.row(pane, `#${pendingId} Update Governor`);
+        await wb.clickViewAction(pane, 'Refresh Governance');
+        await wb.waitRowDescription(proposalRow, /^Open · 1\/3 agree/);
+        assert.match(
+          await wb.rowDescription(wb.row(pane, 'Committee')),
+          /3 governors · you are not a governor/,
+        );
+        await wb.clearToasts();
+        await wb.recordNotifications();
+        await wb.runCommand('FISCO BCOS: Vote on Proposal');
+        await wb.waitQuickInput('Vote on proposal');
+        await wb.pick(`#${pendingId} Update Governor`);
+        await wb.waitQuickInput(`Vote on proposal #${pendingId}`);
+        await wb.pick(/For/);
+        const expected = `Vote failed: The active account ${outsider} is not a governor. Switch to a governor account (${govA}, ${govB}, ${govC}).`;
+        const toast = wb.toast(/is not a governor/);
+        await toast.waitFor({ timeout: 20_000 });
+        const text = (await toast.locator('.notification-list-item-message').innerText()).replace(
+          /\u00a0/g,
+          ' ',
+        );
+        assert.equal(text.toLowerCase(), expected.toLowerCase());
+        assert.equal(await toast.locator('.codicon-error').count(), 1, 'shown as an error');
+        // Nothing was offered for signing: no confirmation dialog, no progress notification.
+        await wb.page.waitForTimeout(1_000);
+        assert.equal(
+          await wb.page.locator('.monaco-dialog-box').count(),
+          0,
+          'no transaction confirmation opened',
+        );
+        const seen = await wb.recordedNotifications();
+        assert.ok(
+          !seen.some((t) => /Vote for proposal/.test(t)),
+          `no transaction progress: ${JSON.stringify(seen)}`,
+        );
+        // The chain and the Governance tree still count one vote.
+        const info = await chain.auth(0).getProposalInfo(pendingId);
+        assert.equal(info.agreeVoters.length, 1, 'the refused vote was not counted');
+        assert.equal(info.againstVoters.length, 0);
+        await wb.clickViewAction(pane, 'Refresh Governance');
+        await wb.page.waitForTimeout(500);
+        await wb.waitRowDescription(proposalRow, /^Open · 1\/3 agree/);
+        await wb.expand(proposalRow);
+        const short = (a: string) => `${a.slice(0, 10)}…${a.slice(-6)}`;
+        assert.equal(
+          (await wb.waitRowDescription(wb.row(pane, 'Agree'), /./)).toLowerCase(),
+          short(govA),
+          'only the proposer agreed',
+        );
+        assert.equal(await wb.rowDescription(wb.row(pane, 'Against')), 'none');
+        await wb.openPane('Groups');
+        await wb.openPane('BFS');
+      },
+    );
   },
 };

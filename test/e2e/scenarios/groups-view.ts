@@ -8,14 +8,19 @@ import { E2E_CONNECTION } from '../lib/settings';
 export const groupsView: Scenario = {
   name: 'Groups view shows the dev node, its group and node',
   async run({ wb, step, devnode }) {
-    await step('open the FISCO BCOS sidebar; the dev accounts are there, account 0 active (as with npm start)', async () => {
-      await wb.openContainer('FISCO BCOS');
-      for (const view of ['Groups', 'BFS', 'Governance']) await wb.pane(view).waitFor();
-      // The runner hands the node's accounts over as npm start does (FISCO_BCOS_DEV_ACCOUNTS).
-      await wb.page.locator('.part.statusbar', { hasText: 'Dev Account 0 (governor)' }).waitFor({ timeout: 20_000 });
-      const governance = await wb.openPane('Governance');
-      await wb.waitRowDescription(wb.row(governance, 'Committee'), /you are a governor/);
-    });
+    await step(
+      'open the FISCO BCOS sidebar; the dev accounts are there, account 0 active (as with npm start)',
+      async () => {
+        await wb.openContainer('FISCO BCOS');
+        for (const view of ['Groups', 'BFS', 'Governance']) await wb.pane(view).waitFor();
+        // The runner hands the node's accounts over as npm start does (FISCO_BCOS_DEV_ACCOUNTS).
+        await wb.page
+          .locator('.part.statusbar', { hasText: 'Dev Account 0 (governor)' })
+          .waitFor({ timeout: 20_000 });
+        const governance = await wb.openPane('Governance');
+        await wb.waitRowDescription(wb.row(governance, 'Committee'), /you are a governor/);
+      },
+    );
     const pane = await step('the active connection is listed and expanded', async () => {
       const pane = await wb.openPane('Groups');
       const connection = wb.row(pane, E2E_CONNECTION);
@@ -31,7 +36,10 @@ export const groupsView: Scenario = {
       await wb.expand(group);
       // The node row sits one level below the group.
       const level = Number(await group.getAttribute('aria-level'));
-      const node = wb.rows(pane).and(wb.page.locator(`[aria-level="${level + 1}"]`)).first();
+      const node = wb
+        .rows(pane)
+        .and(wb.page.locator(`[aria-level="${level + 1}"]`))
+        .first();
       await node.waitFor({ timeout: 30_000 });
       assert.match(await wb.rowDescription(node), /sealer/i);
     });
@@ -40,7 +48,11 @@ export const groupsView: Scenario = {
       await chain.bfs().mkdir(`/apps/groups-e2e-${Date.now()}`);
       const height = Number(await chain.client.getBlockNumber());
       const statusBar = wb.page.locator('.part.statusbar');
-      await poll(async () => (await statusBar.innerText()).replace(/\u00a0/g, ' '), (t) => t.includes(`· #${height}`), `status bar #${height}`);
+      await poll(
+        async () => (await statusBar.innerText()).replace(/\u00a0/g, ' '),
+        (t) => t.includes(`· #${height}`),
+        `status bar #${height}`,
+      );
       await wb.waitRowDescription(wb.row(pane, devnode.group), new RegExp(`· block ${height}$`));
     });
   },

@@ -8,4 +8,12 @@ import { groupsView } from './groups-view';
 import { permissionEditor } from './permission-editor';
 import { tableBrowser } from './table-browser';
 
-export const scenarios: Scenario[] = [groupsView, bfsBrowse, deployAndLink, blockAndTransaction, governanceVote, permissionEditor, tableBrowser];
+export const scenarios: Scenario[] = [
+  groupsView,
+  bfsBrowse,
+  deployAndLink,
+  blockAndTransaction,
+  governanceVote,
+  permissionEditor,
+  tableBrowser,
+];

@@ -14,28 +14,40 @@ export const permissionEditor: Scenario = {
     const chain = new Chain(devnode);
     const counter = compileSample('Counter.sol', 'Counter');
     const allowed = chain.account(2).address.toLowerCase();
-    const address = await step('set up through the SDK: account #1 deploys Counter and links it at /apps/PermCounter/1.0', async () => {
-      const addr = await chain.deploy(counter, ['perm e2e', 0], 1);
-      const linked = await chain.bfs(1).link('PermCounter', '1.0', addr, JSON.stringify(counter.abi));
-      assert.equal(linked.code, 0, linked.msg);
-      return addr;
-    });
+    const address = await step(
+      'set up through the SDK: account #1 deploys Counter and links it at /apps/PermCounter/1.0',
+      async () => {
+        const addr = await chain.deploy(counter, ['perm e2e', 0], 1);
+        const linked = await chain.bfs(1).link('PermCounter', '1.0', addr, JSON.stringify(counter.abi));
+        assert.equal(linked.code, 0, linked.msg);
+        return addr;
+      },
+    );
 
-    const view = await step('as admin (#1), open "Show Permissions" on the link in the BFS tree', async () => {
-      await useDevAccount(wb, devnode, 1, 'Contract Admin');
-      await wb.openContainer('FISCO BCOS');
-      const pane = await wb.openPane('BFS');
-      await wb.clickViewAction(pane, 'Refresh BFS');
-      await wb.expand(wb.row(pane, 'apps'));
-      await wb.expand(wb.row(pane, 'PermCounter'));
-      await wb.contextMenu(wb.row(pane, '1.0'), 'Show Permissions');
-      const view = await wb.webview(/Permissions/);
-      await view.locator('h2', { hasText: /^Methods/ }).waitFor({ timeout: 20_000 });
-      const contractRow = view.locator('table.fields tr', { has: view.locator('th', { hasText: /^Admin$/ }) });
-      assert.match((await contractRow.innerText()).toLowerCase(), /\(you\)/, 'the active account is the admin');
-      assert.ok((await view.locator('body').innerText()).toLowerCase().includes(address));
-      return view;
-    });
+    const view = await step(
+      'as admin (#1), open "Show Permissions" on the link in the BFS tree',
+      async () => {
+        await useDevAccount(wb, devnode, 1, 'Contract Admin');
+        await wb.openContainer('FISCO BCOS');
+        const pane = await wb.openPane('BFS');
+        await wb.clickViewAction(pane, 'Refresh BFS');
+        await wb.expand(wb.row(pane, 'apps'));
+        await wb.expand(wb.row(pane, 'PermCounter'));
+        await wb.contextMenu(wb.row(pane, '1.0'), 'Show Permissions');
+        const view = await wb.webview(/Permissions/);
+        await view.locator('h2', { hasText: /^Methods/ }).waitFor({ timeout: 20_000 });
+        const contractRow = view.locator('table.fields tr', {
+          has: view.locator('th', { hasText: /^Admin$/ }),
+        });
+        assert.match(
+          (await contractRow.innerText()).toLowerCase(),
+          /\(you\)/,
+          'the active account is the admin',
+        );
+        assert.ok((await view.locator('body').innerText()).toLowerCase().includes(address));
+        return view;
+      },
+    );
 
     const section = () => view.locator(`details[data-signature="${METHOD}"]`);
 
@@ -44,11 +56,21 @@ export const permissionEditor: Scenario = {
       // The heading is the signature as written (not upper-cased).
       assert.equal((await s.locator('summary .section-title').innerText()).trim(), METHOD);
       await s.locator('summary').click(); // open the section by its header
-      await s.locator('vscode-single-select').evaluate((el) => { (el as HTMLElement & { value: string }).value = '1'; });
+      await s.locator('vscode-single-select').evaluate((el) => {
+        (el as HTMLElement & { value: string }).value = '1';
+      });
       await s.locator('vscode-button', { hasText: 'Set Auth Type' }).click();
       await wb.confirmDialog(/./, 'Send Transaction');
-      await poll(async () => (await section().getAttribute('data-description')) ?? '', (d) => /white list/.test(d), 'the method to show "white list"');
-      assert.notEqual(await section().getAttribute('open'), null, 'the section stays open after the page re-rendered');
+      await poll(
+        async () => (await section().getAttribute('data-description')) ?? '',
+        (d) => /white list/.test(d),
+        'the method to show "white list"',
+      );
+      assert.notEqual(
+        await section().getAttribute('open'),
+        null,
+        'the section stays open after the page re-rendered',
+      );
     });
 
     await step(`open ${METHOD} to account #2`, async () => {
@@ -57,8 +79,13 @@ export const permissionEditor: Scenario = {
       await s.locator('vscode-textfield').locator('input').fill(allowed);
       await s.locator('vscode-button', { hasText: 'Open for Account' }).click();
       await wb.confirmDialog(/./, 'Send Transaction');
-      const allowedRow = () => section().locator('table.fields tr', { has: view.locator('th', { hasText: /^Allowed$/ }) });
-      await poll(async () => ((await allowedRow().textContent()) ?? '').toLowerCase(), (t) => t.includes(allowed), `Allowed to list ${allowed}`);
+      const allowedRow = () =>
+        section().locator('table.fields tr', { has: view.locator('th', { hasText: /^Allowed$/ }) });
+      await poll(
+        async () => ((await allowedRow().textContent()) ?? '').toLowerCase(),
+        (t) => t.includes(allowed),
+        `Allowed to list ${allowed}`,
+      );
     });
 
     await step('account #3 sends increment from the Call Contract webview: refused', async () => {
@@ -80,7 +107,10 @@ export const permissionEditor: Scenario = {
     });
 
     await step('through the SDK: account #2 may call increment, account #3 may not', async () => {
-      await assert.rejects(chain.send(address, counter, 'increment', [1], 3), /permission|denied|auth|-5000|revert/i);
+      await assert.rejects(
+        chain.send(address, counter, 'increment', [1], 3),
+        /permission|denied|auth|-5000|revert/i,
+      );
       const { receipt } = await chain.send(address, counter, 'increment', [1], 2);
       assert.equal(receipt.status, 0);
     });

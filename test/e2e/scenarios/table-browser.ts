@@ -17,7 +17,11 @@ export const tableBrowser: Scenario = {
     await step(`set up through the SDK: CRUD table ${CRUD}(id; name, age) with three rows`, async () => {
       const crud = new TableCrudService(chain.client, chain.account(0));
       assert.equal((await crud.createTable(CRUD, 'id', ['name', 'age'])).code, 0);
-      for (const [id, name, age] of [['1', 'alice', '25'], ['2', 'bob', '31'], ['3', 'carol', '40']]) {
+      for (const [id, name, age] of [
+        ['1', 'alice', '25'],
+        ['2', 'bob', '31'],
+        ['3', 'carol', '40'],
+      ]) {
         assert.equal((await crud.insert(CRUD, { id, name, age })).code, 1, 'one row inserted');
       }
     });
@@ -49,12 +53,23 @@ export const tableBrowser: Scenario = {
       await fill('kv-value', 'hello, fisco');
       await button('Set Value').click();
       await wb.confirmDialog(`Set ${KV}["greeting"] = "hello, fisco"`, 'Send Transaction');
-      await poll(async () => (await view.locator('.message.ok').count()) ? await view.locator('.message.ok').first().innerText() : '', (t) => t.includes(`Set ${KV}["greeting"]`), 'the set outcome');
+      await poll(
+        async () =>
+          (await view.locator('.message.ok').count())
+            ? await view.locator('.message.ok').first().innerText()
+            : '',
+        (t) => t.includes(`Set ${KV}["greeting"]`),
+        'the set outcome',
+      );
       await button('Look Up').click();
       const row = view.locator('[data-testid=kv-row]');
       await row.locator('table.fields').waitFor({ timeout: 20_000 });
       assert.match(await row.innerText(), /greeting\s+hello, fisco/);
-      assert.equal(await new KvTableService(chain.client, chain.account(0)).get(KV, 'greeting'), 'hello, fisco', 'the chain has it');
+      assert.equal(
+        await new KvTableService(chain.client, chain.account(0)).get(KV, 'greeting'),
+        'hello, fisco',
+        'the chain has it',
+      );
     });
 
     await step(`open ${CRUD}, select rows with age ≥ 30: bob and carol`, async () => {
@@ -63,16 +78,26 @@ export const tableBrowser: Scenario = {
       await view.locator('h2', { hasText: 'Rows (CRUD)' }).waitFor({ timeout: 20_000 });
       const condition = view.locator('[data-testid=crud-condition]').first();
       const selects = condition.locator('vscode-single-select');
-      await selects.nth(0).evaluate((el) => { (el as HTMLElement & { value: string }).value = 'age'; });
-      await selects.nth(1).evaluate((el) => { (el as HTMLElement & { value: string }).value = 'ge'; });
+      await selects.nth(0).evaluate((el) => {
+        (el as HTMLElement & { value: string }).value = 'age';
+      });
+      await selects.nth(1).evaluate((el) => {
+        (el as HTMLElement & { value: string }).value = 'ge';
+      });
       await condition.locator('vscode-textfield').locator('input').fill('30');
       await button('Select Rows').click();
       const rows = view.locator('[data-testid=crud-row]');
-      await poll(() => rows.count(), (n) => n === 2, 'two selected rows');
+      await poll(
+        () => rows.count(),
+        (n) => n === 2,
+        'two selected rows',
+      );
       const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
       assert.deepEqual(texts, ['2 bob 31', '3 carol 40']);
       await button('Count Rows').click();
-      await view.locator('[data-testid=crud-count]', { hasText: `2 rows match in ${CRUD}` }).waitFor({ timeout: 20_000 });
+      await view
+        .locator('[data-testid=crud-count]', { hasText: `2 rows match in ${CRUD}` })
+        .waitFor({ timeout: 20_000 });
     });
   },
 };

@@ -4,7 +4,13 @@ import { bindAbi, decodeRevertReason, encodeRevertReason } from '../../../src/pr
 import { BFS_ABI, BFS_SIG } from '../../../src/protocol/builtin/bfs';
 import { CONSENSUS_ABI, CONSENSUS_SIG } from '../../../src/protocol/builtin/consensus';
 import { SYS_CONFIG_ABI, SYS_CONFIG_SIG } from '../../../src/protocol/builtin/sysconfig';
-import { KV_TABLE_ABI, TABLE_ABI, TABLE_MANAGER_ABI, TABLE_MANAGER_SIG, TABLE_SIG } from '../../../src/protocol/builtin/tables';
+import {
+  KV_TABLE_ABI,
+  TABLE_ABI,
+  TABLE_MANAGER_ABI,
+  TABLE_MANAGER_SIG,
+  TABLE_SIG,
+} from '../../../src/protocol/builtin/tables';
 import { keccakHasher, sm3Hasher } from './hashers';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');

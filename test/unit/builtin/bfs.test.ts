@@ -33,7 +33,10 @@ test('genesis tree: root dirs and the 15 /sys links', async () => {
   assert.deepEqual([...bfsEntry[2]], ['0', '0', '', '', '']);
   const single = await bfs(h, BFS_SIG.list, ['/sys/bfs']);
   assert.deepEqual([...single.out![1][0][2]], ['000000000000000000000000000000000000100e', '']);
-  assert.equal((await bfs(h, BFS_SIG.readlink, ['/sys/consensus'])).out![0], '0x0000000000000000000000000000000000001003');
+  assert.equal(
+    (await bfs(h, BFS_SIG.readlink, ['/sys/consensus'])).out![0],
+    '0x0000000000000000000000000000000000001003',
+  );
 });
 
 test('mkdir: creates parents, refuses duplicates, outside /apps and /tables, and bad paths', async () => {
@@ -67,7 +70,8 @@ test('list with offset and limit pages a directory of 1,200 entries', async () =
   const h = await harness();
   for (let i = 0; i < 1200; i++) assert.equal(mkdir(h.store, `/apps/big/d${String(i).padStart(4, '0')}`), 0);
   // Pages are decoded by hand: ethers' decoder is quadratic on 500-entry arrays.
-  const list = async (args: unknown[]) => decodeBfsList((await bfs(h, args.length === 1 ? BFS_SIG.list : BFS_SIG.listPaged, args)).raw);
+  const list = async (args: unknown[]) =>
+    decodeBfsList((await bfs(h, args.length === 1 ? BFS_SIG.list : BFS_SIG.listPaged, args)).raw);
   assert.equal((await list(['/apps/big'])).entries.length, 500);
   const seen: string[] = [];
   const lefts: bigint[] = [];
@@ -104,16 +108,28 @@ test('3-arg link is relative to /apps; overwrite; readlink; list shows the targe
   assert.deepEqual([...listed.out![1][0]].slice(0, 2), ['v1', 'link']);
   assert.deepEqual([...listed.out![1][0][2]], ['cd'.repeat(20), '']);
   assert.equal(await code(h, BFS_SIG.link, ['Hello', other, '']), CODE_FILE_ALREADY_EXIST);
-  assert.equal((await bfs(h, BFS_SIG.readlink, ['/apps/Hello'])).out![0], '0x0000000000000000000000000000000000000000');
-  assert.equal((await bfs(h, BFS_SIG.readlink, ['bad path'])).out![0], '0x0000000000000000000000000000000000000000');
+  assert.equal(
+    (await bfs(h, BFS_SIG.readlink, ['/apps/Hello'])).out![0],
+    '0x0000000000000000000000000000000000000000',
+  );
+  assert.equal(
+    (await bfs(h, BFS_SIG.readlink, ['bad path'])).out![0],
+    '0x0000000000000000000000000000000000000000',
+  );
 });
 
 test('CNS-style link needs a contract and a name without "/"', async () => {
   const h = await harness();
-  assert.equal(await code(h, BFS_SIG.linkNameVersion, ['Hello', 'v1', ADDR, '']), CODE_ADDRESS_OR_VERSION_ERROR);
+  assert.equal(
+    await code(h, BFS_SIG.linkNameVersion, ['Hello', 'v1', ADDR, '']),
+    CODE_ADDRESS_OR_VERSION_ERROR,
+  );
   recordDeployedContract(h.store, ADDR);
   assert.equal(await code(h, BFS_SIG.linkNameVersion, [' Hello ', 'v1', ADDR, 'abi']), 0);
-  assert.equal(await code(h, BFS_SIG.linkNameVersion, ['He/llo', 'v1', ADDR, '']), CODE_ADDRESS_OR_VERSION_ERROR);
+  assert.equal(
+    await code(h, BFS_SIG.linkNameVersion, ['He/llo', 'v1', ADDR, '']),
+    CODE_ADDRESS_OR_VERSION_ERROR,
+  );
   assert.equal(h.store.get('/apps/Hello/v1', 'name'), 'v1');
   assert.deepEqual(names((await bfs(h, BFS_SIG.list, ['/apps/Hello'])).out![1]), ['v1']);
   // Deployed contracts are not listed under /apps but occupy their path.

@@ -19,9 +19,15 @@ const code = async (h: Harness, sig: string, args: unknown[]) => {
   return Number(r.out![0]);
 };
 const sealersAt = (h: Harness, n: number) =>
-  h.builtins.consensusNodes(h.store, n).filter((x) => x.type === 'consensus_sealer').map((x) => x.nodeId);
+  h.builtins
+    .consensusNodes(h.store, n)
+    .filter((x) => x.type === 'consensus_sealer')
+    .map((x) => x.nodeId);
 const observersAt = (h: Harness, n: number) =>
-  h.builtins.consensusNodes(h.store, n).filter((x) => x.type === 'consensus_observer').map((x) => x.nodeId);
+  h.builtins
+    .consensusNodes(h.store, n)
+    .filter((x) => x.type === 'consensus_observer')
+    .map((x) => x.nodeId);
 
 test('a node becomes observer, then sealer, each from the next block', async () => {
   const h = await harness();

@@ -26,7 +26,9 @@ export interface Outcome {
   reason: string | undefined;
 }
 
-export async function harness(opts: { sm?: boolean; authEnabled?: boolean; sealers?: string[] } = {}): Promise<Harness> {
+export async function harness(
+  opts: { sm?: boolean; authEnabled?: boolean; sealers?: string[] } = {},
+): Promise<Harness> {
   const store = new MemoryTableStore();
   const builtins = createBuiltins();
   const suite = opts.sm ? smSuite : ecdsaSuite;
@@ -71,7 +73,8 @@ export async function harness(opts: { sm?: boolean; authEnabled?: boolean; seale
       if (!target) throw new Error(`no built-in at ${String(p)}`);
       const abi = bindAbi(abiText, suite);
       const r = await target.execute(ctx, abi.encodeCall(sig, args));
-      if (r.status !== 0) return { status: r.status, raw: r.output, out: undefined, reason: decodeRevertReason(r.output) };
+      if (r.status !== 0)
+        return { status: r.status, raw: r.output, out: undefined, reason: decodeRevertReason(r.output) };
       // Decoded on first use: ethers is slow on large arrays, which some tests read by hand.
       let out: Result | undefined;
       return {

@@ -91,6 +91,9 @@ test('the hand-written list decoder agrees with the ABI', () => {
   const out = abi.encodeResult(BFS_SIG.listPaged, [-53001n, entries]);
   const decoded = decodeBfsList(out);
   assert.equal(decoded.code, -53001n);
-  assert.deepEqual(decoded.entries, entries.map(([fileName, fileType, ext]) => ({ fileName, fileType, ext })));
+  assert.deepEqual(
+    decoded.entries,
+    entries.map(([fileName, fileType, ext]) => ({ fileName, fileType, ext })),
+  );
   assert.throws(() => decodeBfsList(out.subarray(0, 100)), RangeError);
 });

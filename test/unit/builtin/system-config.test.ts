@@ -5,7 +5,8 @@ import { CODE_NO_AUTHORIZED } from '../../../src/protocol/builtin/retcode';
 import { SYS_CONFIG_ABI, SYS_CONFIG_SIG } from '../../../src/protocol/builtin/sysconfig';
 import { harness, type Harness } from './harness';
 
-const set = (h: Harness, key: string, value: string) => h.call(SYS_CONFIG_ADDRESS, SYS_CONFIG_ABI, SYS_CONFIG_SIG.setValueByKey, [key, value]);
+const set = (h: Harness, key: string, value: string) =>
+  h.call(SYS_CONFIG_ADDRESS, SYS_CONFIG_ABI, SYS_CONFIG_SIG.setValueByKey, [key, value]);
 const get = async (h: Harness, key: string) => {
   const r = await h.call(SYS_CONFIG_ADDRESS, SYS_CONFIG_ABI, SYS_CONFIG_SIG.getValueByKey, [key]);
   return [r.out![0] as string, Number(r.out![1])];
@@ -49,7 +50,10 @@ test('invalid values are PrecompiledErrors with the node texts and change nothin
     assert.equal(r.status, 15, key);
     assert.equal(r.reason, reason);
   }
-  assert.match((await set(h, 'compatibility_version', '3.x')).reason!, /^Invalid value for compatibility_version\. The version must be/);
+  assert.match(
+    (await set(h, 'compatibility_version', '3.x')).reason!,
+    /^Invalid value for compatibility_version\. The version must be/,
+  );
   assert.deepEqual(await get(h, 'tx_count_limit'), ['1000', 0]);
   assert.equal(Number((await set(h, 'compatibility_version', '3.16.4')).out![0]), 0);
   assert.equal(Number((await set(h, 'tx_gas_price', '0x0a')).out![0]), 0);

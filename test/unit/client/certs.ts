@@ -22,13 +22,51 @@ function openssl(cwd: string, ...args: string[]): void {
 
 function makeCa(dir: string, name: string): void {
   openssl(dir, 'genrsa', '-out', `${name}.key`, '2048');
-  openssl(dir, 'req', '-new', '-x509', '-days', '2', '-key', `${name}.key`, '-subj', `/CN=${name}/O=fisco-bcos`, '-out', `${name}.crt`);
+  openssl(
+    dir,
+    'req',
+    '-new',
+    '-x509',
+    '-days',
+    '2',
+    '-key',
+    `${name}.key`,
+    '-subj',
+    `/CN=${name}/O=fisco-bcos`,
+    '-out',
+    `${name}.crt`,
+  );
 }
 
 function makeLeaf(dir: string, name: string, ca: string): void {
   openssl(dir, 'genrsa', '-out', `${name}.key`, '2048');
-  openssl(dir, 'req', '-new', '-key', `${name}.key`, '-subj', `/CN=${name}/O=fisco-bcos`, '-out', `${name}.csr`);
-  openssl(dir, 'x509', '-req', '-days', '2', '-in', `${name}.csr`, '-CA', `${ca}.crt`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-out', `${name}.crt`);
+  openssl(
+    dir,
+    'req',
+    '-new',
+    '-key',
+    `${name}.key`,
+    '-subj',
+    `/CN=${name}/O=fisco-bcos`,
+    '-out',
+    `${name}.csr`,
+  );
+  openssl(
+    dir,
+    'x509',
+    '-req',
+    '-days',
+    '2',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    `${ca}.crt`,
+    '-CAkey',
+    `${ca}.key`,
+    '-CAcreateserial',
+    '-out',
+    `${name}.crt`,
+  );
 }
 
 export function makeTestCerts(): TestCerts {
@@ -48,7 +86,11 @@ export function makeTestCerts(): TestCerts {
   return {
     sdkDir,
     rogueSdkDir,
-    node: { key: readFileSync(join(root, 'node.key')), cert: readFileSync(join(root, 'node.crt')), ca: readFileSync(join(root, 'ca.crt')) },
+    node: {
+      key: readFileSync(join(root, 'node.key')),
+      cert: readFileSync(join(root, 'node.crt')),
+      ca: readFileSync(join(root, 'ca.crt')),
+    },
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
 }

@@ -12,7 +12,9 @@ const ADDR = '0x6849f21d1e455e9f0712b1e99fa4fcd23758e8f1';
 const TX = '0x7e9f0440919e2bd719e29cc512b8ed364a7ce81091d460ea31272106424e93e0';
 
 /** Runs an Async form; resolves with every callback invocation seen within a short grace period. */
-function collect(start: (cb: (err: Error | null, result?: unknown) => void) => unknown): Promise<{ ret: unknown; calls: [Error | null, unknown][] }> {
+function collect(
+  start: (cb: (err: Error | null, result?: unknown) => void) => unknown,
+): Promise<{ ret: unknown; calls: [Error | null, unknown][] }> {
   return new Promise((resolve) => {
     const calls: [Error | null, unknown][] = [];
     let ret: unknown;
@@ -66,33 +68,101 @@ describe('Client Async forms', () => {
   it('every Async form calls back once with (null, result) and returns undefined', async () => {
     type Run = [string, (cb: (e: Error | null, r?: unknown) => void) => void, (r: unknown) => void];
     const runs: Run[] = [
-      ['sendTransaction', (cb) => client.sendTransactionAsync('0x1a', cb), (r) => assert.equal((r as { status: number }).status, 0)],
+      [
+        'sendTransaction',
+        (cb) => client.sendTransactionAsync('0x1a', cb),
+        (r) => assert.equal((r as { status: number }).status, 0),
+      ],
       ['call', (cb) => client.callAsync(ADDR, '0x01', cb), (r) => assert.deepEqual(r, fx.callReverted)],
       ['getCode', (cb) => client.getCodeAsync(ADDR, cb), (r) => assert.equal(r, '0x60')],
       ['getABI', (cb) => client.getABIAsync(ADDR, cb), (r) => assert.equal(r, '[]')],
       ['getBlockNumber', (cb) => client.getBlockNumberAsync(cb), (r) => assert.equal(r, 8)],
-      ['getTotalTransactionCount', (cb) => client.getTotalTransactionCountAsync(cb), (r) => assert.equal((r as { txSum: number }).txSum, 8)],
-      ['getBlockByNumber', (cb) => client.getBlockByNumberAsync(0, false, false, cb), (r) => assert.equal((r as { number: number }).number, 0)],
-      ['getBlockByHash', (cb) => client.getBlockByHashAsync(fx.block2Header.hash, cb), (r) => assert.equal((r as { number: number }).number, 2)],
-      ['getBlockHashByNumber', (cb) => client.getBlockHashByNumberAsync(0, cb), (r) => assert.equal(r, fx.genesisHash)],
-      ['getTransactionByHash', (cb) => client.getTransactionByHashAsync(TX, true, cb), (r) => assert.equal((r as { blockLimit: number }).blockLimit, 509)],
-      ['getTransaction', (cb) => client.getTransactionAsync(TX, cb), (r) => assert.equal((r as { blockLimit: number }).blockLimit, 509)],
-      ['getTransactionReceipt', (cb) => client.getTransactionReceiptAsync(TX, cb), (r) => assert.equal((r as { gasUsed: string }).gasUsed, '19413')],
+      [
+        'getTotalTransactionCount',
+        (cb) => client.getTotalTransactionCountAsync(cb),
+        (r) => assert.equal((r as { txSum: number }).txSum, 8),
+      ],
+      [
+        'getBlockByNumber',
+        (cb) => client.getBlockByNumberAsync(0, false, false, cb),
+        (r) => assert.equal((r as { number: number }).number, 0),
+      ],
+      [
+        'getBlockByHash',
+        (cb) => client.getBlockByHashAsync(fx.block2Header.hash, cb),
+        (r) => assert.equal((r as { number: number }).number, 2),
+      ],
+      [
+        'getBlockHashByNumber',
+        (cb) => client.getBlockHashByNumberAsync(0, cb),
+        (r) => assert.equal(r, fx.genesisHash),
+      ],
+      [
+        'getTransactionByHash',
+        (cb) => client.getTransactionByHashAsync(TX, true, cb),
+        (r) => assert.equal((r as { blockLimit: number }).blockLimit, 509),
+      ],
+      [
+        'getTransaction',
+        (cb) => client.getTransactionAsync(TX, cb),
+        (r) => assert.equal((r as { blockLimit: number }).blockLimit, 509),
+      ],
+      [
+        'getTransactionReceipt',
+        (cb) => client.getTransactionReceiptAsync(TX, cb),
+        (r) => assert.equal((r as { gasUsed: string }).gasUsed, '19413'),
+      ],
       ['getPendingTxSize', (cb) => client.getPendingTxSizeAsync(cb), (r) => assert.equal(r, 0)],
       ['getBlockLimit', (cb) => client.getBlockLimitAsync(cb), (r) => assert.equal(r, 508n)],
-      ['getPeers', (cb) => client.getPeersAsync(cb), (r) => assert.equal((r as { peers: unknown[] }).peers.length, 2)],
-      ['getSyncStatus', (cb) => client.getSyncStatusAsync(cb), (r) => assert.equal((r as { blockNumber: number }).blockNumber, 7)],
-      ['getSystemConfigByKey', (cb) => client.getSystemConfigByKeyAsync('tx_count_limit', cb), (r) => assert.deepEqual(r, fx.systemConfig)],
-      ['getObserverList', (cb) => client.getObserverListAsync(cb), (r) => assert.deepEqual(r, fx.observerList)],
+      [
+        'getPeers',
+        (cb) => client.getPeersAsync(cb),
+        (r) => assert.equal((r as { peers: unknown[] }).peers.length, 2),
+      ],
+      [
+        'getSyncStatus',
+        (cb) => client.getSyncStatusAsync(cb),
+        (r) => assert.equal((r as { blockNumber: number }).blockNumber, 7),
+      ],
+      [
+        'getSystemConfigByKey',
+        (cb) => client.getSystemConfigByKeyAsync('tx_count_limit', cb),
+        (r) => assert.deepEqual(r, fx.systemConfig),
+      ],
+      [
+        'getObserverList',
+        (cb) => client.getObserverListAsync(cb),
+        (r) => assert.deepEqual(r, fx.observerList),
+      ],
       ['getSealerList', (cb) => client.getSealerListAsync(cb), (r) => assert.deepEqual(r, fx.sealerList)],
-      ['getNodeListByType', (cb) => client.getNodeListByTypeAsync('consensus_sealer', cb), (r) => assert.deepEqual(r, fx.sealerList)],
+      [
+        'getNodeListByType',
+        (cb) => client.getNodeListByTypeAsync('consensus_sealer', cb),
+        (r) => assert.deepEqual(r, fx.sealerList),
+      ],
       ['getPbftView', (cb) => client.getPbftViewAsync(cb), (r) => assert.equal(r, 3)],
-      ['getConsensusStatus', (cb) => client.getConsensusStatusAsync(cb), (r) => assert.equal((r as { view: number }).view, 3)],
-      ['getGroupInfo', (cb) => client.getGroupInfoAsync(cb), (r) => assert.equal((r as { chainID: string }).chainID, 'chain0')],
+      [
+        'getConsensusStatus',
+        (cb) => client.getConsensusStatusAsync(cb),
+        (r) => assert.equal((r as { view: number }).view, 3),
+      ],
+      [
+        'getGroupInfo',
+        (cb) => client.getGroupInfoAsync(cb),
+        (r) => assert.equal((r as { chainID: string }).chainID, 'chain0'),
+      ],
       ['getGroupList', (cb) => client.getGroupListAsync(cb), (r) => assert.deepEqual(r, fx.groupList)],
       ['getGroupPeers', (cb) => client.getGroupPeersAsync(cb), (r) => assert.deepEqual(r, fx.groupPeers)],
-      ['getGroupInfoList', (cb) => client.getGroupInfoListAsync(cb), (r) => assert.equal((r as unknown[]).length, 1)],
-      ['getGroupNodeInfo', (cb) => client.getGroupNodeInfoAsync('node0', cb), (r) => assert.equal((r as { type: number }).type, 1)],
+      [
+        'getGroupInfoList',
+        (cb) => client.getGroupInfoListAsync(cb),
+        (r) => assert.equal((r as unknown[]).length, 1),
+      ],
+      [
+        'getGroupNodeInfo',
+        (cb) => client.getGroupNodeInfoAsync('node0', cb),
+        (r) => assert.equal((r as { type: number }).type, 1),
+      ],
     ];
     for (const [label, start, check] of runs) {
       const { ret, calls } = await collect(start);
@@ -110,7 +180,11 @@ describe('Client Async forms', () => {
     await collect((cb) => client.getTransactionReceiptAsync(TX, true, { node: 'node1' }, cb));
     assert.deepEqual(
       server.requests.map((r) => r.params),
-      [['group0', 'node2'], ['group0', 'node3'], ['group0', 'node1', TX, true]],
+      [
+        ['group0', 'node2'],
+        ['group0', 'node3'],
+        ['group0', 'node1', TX, true],
+      ],
     );
   });
 
@@ -122,7 +196,9 @@ describe('Client Async forms', () => {
   });
 
   it('an RPC error reaches the callback as RpcError', async () => {
-    const failing = await startRpcServer(() => ({ error: { code: 3008, message: 'GetTransactionReceiptByHash' } }));
+    const failing = await startRpcServer(() => ({
+      error: { code: 3008, message: 'GetTransactionReceiptByHash' },
+    }));
     const c = new Client({ group: 'group0', url: failing.url });
     const { calls } = await collect((cb) => c.getTransactionReceiptAsync(TX, cb));
     assert.equal(calls.length, 1);
@@ -157,6 +233,9 @@ describe('Client Async forms', () => {
   });
 
   it('a missing callback is a TypeError', () => {
-    assert.throws(() => (client.getBlockNumberAsync as (...a: unknown[]) => void)(), /last argument must be a callback/);
+    assert.throws(
+      () => (client.getBlockNumberAsync as (...a: unknown[]) => void)(),
+      /last argument must be a callback/,
+    );
   });
 });

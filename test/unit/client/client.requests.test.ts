@@ -45,30 +45,105 @@ type Case = [string, (c: Client) => Promise<unknown>, string, unknown[]];
 /** `o` is the options argument each call gets (undefined: none). */
 function cases(node: string, o?: NodeOptions): Case[] {
   return [
-    ['sendTransaction', (c) => c.sendTransaction('0x1a2b', undefined, o), 'sendTransaction', ['group0', node, '0x1a2b', false]],
-    ['sendTransaction bytes+proof', (c) => c.sendTransaction(Uint8Array.of(0x1a, 0x2b), true, o), 'sendTransaction', ['group0', node, '0x1a2b', true]],
+    [
+      'sendTransaction',
+      (c) => c.sendTransaction('0x1a2b', undefined, o),
+      'sendTransaction',
+      ['group0', node, '0x1a2b', false],
+    ],
+    [
+      'sendTransaction bytes+proof',
+      (c) => c.sendTransaction(Uint8Array.of(0x1a, 0x2b), true, o),
+      'sendTransaction',
+      ['group0', node, '0x1a2b', true],
+    ],
     ['call', (c) => c.call(ADDR, '0x12345678', o), 'call', ['group0', node, ADDR, '0x12345678']],
-    ['call with sign', (c) => c.call(ADDR, '0x12345678', { ...o, sign: '0xabcd' }), 'call', ['group0', node, ADDR, '0x12345678', '0xabcd']],
+    [
+      'call with sign',
+      (c) => c.call(ADDR, '0x12345678', { ...o, sign: '0xabcd' }),
+      'call',
+      ['group0', node, ADDR, '0x12345678', '0xabcd'],
+    ],
     ['getCode', (c) => c.getCode(ADDR, o), 'getCode', ['group0', node, ADDR]],
     ['getABI', (c) => c.getABI(ADDR, o), 'getABI', ['group0', node, ADDR]],
     ['getBlockNumber', (c) => c.getBlockNumber(o), 'getBlockNumber', ['group0', node]],
-    ['getTotalTransactionCount', (c) => c.getTotalTransactionCount(o), 'getTotalTransactionCount', ['group0', node]],
-    ['getBlockByNumber defaults', (c) => c.getBlockByNumber(4, undefined, undefined, o), 'getBlockByNumber', ['group0', node, 4, true, true]],
-    ['getBlockByNumber full', (c) => c.getBlockByNumber(4n, false, false, o), 'getBlockByNumber', ['group0', node, 4, false, false]],
-    ['getBlockByHash defaults', (c) => c.getBlockByHash(BLOCK_HASH, undefined, undefined, o), 'getBlockByHash', ['group0', node, BLOCK_HASH, true, true]],
-    ['getBlockByHash hashes', (c) => c.getBlockByHash(BLOCK_HASH, false, true, o), 'getBlockByHash', ['group0', node, BLOCK_HASH, false, true]],
-    ['getBlockHashByNumber', (c) => c.getBlockHashByNumber(0, o), 'getBlockHashByNumber', ['group0', node, 0]],
-    ['getTransactionByHash', (c) => c.getTransactionByHash(TX, undefined, o), 'getTransaction', ['group0', node, TX, false]],
-    ['getTransactionByHash proof', (c) => c.getTransactionByHash(TX, true, o), 'getTransaction', ['group0', node, TX, true]],
-    ['getTransactionReceipt', (c) => c.getTransactionReceipt(TX, undefined, o), 'getTransactionReceipt', ['group0', node, TX, false]],
-    ['getTransactionReceipt proof', (c) => c.getTransactionReceipt(TX, true, o), 'getTransactionReceipt', ['group0', node, TX, true]],
+    [
+      'getTotalTransactionCount',
+      (c) => c.getTotalTransactionCount(o),
+      'getTotalTransactionCount',
+      ['group0', node],
+    ],
+    [
+      'getBlockByNumber defaults',
+      (c) => c.getBlockByNumber(4, undefined, undefined, o),
+      'getBlockByNumber',
+      ['group0', node, 4, true, true],
+    ],
+    [
+      'getBlockByNumber full',
+      (c) => c.getBlockByNumber(4n, false, false, o),
+      'getBlockByNumber',
+      ['group0', node, 4, false, false],
+    ],
+    [
+      'getBlockByHash defaults',
+      (c) => c.getBlockByHash(BLOCK_HASH, undefined, undefined, o),
+      'getBlockByHash',
+      ['group0', node, BLOCK_HASH, true, true],
+    ],
+    [
+      'getBlockByHash hashes',
+      (c) => c.getBlockByHash(BLOCK_HASH, false, true, o),
+      'getBlockByHash',
+      ['group0', node, BLOCK_HASH, false, true],
+    ],
+    [
+      'getBlockHashByNumber',
+      (c) => c.getBlockHashByNumber(0, o),
+      'getBlockHashByNumber',
+      ['group0', node, 0],
+    ],
+    [
+      'getTransactionByHash',
+      (c) => c.getTransactionByHash(TX, undefined, o),
+      'getTransaction',
+      ['group0', node, TX, false],
+    ],
+    [
+      'getTransactionByHash proof',
+      (c) => c.getTransactionByHash(TX, true, o),
+      'getTransaction',
+      ['group0', node, TX, true],
+    ],
+    [
+      'getTransactionReceipt',
+      (c) => c.getTransactionReceipt(TX, undefined, o),
+      'getTransactionReceipt',
+      ['group0', node, TX, false],
+    ],
+    [
+      'getTransactionReceipt proof',
+      (c) => c.getTransactionReceipt(TX, true, o),
+      'getTransactionReceipt',
+      ['group0', node, TX, true],
+    ],
     ['getPendingTxSize', (c) => c.getPendingTxSize(o), 'getPendingTxSize', ['group0', node]],
     ['getBlockLimit', (c) => c.getBlockLimit(o), 'getBlockNumber', ['group0', node]],
     ['getSyncStatus', (c) => c.getSyncStatus(o), 'getSyncStatus', ['group0', node]],
-    ['getSystemConfigByKey', (c) => c.getSystemConfigByKey('tx_count_limit', o), 'getSystemConfigByKey', ['group0', node, 'tx_count_limit']],
+    [
+      'getSystemConfigByKey',
+      (c) => c.getSystemConfigByKey('tx_count_limit', o),
+      'getSystemConfigByKey',
+      ['group0', node, 'tx_count_limit'],
+    ],
     ['getObserverList', (c) => c.getObserverList(o), 'getObserverList', ['group0', node]],
     ['getSealerList', (c) => c.getSealerList(o), 'getSealerList', ['group0', node]],
-    ['getNodeListByType', (c) => c.getNodeListByType('consensus_sealer', o), 'getNodeListByType', ['group0', node, 'consensus_sealer']],
+    [
+      'getNodeListByType',
+      (c) => c.getNodeListByType('consensus_sealer', o),
+      'getNodeListByType',
+      ['group0', node, 'consensus_sealer'],
+    ],
     ['getPbftView', (c) => c.getPbftView(o), 'getPbftView', ['group0', node]],
     ['getConsensusStatus', (c) => c.getConsensusStatus(o), 'getConsensusStatus', ['group0', node]],
   ];
@@ -140,9 +215,15 @@ describe('Client request bodies', () => {
     await client.getPbftView();
     await Promise.all([client.getPendingTxSize(), client.getSealerList(), client.getObserverList()]);
     const ids = server.requests.map((r) => r.id);
-    assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+    );
     assert.deepEqual(new Set(ids).size, 5);
-    assert.ok(ids.every((id, i) => i === 0 || id === ids[i - 1] + 1), `ids ${ids}`);
+    assert.ok(
+      ids.every((id, i) => i === 0 || id === ids[i - 1] + 1),
+      `ids ${ids}`,
+    );
     client.close();
   });
 

@@ -44,7 +44,13 @@ describe('Client results', () => {
   it('getTotalTransactionCount keeps the wire names and adds txSum / failedTxSum', async () => {
     answer({ blockNumber: 12, failedTransactionCount: 2, transactionCount: 11 });
     const count = await client.getTotalTransactionCount();
-    assert.deepEqual(count, { blockNumber: 12, failedTransactionCount: 2, transactionCount: 11, txSum: 11, failedTxSum: 2 });
+    assert.deepEqual(count, {
+      blockNumber: 12,
+      failedTransactionCount: 2,
+      transactionCount: 11,
+      txSum: 11,
+      failedTxSum: 2,
+    });
   });
 
   it('getBlockByNumber: genesis with an empty transactions list', async () => {
@@ -63,7 +69,9 @@ describe('Client results', () => {
     assert.equal('transactions' in block, false);
     assert.equal(block.sealerList.length, 4);
     assert.ok(block.sealerList.every((s) => s.startsWith('0x') && s.length === 130));
-    assert.deepEqual(block.parentInfo, [{ blockHash: '0x1498f2ff420fb9c240c7081b99bd76819c7348fb1a899095476afa29146c8874', blockNumber: 1 }]);
+    assert.deepEqual(block.parentInfo, [
+      { blockHash: '0x1498f2ff420fb9c240c7081b99bd76819c7348fb1a899095476afa29146c8874', blockNumber: 1 },
+    ]);
     assert.equal(block.signatureList[2].sealerIndex, 2);
     assert.equal(block.gasUsed, '24363');
     assert.equal(block.sealer, 1);
@@ -148,7 +156,11 @@ describe('Client results', () => {
 
   it('call: { blockNumber, output, status } with a revert as status 16', async () => {
     answer(fx.callReverted);
-    assert.deepEqual(await client.call('0xc0523dbdd94ba27e14b0336d799489340ca24cdf', '0xaaaa'), { blockNumber: 8, output: '0x', status: 16 });
+    assert.deepEqual(await client.call('0xc0523dbdd94ba27e14b0336d799489340ca24cdf', '0xaaaa'), {
+      blockNumber: 8,
+      output: '0x',
+      status: 16,
+    });
   });
 
   it('getTransactionByHash: tx object, nonce as hex of its bytes, proofs when asked', async () => {
@@ -166,7 +178,9 @@ describe('Client results', () => {
   it('getCode: "" (not "0x") for an account without code; getABI: JSON text', async () => {
     answer('');
     assert.equal(await client.getCode('0x0000000000000000000000000000000000000001'), '');
-    answer('[{"inputs":[],"name":"get","outputs":[{"internalType":"string","name":"","type":"string"}],"stateMutability":"view","type":"function"}]');
+    answer(
+      '[{"inputs":[],"name":"get","outputs":[{"internalType":"string","name":"","type":"string"}],"stateMutability":"view","type":"function"}]',
+    );
     const abi = await client.getABI('0x0000000000000000000000000000000000000001');
     assert.equal(JSON.parse(abi)[0].name, 'get');
   });

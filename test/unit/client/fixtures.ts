@@ -4,10 +4,14 @@
 // error body, termWeight entries, a populated getGroupNodeInfo) are built from the node-code
 // facts of reference/rpc-shapes.md and protocol.md §8/§10 (test vectors reused where given).
 
-const N0 = '0055dcaf073a332aa1ad90ff53ef028680d24f9bf2fcbc07ec4bbd4879413f75118a570bcf8001c4526fdb8c1319e51ae63444431ec8ab839465c05e178e7c49';
-const N1 = '2a7aecf4acf010b0c13697e84ffd4f18544835662845621f936166d88cf073f16b1daa6883de457e6129377d21412b4c77099e8a50e8ea521752adcddeb8b331';
-const N2 = '535439908979b89171283dca78520763e0a32c64631d7f34ee1d3f74c408a31aaa8565c50924ba6817cd33c13fe9dc928e36b8a1df022fc825d3687c2b273258';
-const N3 = 'dd99ab883677a8aef2c2a3847b9671e501bd6930792700398627eb0a1ba04fe81015745b6287be5f36786c0cc8ff12e9dd3215dc5a4210b012d77330a739a2c3';
+const N0 =
+  '0055dcaf073a332aa1ad90ff53ef028680d24f9bf2fcbc07ec4bbd4879413f75118a570bcf8001c4526fdb8c1319e51ae63444431ec8ab839465c05e178e7c49';
+const N1 =
+  '2a7aecf4acf010b0c13697e84ffd4f18544835662845621f936166d88cf073f16b1daa6883de457e6129377d21412b4c77099e8a50e8ea521752adcddeb8b331';
+const N2 =
+  '535439908979b89171283dca78520763e0a32c64631d7f34ee1d3f74c408a31aaa8565c50924ba6817cd33c13fe9dc928e36b8a1df022fc825d3687c2b273258';
+const N3 =
+  'dd99ab883677a8aef2c2a3847b9671e501bd6930792700398627eb0a1ba04fe81015745b6287be5f36786c0cc8ff12e9dd3215dc5a4210b012d77330a739a2c3';
 export const NODE_IDS = [N0, N1, N2, N3];
 
 const HELLO_DEPLOY_INPUT =
@@ -46,7 +50,9 @@ export const block2Header = {
   gasUsed: '24363',
   hash: '0x2fbafbf71395bb07d1d6e142a06fa3cd9436aee3e91b5b9e6ffc5c47133c3738',
   number: 2,
-  parentInfo: [{ blockHash: '0x1498f2ff420fb9c240c7081b99bd76819c7348fb1a899095476afa29146c8874', blockNumber: 1 }],
+  parentInfo: [
+    { blockHash: '0x1498f2ff420fb9c240c7081b99bd76819c7348fb1a899095476afa29146c8874', blockNumber: 1 },
+  ],
   receiptsRoot: '0xf18d1984c7745a826e4b8d608b823534f1e44b273f75972e16cf2ac3ff313e14',
   sealer: 1,
   sealerList: ['0x' + N0, '0x' + N1, '0x' + N2, '0x' + N3],
@@ -74,7 +80,10 @@ export const block2Header = {
 };
 
 /** Same block with onlyHeader=false, onlyTxHash=true: transactions as hashes. */
-export const block2WithHashes = { ...block2Header, transactions: ['0xdce357d4a81bfe2c9b9cc83fde7576a8ae8dede910b70cdf9abed71a32ed10bf'] };
+export const block2WithHashes = {
+  ...block2Header,
+  transactions: ['0xdce357d4a81bfe2c9b9cc83fde7576a8ae8dede910b70cdf9abed71a32ed10bf'],
+};
 
 /** api.md getBlockHashByNumber(0). */
 export const genesisHash = '0x47c6d9493171f62bf7201faa2e4766bbf058d95c0d76d605f965ff4b212e01f5';
@@ -210,24 +219,33 @@ export const pendingTxSize = 0;
 export const peers = {
   endPoint: '0.0.0.0:30300',
   groupNodeIDInfo: [{ group: 'group0', nodeIDList: [N0] }],
-  p2pNodeID: '0463f180720373a05c4e0dd5244a88b278eae3f28f162d3b7c51d53a150f7dca570ef9d0f438170d6108a7a32a856b193486bc69624c2893669dcc32790222c6f9',
+  p2pNodeID:
+    '0463f180720373a05c4e0dd5244a88b278eae3f28f162d3b7c51d53a150f7dca570ef9d0f438170d6108a7a32a856b193486bc69624c2893669dcc32790222c6f9',
   peers: [
     {
       endPoint: '127.0.0.1:30301',
       groupNodeIDInfo: [{ group: 'group0', nodeIDList: [N2] }],
-      p2pNodeID: '046a4ed7691832667c6cb49fadd367f761f6118138256f040e3afdbea3852416d2796907fd0d968b951e08ab5efd8071e408a25288b0bf19b38aee00a0b2700a0b',
+      p2pNodeID:
+        '046a4ed7691832667c6cb49fadd367f761f6118138256f040e3afdbea3852416d2796907fd0d968b951e08ab5efd8071e408a25288b0bf19b38aee00a0b2700a0b',
     },
     {
       endPoint: '127.0.0.1:50168',
       groupNodeIDInfo: [{ group: 'group0', nodeIDList: [N3] }],
-      p2pNodeID: '04b59db5c18b0ebdf20f8dbd5bfa2e00d5ee68d98abe8029785f7cb387910c4f6f6512a07363711e9cdb96c9e5595827f8cd3075e70629899891169d8b512cc140',
+      p2pNodeID:
+        '04b59db5c18b0ebdf20f8dbd5bfa2e00d5ee68d98abe8029785f7cb387910c4f6f6512a07363711e9cdb96c9e5595827f8cd3075e70629899891169d8b512cc140',
     },
   ],
 };
 
 const LATEST = 'ef49fef70085ec4ae736c1e82ba74e98a860a53763f2484b8254b0d08a2c6865';
 const GENESIS = '47c6d9493171f62bf7201faa2e4766bbf058d95c0d76d605f965ff4b212e01f5';
-const syncPeer = (nodeID: string) => ({ archivedBlockNumber: 0, blockNumber: 7, genesisHash: GENESIS, latestHash: LATEST, nodeID });
+const syncPeer = (nodeID: string) => ({
+  archivedBlockNumber: 0,
+  blockNumber: 7,
+  genesisHash: GENESIS,
+  latestHash: LATEST,
+  nodeID,
+});
 
 /** api.md getSyncStatus: a JSON string with a trailing newline. */
 export const syncStatusText =

@@ -65,7 +65,10 @@ export async function startRpcServer(
     });
   };
   const server = tls
-    ? https.createServer({ key: tls.key, cert: tls.cert, ca: tls.ca, requestCert: true, rejectUnauthorized: true }, onRequest)
+    ? https.createServer(
+        { key: tls.key, cert: tls.cert, ca: tls.ca, requestCert: true, rejectUnauthorized: true },
+        onRequest,
+      )
     : http.createServer(onRequest);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;

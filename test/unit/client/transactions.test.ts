@@ -12,7 +12,14 @@ import { decodeTransaction, hashTransactionData } from '../../../src/protocol/tr
 import { Client } from '../../../src/client/client';
 import { RevertError, TxPoolError } from '../../../src/client/errors';
 import { decodeLogs, decodeRevert, encodeFunctionCall, eventTopic, selector } from '../../../src/client/abi';
-import { buildSignedTransaction, callContract, deployContract, getChainInfo, sendContractTransaction, signCall } from '../../../src/client/transactions';
+import {
+  buildSignedTransaction,
+  callContract,
+  deployContract,
+  getChainInfo,
+  sendContractTransaction,
+  signCall,
+} from '../../../src/client/transactions';
 import { Contract } from '../../../src/client/contract';
 import * as fx from './fixtures';
 import { startRpcServer, type Reply, type RpcRequestBody, type RpcServer } from './rpcServer';
@@ -32,7 +39,8 @@ const ABI = [
   'event Set(address indexed who, string value)',
 ];
 const coder = AbiCoder.defaultAbiCoder();
-const errorString = (selectorHex: string, text: string) => selectorHex + coder.encode(['string'], [text]).slice(2);
+const errorString = (selectorHex: string, text: string) =>
+  selectorHex + coder.encode(['string'], [text]).slice(2);
 
 describe('buildSignedTransaction', () => {
   it('reproduces the Go SDK set("hello, world") transaction byte for byte', () => {
@@ -56,8 +64,26 @@ describe('buildSignedTransaction', () => {
 
   it('defaults: fresh decimal nonce, EVM attribute, 0x-prefixed lowercase to', () => {
     const account = importPrivateKey(GO_KEY);
-    const a = buildSignedTransaction({ chainId: 'chain0', groupId: 'group0', blockLimit: 600n, to: '0xA6CDC4FED96BBF8C9C013CC19200B3C8BA95C93E', input: '0x' + SET_INPUT }, account);
-    const b = buildSignedTransaction({ chainId: 'chain0', groupId: 'group0', blockLimit: 600n, to: '0xa6cdc4fed96bbf8c9c013cc19200b3c8ba95c93e', input: '0x' + SET_INPUT }, account);
+    const a = buildSignedTransaction(
+      {
+        chainId: 'chain0',
+        groupId: 'group0',
+        blockLimit: 600n,
+        to: '0xA6CDC4FED96BBF8C9C013CC19200B3C8BA95C93E',
+        input: '0x' + SET_INPUT,
+      },
+      account,
+    );
+    const b = buildSignedTransaction(
+      {
+        chainId: 'chain0',
+        groupId: 'group0',
+        blockLimit: 600n,
+        to: '0xa6cdc4fed96bbf8c9c013cc19200b3c8ba95c93e',
+        input: '0x' + SET_INPUT,
+      },
+      account,
+    );
     const decoded = decodeTransaction(a.bytes);
     assert.match(decoded.data.nonce, /^\d{1,40}$/);
     assert.notEqual(decoded.data.nonce, decodeTransaction(b.bytes).data.nonce);
@@ -68,9 +94,15 @@ describe('buildSignedTransaction', () => {
   });
 
   it('signs with SM2/SM3 for an SM account (128-byte signature, SM3 hash)', () => {
-    const account = importPrivateKey('389bb3e29db735b5dc4f114923f1ac5136891efda282a18dc0768e34305c861b', true);
+    const account = importPrivateKey(
+      '389bb3e29db735b5dc4f114923f1ac5136891efda282a18dc0768e34305c861b',
+      true,
+    );
     assert.equal(account.address, '0x791a0073e6dfd9dc5e5061aebc43ab4f7aa4ae8b');
-    const signed = buildSignedTransaction({ chainId: 'chain0', groupId: 'group0', blockLimit: 500, input: '0x6080', abi: '[]' }, account);
+    const signed = buildSignedTransaction(
+      { chainId: 'chain0', groupId: 'group0', blockLimit: 500, input: '0x6080', abi: '[]' },
+      account,
+    );
     const decoded = decodeTransaction(signed.bytes);
     assert.equal(decoded.signature.length, 128);
     assert.equal(toHex(decoded.dataHash), toHex(hashTransactionData(decoded.data, smSuite)));
@@ -81,10 +113,26 @@ describe('buildSignedTransaction', () => {
 
   it('rejects incomplete fields', () => {
     const account = importPrivateKey(GO_KEY);
-    assert.throws(() => buildSignedTransaction({ chainId: '', groupId: 'group0', blockLimit: 1, input: '0x00' }, account), /chainId is required/);
-    assert.throws(() => buildSignedTransaction({ chainId: 'c', groupId: 'g', blockLimit: 0, input: '0x00' }, account), /blockLimit must be positive/);
-    assert.throws(() => buildSignedTransaction({ chainId: 'c', groupId: 'g', blockLimit: 1, to: '0x12', input: '0x00' }, account), /"to" must be a 20-byte address/);
-    assert.throws(() => buildSignedTransaction({ chainId: 'c', groupId: 'g', blockLimit: 1, input: '0x' }, account), /deployment needs bytecode/);
+    assert.throws(
+      () => buildSignedTransaction({ chainId: '', groupId: 'group0', blockLimit: 1, input: '0x00' }, account),
+      /chainId is required/,
+    );
+    assert.throws(
+      () => buildSignedTransaction({ chainId: 'c', groupId: 'g', blockLimit: 0, input: '0x00' }, account),
+      /blockLimit must be positive/,
+    );
+    assert.throws(
+      () =>
+        buildSignedTransaction(
+          { chainId: 'c', groupId: 'g', blockLimit: 1, to: '0x12', input: '0x00' },
+          account,
+        ),
+      /"to" must be a 20-byte address/,
+    );
+    assert.throws(
+      () => buildSignedTransaction({ chainId: 'c', groupId: 'g', blockLimit: 1, input: '0x' }, account),
+      /deployment needs bytecode/,
+    );
   });
 });
 
@@ -102,11 +150,19 @@ describe('chain-hash ABI helpers', () => {
 
   it('decodes Error(string) (both selectors), Panic(uint256) and custom errors', () => {
     assert.equal(decodeRevert(errorString('0x08c379a0', 'not owner'), ecdsaSuite).reason, 'not owner');
-    assert.equal(decodeRevert(errorString('0xc703cb12', 'Invalid value'), smSuite).message, 'reverted: Invalid value');
+    assert.equal(
+      decodeRevert(errorString('0xc703cb12', 'Invalid value'), smSuite).message,
+      'reverted: Invalid value',
+    );
     const panic = decodeRevert('0x4e487b71' + coder.encode(['uint256'], [0x11]).slice(2), ecdsaSuite);
     assert.equal(panic.panicCode, 0x11n);
     assert.match(panic.message, /panic 0x11: arithmetic overflow or underflow/);
-    const custom = decodeRevert(selector('NotOwner(address)', ecdsaSuite) + coder.encode(['address'], ['0x' + '11'.repeat(20)]).slice(2), ecdsaSuite, ABI);
+    const custom = decodeRevert(
+      selector('NotOwner(address)', ecdsaSuite) +
+        coder.encode(['address'], ['0x' + '11'.repeat(20)]).slice(2),
+      ecdsaSuite,
+      ABI,
+    );
     assert.equal(custom.errorName, 'NotOwner');
     assert.match(custom.message, /NotOwner\(who=0x1111/);
     assert.equal(decodeRevert('0x', ecdsaSuite).message, 'reverted without a reason');
@@ -119,7 +175,11 @@ describe('chain-hash ABI helpers', () => {
     for (const suite of [ecdsaSuite, smSuite]) {
       const topic0 = eventTopic('Set(address,string)', suite);
       const logs = [
-        { address: '6849f21d1e455e9f0712b1e99fa4fcd23758e8f1', topics: [topic0, coder.encode(['address'], [who])], data },
+        {
+          address: '6849f21d1e455e9f0712b1e99fa4fcd23758e8f1',
+          topics: [topic0, coder.encode(['address'], [who])],
+          data,
+        },
         { address: '6849f21d1e455e9f0712b1e99fa4fcd23758e8f1', topics: ['0x' + '99'.repeat(32)], data: '0x' },
       ];
       const [set, unknown] = decodeLogs(logs, ABI, suite);
@@ -130,13 +190,22 @@ describe('chain-hash ABI helpers', () => {
       assert.equal(unknown.name, undefined);
       assert.equal(unknown.address, '0x6849f21d1e455e9f0712b1e99fa4fcd23758e8f1');
     }
-    assert.notEqual(eventTopic('Set(address,string)', smSuite), eventTopic('Set(address,string)', ecdsaSuite));
+    assert.notEqual(
+      eventTopic('Set(address,string)', smSuite),
+      eventTopic('Set(address,string)', ecdsaSuite),
+    );
   });
 
   it('argument errors name the function', () => {
-    assert.throws(() => encodeFunctionCall(ABI, 'add', [1], ecdsaSuite), /add\(uint256,uint256\): expected 2 argument\(s\), got 1/);
+    assert.throws(
+      () => encodeFunctionCall(ABI, 'add', [1], ecdsaSuite),
+      /add\(uint256,uint256\): expected 2 argument\(s\), got 1/,
+    );
     assert.throws(() => encodeFunctionCall(ABI, 'nope', [], ecdsaSuite), /function "nope"/);
-    assert.throws(() => encodeFunctionCall(ABI, 'add', ['x', 2], ecdsaSuite), /add\(uint256,uint256\): bad arguments/);
+    assert.throws(
+      () => encodeFunctionCall(ABI, 'add', ['x', 2], ecdsaSuite),
+      /add\(uint256,uint256\): bad arguments/,
+    );
   });
 });
 
@@ -151,13 +220,18 @@ const ecdsaGroup = { ...fx.groupInfo, nodeList: [ecdsaNode] };
 describe('send / deploy / call helpers', () => {
   let server: RpcServer;
   let group: unknown = ecdsaGroup;
-  let onSend: (tx: ReturnType<typeof decodeTransaction>, req: RpcRequestBody) => Reply = () => ({ result: fx.sendReceiptOk });
-  let onCall: (req: RpcRequestBody) => Reply = () => ({ result: { blockNumber: 8, output: '0x', status: 0 } });
+  let onSend: (tx: ReturnType<typeof decodeTransaction>, req: RpcRequestBody) => Reply = () => ({
+    result: fx.sendReceiptOk,
+  });
+  let onCall: (req: RpcRequestBody) => Reply = () => ({
+    result: { blockNumber: 8, output: '0x', status: 0 },
+  });
   before(async () => {
     server = await startRpcServer((req) => {
       if (req.method === 'getGroupInfo') return { result: group };
       if (req.method === 'getBlockNumber') return { result: 41 };
-      if (req.method === 'sendTransaction') return onSend(decodeTransaction(fromHex(req.params[2] as string)), req);
+      if (req.method === 'sendTransaction')
+        return onSend(decodeTransaction(fromHex(req.params[2] as string)), req);
       if (req.method === 'call') return onCall(req);
       return { error: { code: -32601, message: 'The method does not exist/is not available.' } };
     });
@@ -173,7 +247,11 @@ describe('send / deploy / call helpers', () => {
       seen = tx;
       return { result: fx.sendReceiptOk };
     };
-    const { address, receipt } = await deployContract(client, account, { abi: ABI, bytecode: '0x6080604052', args: ['hi'] });
+    const { address, receipt } = await deployContract(client, account, {
+      abi: ABI,
+      bytecode: '0x6080604052',
+      args: ['hi'],
+    });
     assert.equal(address, fx.sendReceiptOk.contractAddress);
     assert.equal(receipt.status, 0);
     assert.equal(seen!.data.chainID, 'chain0');
@@ -202,7 +280,12 @@ describe('send / deploy / call helpers', () => {
     assert.equal(c1.sm, false);
     assert.equal(c1.compatibilityVersion, 50528256);
     assert.equal(c1.nodeVersion, '3.3.0');
-    await sendContractTransaction(client, account, { to: '0x' + '22'.repeat(20), abi: ABI, method: 'set', args: ['x'] });
+    await sendContractTransaction(client, account, {
+      to: '0x' + '22'.repeat(20),
+      abi: ABI,
+      method: 'set',
+      args: ['x'],
+    });
     assert.equal(server.requests.filter((r) => r.method === 'getGroupInfo').length, 1);
     await getChainInfo(client, { refresh: true });
     assert.equal(server.requests.filter((r) => r.method === 'getGroupInfo').length, 2);
@@ -213,7 +296,12 @@ describe('send / deploy / call helpers', () => {
     const client = new Client({ group: 'group0', url: server.url });
     onSend = () => ({ result: fx.sendReceiptReverted });
     await assert.rejects(
-      sendContractTransaction(client, account, { to: '0x' + '22'.repeat(20), abi: ABI, method: 'set', args: ['x'] }, { node: 'node1', withProof: true }),
+      sendContractTransaction(
+        client,
+        account,
+        { to: '0x' + '22'.repeat(20), abi: ABI, method: 'set', args: ['x'] },
+        { node: 'node1', withProof: true },
+      ),
       (err: unknown) => {
         assert.ok(err instanceof RevertError);
         assert.equal(err.reason, 'not owner');
@@ -233,7 +321,12 @@ describe('send / deploy / call helpers', () => {
     const client = new Client({ group: 'group0', url: server.url });
     onSend = () => ({ error: { code: 10000, message: 'NonceCheckFail' } });
     await assert.rejects(
-      sendContractTransaction(client, account, { to: '0x' + '22'.repeat(20), abi: ABI, method: 'set', args: ['x'] }),
+      sendContractTransaction(client, account, {
+        to: '0x' + '22'.repeat(20),
+        abi: ABI,
+        method: 'set',
+        args: ['x'],
+      }),
       (err: unknown) => err instanceof TxPoolError && err.name === 'NonceCheckFail',
     );
     client.close();
@@ -246,15 +339,29 @@ describe('send / deploy / call helpers', () => {
       assert.equal(data.slice(0, 10), selector('add(uint256,uint256)', ecdsaSuite));
       return { result: { blockNumber: 8, output: coder.encode(['uint256'], [5]), status: 0 } };
     };
-    const [sum] = await callContract(client, { to: '0x' + '33'.repeat(20), abi: ABI, method: 'add', args: [2, 3] });
-    assert.equal(sum, 5n);
-    onCall = () => ({ result: { blockNumber: 8, output: '0x4e487b71' + coder.encode(['uint256'], [0x12]).slice(2), status: 16 } });
-    await assert.rejects(callContract(client, { to: '0x' + '33'.repeat(20), abi: ABI, method: 'add', args: [1, 0] }), (err: unknown) => {
-      assert.ok(err instanceof RevertError);
-      assert.equal(err.panicCode, 0x12n);
-      assert.match(err.message, /division or modulo by zero/);
-      return true;
+    const [sum] = await callContract(client, {
+      to: '0x' + '33'.repeat(20),
+      abi: ABI,
+      method: 'add',
+      args: [2, 3],
     });
+    assert.equal(sum, 5n);
+    onCall = () => ({
+      result: {
+        blockNumber: 8,
+        output: '0x4e487b71' + coder.encode(['uint256'], [0x12]).slice(2),
+        status: 16,
+      },
+    });
+    await assert.rejects(
+      callContract(client, { to: '0x' + '33'.repeat(20), abi: ABI, method: 'add', args: [1, 0] }),
+      (err: unknown) => {
+        assert.ok(err instanceof RevertError);
+        assert.equal(err.panicCode, 0x12n);
+        assert.match(err.message, /division or modulo by zero/);
+        return true;
+      },
+    );
     client.close();
   });
 
@@ -279,14 +386,19 @@ describe('send / deploy / call helpers', () => {
 
   it('Contract: deploy, call, send', async () => {
     const client = new Client({ group: 'group0', url: server.url });
-    onSend = (tx) => ({ result: tx.data.to ? { ...fx.sendReceiptOk, contractAddress: '', output: '0x' } : fx.sendReceiptOk });
+    onSend = (tx) => ({
+      result: tx.data.to ? { ...fx.sendReceiptOk, contractAddress: '', output: '0x' } : fx.sendReceiptOk,
+    });
     onCall = () => ({ result: { blockNumber: 9, output: coder.encode(['string'], ['Hello']), status: 0 } });
     const { contract } = await Contract.deploy(client, account, ABI, '0x6080', ['Hello']);
     assert.equal(contract.address, fx.sendReceiptOk.contractAddress);
     assert.deepEqual([...(await contract.call('get'))], ['Hello']);
     const { receipt } = await contract.send('set', ['World']);
     assert.equal(receipt.status, 0);
-    assert.throws(() => new Contract(client, ABI, contract.address).send('set', ['x']), /no account to sign with/);
+    assert.throws(
+      () => new Contract(client, ABI, contract.address).send('set', ['x']),
+      /no account to sign with/,
+    );
     client.close();
   });
 

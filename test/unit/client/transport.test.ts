@@ -27,7 +27,12 @@ describe('HttpTransport over HTTP', () => {
     server.requests.length = 0;
     assert.equal(await t.request('getBlockNumber', ['group0', '']), 10);
     assert.equal(await t.request('getBlockNumber', ['group0', '']), 20);
-    assert.deepEqual(server.requests[0], { jsonrpc: '2.0', method: 'getBlockNumber', params: ['group0', ''], id: 1 });
+    assert.deepEqual(server.requests[0], {
+      jsonrpc: '2.0',
+      method: 'getBlockNumber',
+      params: ['group0', ''],
+      id: 1,
+    });
     assert.equal(server.requests[1].id, 2);
     t.close();
   });
@@ -40,11 +45,17 @@ describe('HttpTransport over HTTP', () => {
       assert.equal(err.code, -32601);
       assert.equal(err.method, 'getTransactionByHash');
       assert.equal(err.rpcMessage, 'The method does not exist/is not available.');
-      assert.match(err.message, /getTransactionByHash failed: The method does not exist\/is not available\. \(code -32601\)/);
+      assert.match(
+        err.message,
+        /getTransactionByHash failed: The method does not exist\/is not available\. \(code -32601\)/,
+      );
       return true;
     });
     next = () => ({ error: { code: 3008, message: 'GetTransactionReceiptByHash' } });
-    await assert.rejects(t.request('getTransactionReceipt', []), (err: unknown) => err instanceof RpcError && !(err instanceof TxPoolError) && err.code === 3008);
+    await assert.rejects(
+      t.request('getTransactionReceipt', []),
+      (err: unknown) => err instanceof RpcError && !(err instanceof TxPoolError) && err.code === 3008,
+    );
     t.close();
   });
 
@@ -72,10 +83,16 @@ describe('HttpTransport over HTTP', () => {
     ];
     for (const [code, name] of named) {
       next = () => ({ error: { code, message: name } });
-      await assert.rejects(t.request('sendTransaction', []), (err: unknown) => err instanceof TxPoolError && err.name === name && err.code === code);
+      await assert.rejects(
+        t.request('sendTransaction', []),
+        (err: unknown) => err instanceof TxPoolError && err.name === name && err.code === code,
+      );
     }
     next = () => ({ error: { code: -1, message: 'Chain ID mismatch!' } });
-    await assert.rejects(t.request('sendTransaction', []), (err: unknown) => err instanceof RpcError && !(err instanceof TxPoolError) && err.code === -1);
+    await assert.rejects(
+      t.request('sendTransaction', []),
+      (err: unknown) => err instanceof RpcError && !(err instanceof TxPoolError) && err.code === -1,
+    );
     t.close();
   });
 
@@ -86,7 +103,11 @@ describe('HttpTransport over HTTP', () => {
     await assert.rejects(t.request('getBlockNumber', []), (err: unknown) => {
       assert.ok(err instanceof TransportError);
       assert.equal(err.kind, 'timeout');
-      assert.ok(err.message.includes(server.url) && err.message.includes('getBlockNumber') && err.message.includes('100 ms'));
+      assert.ok(
+        err.message.includes(server.url) &&
+          err.message.includes('getBlockNumber') &&
+          err.message.includes('100 ms'),
+      );
       return true;
     });
     assert.ok(Date.now() - started < 2000);
@@ -101,9 +122,16 @@ describe('HttpTransport over HTTP', () => {
     const controller = new AbortController();
     const pending = t.request('sendTransaction', [], { signal: controller.signal });
     setTimeout(() => controller.abort(), 30);
-    await assert.rejects(pending, (err: unknown) => err instanceof TransportError && err.kind === 'aborted' && err.message.includes(server.url));
+    await assert.rejects(
+      pending,
+      (err: unknown) =>
+        err instanceof TransportError && err.kind === 'aborted' && err.message.includes(server.url),
+    );
     const count = server.requests.length;
-    await assert.rejects(t.request('getBlockNumber', [], { signal: AbortSignal.abort() }), (err: unknown) => err instanceof TransportError && err.kind === 'aborted');
+    await assert.rejects(
+      t.request('getBlockNumber', [], { signal: AbortSignal.abort() }),
+      (err: unknown) => err instanceof TransportError && err.kind === 'aborted',
+    );
     assert.equal(server.requests.length, count, 'an already-aborted request is not sent');
     t.close();
   });
@@ -111,17 +139,34 @@ describe('HttpTransport over HTTP', () => {
   it('Client forwards signal and timeout per call', async () => {
     next = () => ({ hang: true });
     const client = new Client({ group: 'group0', url: server.url });
-    await assert.rejects(client.getBlockNumber({ timeoutMs: 40 }), (err: unknown) => err instanceof TransportError && err.kind === 'timeout');
-    await assert.rejects(client.getPeers({ signal: AbortSignal.timeout(40) }), (err: unknown) => err instanceof TransportError && err.kind === 'aborted');
+    await assert.rejects(
+      client.getBlockNumber({ timeoutMs: 40 }),
+      (err: unknown) => err instanceof TransportError && err.kind === 'timeout',
+    );
+    await assert.rejects(
+      client.getPeers({ signal: AbortSignal.timeout(40) }),
+      (err: unknown) => err instanceof TransportError && err.kind === 'aborted',
+    );
     client.close();
   });
 
   it('HTTP failures, malformed JSON and non-JSON-RPC bodies are TransportErrors', async () => {
     const t = new HttpTransport({ url: server.url });
     next = () => ({ raw: 'Bad Gateway', status: 502 });
-    await assert.rejects(t.request('getBlockNumber', []), (err: unknown) => err instanceof TransportError && err.kind === 'http' && err.httpStatus === 502 && /HTTP 502/.test(err.message));
+    await assert.rejects(
+      t.request('getBlockNumber', []),
+      (err: unknown) =>
+        err instanceof TransportError &&
+        err.kind === 'http' &&
+        err.httpStatus === 502 &&
+        /HTTP 502/.test(err.message),
+    );
     next = () => ({ raw: '{"id":1,"jsonrpc":"2.0","result":' });
-    await assert.rejects(t.request('getBlockNumber', []), (err: unknown) => err instanceof TransportError && err.kind === 'protocol' && /not valid JSON/.test(err.message));
+    await assert.rejects(
+      t.request('getBlockNumber', []),
+      (err: unknown) =>
+        err instanceof TransportError && err.kind === 'protocol' && /not valid JSON/.test(err.message),
+    );
     next = () => ({ raw: '[1,2]' });
     await assert.rejects(t.request('getBlockNumber', []), /not a JSON-RPC object/);
     next = () => ({ raw: '{"id":1,"jsonrpc":"2.0"}' });
@@ -136,9 +181,18 @@ describe('HttpTransport over HTTP', () => {
   it('refuses a response above the size guard, and does not send a request above it', async () => {
     next = () => ({ result: 'x'.repeat(5000) });
     const t = new HttpTransport({ url: server.url, maxResponseBytes: 1000, maxRequestBytes: 2000 });
-    await assert.rejects(t.request('getCode', []), (err: unknown) => err instanceof TransportError && err.kind === 'too-large' && /response of \d+ bytes exceeds the 1000-byte limit/.test(err.message));
+    await assert.rejects(
+      t.request('getCode', []),
+      (err: unknown) =>
+        err instanceof TransportError &&
+        err.kind === 'too-large' &&
+        /response of \d+ bytes exceeds the 1000-byte limit/.test(err.message),
+    );
     const count = server.requests.length;
-    await assert.rejects(t.request('sendTransaction', ['group0', '', '0x' + '00'.repeat(2000), false]), /request of \d+ bytes exceeds the 2000-byte limit/);
+    await assert.rejects(
+      t.request('sendTransaction', ['group0', '', '0x' + '00'.repeat(2000), false]),
+      /request of \d+ bytes exceeds the 2000-byte limit/,
+    );
     assert.equal(server.requests.length, count);
     await assert.rejects(t.request('getCode', [], { timeoutMs: 0 }), /timeoutMs must be a positive/);
     t.close();
@@ -154,7 +208,10 @@ describe('HttpTransport over HTTP', () => {
     await new Promise<void>((r) => dropper.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(dropper.address() as net.AddressInfo).port}`;
     const t = new HttpTransport({ url });
-    await assert.rejects(t.request('getBlockNumber', []), (err: unknown) => err instanceof TransportError && err.kind === 'connect' && err.message.includes(url));
+    await assert.rejects(
+      t.request('getBlockNumber', []),
+      (err: unknown) => err instanceof TransportError && err.kind === 'connect' && err.message.includes(url),
+    );
     t.close();
     await new Promise((r) => dropper.close(r));
   });
@@ -177,10 +234,22 @@ describe('HttpTransport over HTTP', () => {
     assert.throws(() => new HttpTransport({ url: 'not a url' }), /not a valid URL/);
     assert.throws(() => new HttpTransport({ url: 'ws://127.0.0.1:1' }), /unsupported scheme/);
     assert.throws(() => new HttpTransport({ url: 'https://127.0.0.1:1' }), /no tls options/);
-    assert.throws(() => new HttpTransport({ url: 'http://127.0.0.1:1', tls: { certDir: '/x' } }), /not https/);
-    assert.throws(() => new HttpTransport({ url: 'http://127.0.0.1:1', timeoutMs: -1 }), /timeoutMs must be a positive/);
-    assert.throws(() => new HttpTransport({ url: 'https://127.0.0.1:1', tls: { certDir: '/nonexistent-dir' } }), /ca\.crt, sdk\.crt, sdk\.key not found in \/nonexistent-dir/);
-    assert.throws(() => new HttpTransport({ url: 'https://127.0.0.1:1', tls: { ca: 'x' } }), /cert, key missing/);
+    assert.throws(
+      () => new HttpTransport({ url: 'http://127.0.0.1:1', tls: { certDir: '/x' } }),
+      /not https/,
+    );
+    assert.throws(
+      () => new HttpTransport({ url: 'http://127.0.0.1:1', timeoutMs: -1 }),
+      /timeoutMs must be a positive/,
+    );
+    assert.throws(
+      () => new HttpTransport({ url: 'https://127.0.0.1:1', tls: { certDir: '/nonexistent-dir' } }),
+      /ca\.crt, sdk\.crt, sdk\.key not found in \/nonexistent-dir/,
+    );
+    assert.throws(
+      () => new HttpTransport({ url: 'https://127.0.0.1:1', tls: { ca: 'x' } }),
+      /cert, key missing/,
+    );
   });
 });
 
@@ -203,7 +272,10 @@ describe('Client construction', () => {
     await assert.rejects(client.getBlockByHash('0x1234'), /hash must be 32 bytes/);
     await assert.rejects(client.getCode('0xzz'), /is not hex/);
     await assert.rejects(client.call('0x1234', '0x'), /address must be 20 bytes/);
-    await assert.rejects(client.call('0x6849f21d1e455e9f0712b1e99fa4fcd23758e8f1', '0x123'), /odd number of hex digits/);
+    await assert.rejects(
+      client.call('0x6849f21d1e455e9f0712b1e99fa4fcd23758e8f1', '0x123'),
+      /odd number of hex digits/,
+    );
     await assert.rejects(client.sendTransaction('0x'), /signedTransactionData is empty/);
     await assert.rejects(client.getBlockByNumber(1, 'yes' as never), /onlyHeader must be a boolean/);
     await assert.rejects(client.getBlockNumber({ node: 5 as never }), /node must be a node name string/);
@@ -228,7 +300,12 @@ describe('HttpTransport over mutual TLS (build_chain.sh-style RSA certificates)'
     const client = new Client({ group: 'group0', url: server.url, tls: { certDir: certs.sdkDir } });
     assert.equal(await client.getBlockNumber(), 8);
     assert.deepEqual(await client.getGroupList(), fx.groupList);
-    assert.deepEqual(server.requests.at(-2), { jsonrpc: '2.0', method: 'getBlockNumber', params: ['group0', ''], id: 1 });
+    assert.deepEqual(server.requests.at(-2), {
+      jsonrpc: '2.0',
+      method: 'getBlockNumber',
+      params: ['group0', ''],
+      id: 1,
+    });
     client.close();
   });
 
@@ -253,7 +330,12 @@ describe('HttpTransport over mutual TLS (build_chain.sh-style RSA certificates)'
     const err = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
       const req = https.request(
         server.url,
-        { method: 'POST', ca: readFileSync(join(certs.sdkDir, 'ca.crt')), checkServerIdentity: () => undefined, agent: false },
+        {
+          method: 'POST',
+          ca: readFileSync(join(certs.sdkDir, 'ca.crt')),
+          checkServerIdentity: () => undefined,
+          agent: false,
+        },
         (res) => {
           res.resume();
           resolve(undefined);
@@ -299,7 +381,10 @@ describe('HttpTransport over mutual TLS (build_chain.sh-style RSA certificates)'
 
   it('plain HTTP against the TLS port fails clearly', async () => {
     const t = new HttpTransport({ url: server.url.replace('https:', 'http:'), timeoutMs: 2000 });
-    await assert.rejects(t.request('getBlockNumber', []), (err: unknown) => err instanceof TransportError && err.message.includes('http://127.0.0.1'));
+    await assert.rejects(
+      t.request('getBlockNumber', []),
+      (err: unknown) => err instanceof TransportError && err.message.includes('http://127.0.0.1'),
+    );
     t.close();
   });
 });

@@ -16,28 +16,44 @@ for (const sm of [false, true]) {
       const first = await Promise.all([
         chain.submit(signedTx(chain, key, { to: KV_ADDRESS, input: new Uint8Array([1, 0xaa, 0xbb]) }).raw),
         chain.submit(signedTx(chain, key, { to: KV_ADDRESS, input: new Uint8Array([4, 0xcc]) }).raw),
-        chain.submit(signedTx(chain, key, { version: 1, to: KV_ADDRESS, input: new Uint8Array([2, 0xaa, 0xbb]), value: '0x0' }).raw),
+        chain.submit(
+          signedTx(chain, key, {
+            version: 1,
+            to: KV_ADDRESS,
+            input: new Uint8Array([2, 0xaa, 0xbb]),
+            value: '0x0',
+          }).raw,
+        ),
       ]);
       const sealed = first[0].block;
       const expected = {
         block: JSON.stringify(formatBlock(sealed, false, false)),
         txs: first.map((c) => JSON.stringify(formatTransaction(c.tx))),
-        receipts: first.map((c) => JSON.stringify(formatReceiptCore(c.receipt, toHex(c.tx.hash), true, chain.suite))),
+        receipts: first.map((c) =>
+          JSON.stringify(formatReceiptCore(c.receipt, toHex(c.tx.hash), true, chain.suite)),
+        ),
         signatures: JSON.stringify(sealed.signatureList.map((s) => [s.sealerIndex, toHex(s.signature)])),
       };
       // Push the block out of the decoded cache.
-      for (let i = 0; i < 40; i++) await chain.submit(signedTx(chain, key, { to: KV_ADDRESS, input: new Uint8Array([2, i]) }).raw);
+      for (let i = 0; i < 40; i++)
+        await chain.submit(signedTx(chain, key, { to: KV_ADDRESS, input: new Uint8Array([2, i]) }).raw);
       const n = sealed.header.blockNumber;
       const again = chain.getBlockByNumber(n)!;
       assert.notEqual(again, sealed, 'rebuilt, not the cached object');
       assert.equal(JSON.stringify(formatBlock(again, false, false)), expected.block);
-      assert.equal(JSON.stringify(again.signatureList.map((s) => [s.sealerIndex, toHex(s.signature)])), expected.signatures);
+      assert.equal(
+        JSON.stringify(again.signatureList.map((s) => [s.sealerIndex, toHex(s.signature)])),
+        expected.signatures,
+      );
       assert.deepEqual(chain.getBlockByHash(sealed.hash)?.hash, sealed.hash);
       first.forEach((c, i) => {
         const tx = chain.getTransaction(c.tx.hash)!;
         const receipt = chain.getReceipt(c.tx.hash)!;
         assert.equal(JSON.stringify(formatTransaction(tx)), expected.txs[i]);
-        assert.equal(JSON.stringify(formatReceiptCore(receipt, toHex(c.tx.hash), true, chain.suite)), expected.receipts[i]);
+        assert.equal(
+          JSON.stringify(formatReceiptCore(receipt, toHex(c.tx.hash), true, chain.suite)),
+          expected.receipts[i],
+        );
         assert.deepEqual([tx.blockNumber, tx.index, receipt.index], [n, c.tx.index, c.receipt.index]);
         assert.deepEqual(tx.tx.sender, c.tx.tx.sender);
       });

@@ -6,7 +6,15 @@ import assert from 'node:assert/strict';
 import { Interface } from 'ethers';
 import { fromHex, toHex, utf8Encode } from '../../../src/protocol/hex';
 import { keccak256 } from '../../../src/protocol/crypto/suite';
-import { KV_ADDRESS, COUNTER_SOURCE, compile, decodeRevertString, newChain, setConfig, signedTx } from './chain-fixtures';
+import {
+  KV_ADDRESS,
+  COUNTER_SOURCE,
+  compile,
+  decodeRevertString,
+  newChain,
+  setConfig,
+  signedTx,
+} from './chain-fixtures';
 import type { DevChain } from '../../../src/devnode/chain/types';
 
 const counter = compile(COUNTER_SOURCE).Counter;
@@ -47,7 +55,11 @@ test('deploy, set, call and event with solc output', async () => {
     assert.equal(toHex(log.topic[1]).slice(-40), chain.accounts[0].address.slice(2));
 
     const c = await chain.call(addr, fromHex(iface.encodeFunctionData('value')));
-    assert.deepEqual(c, { blockNumber: 2, status: 0, output: fromHex(iface.encodeFunctionResult('value', [77])) });
+    assert.deepEqual(c, {
+      blockNumber: 2,
+      status: 0,
+      output: fromHex(iface.encodeFunctionResult('value', [77])),
+    });
   } finally {
     await chain.close();
   }
@@ -197,7 +209,11 @@ test('signed call: from becomes msg.sender', async () => {
     assert.equal(toHex(who.output).slice(-40), chain.accounts[2].address.slice(2));
     const anon = await chain.call(addr, fromHex(iface.encodeFunctionData('who')));
     assert.equal(BigInt(toHex(anon.output)), 0n);
-    const r = await chain.call(addr, fromHex(iface.encodeFunctionData('set', [5])), chain.accounts[2].address);
+    const r = await chain.call(
+      addr,
+      fromHex(iface.encodeFunctionData('set', [5])),
+      chain.accounts[2].address,
+    );
     assert.equal(r.status, 0);
     // The call's writes are discarded.
     const v = await chain.call(addr, fromHex(iface.encodeFunctionData('value')));
@@ -234,7 +250,9 @@ test('auth check: deploy and method ACLs apply to transactions and to calls betw
     assert.equal(decodeRevertString(inner.receipt.data.output), 'Call permission denied.');
     // Deploy refused for account 1, directly and through a contract it calls.
     denyCreates = true;
-    const refused = await deploy(chain, counter.bytecode, '').then(() => send(chain, addr, iface.encodeFunctionData('make'), chain.accounts[1].privateKey));
+    const refused = await deploy(chain, counter.bytecode, '').then(() =>
+      send(chain, addr, iface.encodeFunctionData('make'), chain.accounts[1].privateKey),
+    );
     assert.equal(refused.receipt.data.status, 16);
     const { raw } = signedTx(chain, chain.accounts[1].privateKey, { input: counter.bytecode });
     const top = await chain.submit(raw);
@@ -249,12 +267,17 @@ test('a fault inside the engine fails that transaction only (status 1) and the c
   const { testBuiltins } = await import('./chain-fixtures');
   const builtins = testBuiltins({
     denyCall: (info) => {
-      if (info.selector.length === 4 && toHex(info.selector) === iface.getFunction('fail')!.selector) throw new Error('hook bug');
+      if (info.selector.length === 4 && toHex(info.selector) === iface.getFunction('fail')!.selector)
+        throw new Error('hook bug');
       return false;
     },
   });
   const errors: string[] = [];
-  const chain = await newChain({ builtins, authCheck: true, log: (level, m) => level === 'error' && errors.push(m) });
+  const chain = await newChain({
+    builtins,
+    authCheck: true,
+    log: (level, m) => level === 'error' && errors.push(m),
+  });
   try {
     const addr = '0x' + (await deploy(chain)).receipt.data.contractAddress;
     const [bad, good] = await Promise.all([

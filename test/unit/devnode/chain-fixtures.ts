@@ -2,9 +2,19 @@
 // solc-compiled counter contract.
 
 import { createRequire } from 'node:module';
-import type { Builtins, ConsensusNode, InvocationInfo, Precompiled, TableStore } from '../../../src/devnode/builtin/types';
+import type {
+  Builtins,
+  ConsensusNode,
+  InvocationInfo,
+  Precompiled,
+  TableStore,
+} from '../../../src/devnode/builtin/types';
 import type { CryptoSuite } from '../../../src/protocol/crypto/suite';
-import { encodeTransaction, hashTransactionData, type TransactionData } from '../../../src/protocol/transaction';
+import {
+  encodeTransaction,
+  hashTransactionData,
+  type TransactionData,
+} from '../../../src/protocol/transaction';
 import { fromHex, toHex, utf8Decode, utf8Encode } from '../../../src/protocol/hex';
 import type { ChainOptions, DevChain } from '../../../src/devnode/chain/types';
 import { createChain } from '../../../src/devnode/chain/chain';
@@ -45,13 +55,19 @@ export function testBuiltins(rules: AuthRules = {}): Builtins {
   return {
     precompiles: new Map([[KV_ADDRESS, kv]]),
     genesis(store, o) {
-      const cfg = (k: string, v: string) => store.set('s_config', k, JSON.stringify({ value: v, enableNumber: 0 }));
+      const cfg = (k: string, v: string) =>
+        store.set('s_config', k, JSON.stringify({ value: v, enableNumber: 0 }));
       cfg('tx_count_limit', String(o.txCountLimit));
       cfg('tx_gas_limit', String(o.txGasLimit));
       cfg('consensus_leader_period', String(o.leaderPeriod));
       cfg('compatibility_version', o.compatibilityVersion);
       cfg('auth_check_status', o.authCheck ? '1' : '0');
-      const nodes: ConsensusNode[] = o.sealers.map((s) => ({ nodeId: s.nodeId, type: 'consensus_sealer', weight: s.weight, enableNumber: 0 }));
+      const nodes: ConsensusNode[] = o.sealers.map((s) => ({
+        nodeId: s.nodeId,
+        type: 'consensus_sealer',
+        weight: s.weight,
+        enableNumber: 0,
+      }));
       store.set('s_consensus', 'list', JSON.stringify(nodes));
     },
     systemConfig(store, key, blockNumber) {
@@ -64,8 +80,12 @@ export function testBuiltins(rules: AuthRules = {}): Builtins {
       return JSON.parse(store.get('s_consensus', 'list') ?? '[]') as ConsensusNode[];
     },
     auth: {
-      checkDeploy: (_store, info) => (rules.denyDeploy?.(info) ? { ok: false, status: 18, message: 'Create permission denied.' } : { ok: true }),
-      checkCall: (_store, info) => (rules.denyCall?.(info) ? { ok: false, status: 18, message: 'Call permission denied.' } : { ok: true }),
+      checkDeploy: (_store, info) =>
+        rules.denyDeploy?.(info)
+          ? { ok: false, status: 18, message: 'Create permission denied.' }
+          : { ok: true },
+      checkCall: (_store, info) =>
+        rules.denyCall?.(info) ? { ok: false, status: 18, message: 'Call permission denied.' } : { ok: true },
       onDeployed(store, contract, info) {
         store.set('t_admin', contract, info.origin);
       },
@@ -105,7 +125,11 @@ export interface TxFields extends Partial<TransactionData> {
 }
 
 /** A signed transaction as an SDK sends it. */
-export function signedTx(chain: DevChain, key: Uint8Array, fields: TxFields = {}): { raw: Uint8Array; hash: Uint8Array } {
+export function signedTx(
+  chain: DevChain,
+  key: Uint8Array,
+  fields: TxFields = {},
+): { raw: Uint8Array; hash: Uint8Array } {
   const suite: CryptoSuite = chain.suite;
   const data: TransactionData = {
     version: 0,
@@ -152,7 +176,10 @@ export interface Compiled {
 
 const cache = new Map<string, Record<string, Compiled>>();
 
-export function compile(source: string, evmVersion: 'paris' | 'shanghai' = 'paris'): Record<string, Compiled> {
+export function compile(
+  source: string,
+  evmVersion: 'paris' | 'shanghai' = 'paris',
+): Record<string, Compiled> {
   const key = evmVersion + source;
   const hit = cache.get(key);
   if (hit) return hit;
@@ -160,7 +187,11 @@ export function compile(source: string, evmVersion: 'paris' | 'shanghai' = 'pari
   const input = {
     language: 'Solidity',
     sources: { 'c.sol': { content: source } },
-    settings: { evmVersion, optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+    settings: {
+      evmVersion,
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
   };
   const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[];

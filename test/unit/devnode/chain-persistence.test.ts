@@ -23,12 +23,24 @@ test('a restarted chain has every block, receipt, state, table row and ABI', asy
   const dataDir = tempDir();
   try {
     const a = await newChain({ dataDir });
-    const d = await a.submit(signedTx(a, a.accounts[0].privateKey, { input: counter.bytecode, abi: JSON.stringify(counter.abi) }).raw);
+    const d = await a.submit(
+      signedTx(a, a.accounts[0].privateKey, { input: counter.bytecode, abi: JSON.stringify(counter.abi) })
+        .raw,
+    );
     const addr = '0x' + d.receipt.data.contractAddress;
     const sets = await Promise.all(
-      [1, 2, 3].map((v) => a.submit(signedTx(a, a.accounts[v - 1].privateKey, { to: addr, input: fromHex(iface.encodeFunctionData('set', [v * 10])) }).raw)),
+      [1, 2, 3].map((v) =>
+        a.submit(
+          signedTx(a, a.accounts[v - 1].privateKey, {
+            to: addr,
+            input: fromHex(iface.encodeFunctionData('set', [v * 10])),
+          }).raw,
+        ),
+      ),
     );
-    const kv = await a.submit(signedTx(a, a.accounts[1].privateKey, { to: KV_ADDRESS, input: fromHex('0x0142') }).raw);
+    const kv = await a.submit(
+      signedTx(a, a.accounts[1].privateKey, { to: KV_ADDRESS, input: fromHex('0x0142') }).raw,
+    );
     const value = await a.call(addr, fromHex(iface.encodeFunctionData('value')));
     const hashes = Array.from({ length: a.blockNumber() + 1 }, (_, n) => toHex(a.getBlockByNumber(n)!.hash));
     const totals = a.totalTransactionCount();
@@ -37,14 +49,20 @@ test('a restarted chain has every block, receipt, state, table row and ABI', asy
     const b = await newChain({ dataDir });
     try {
       assert.equal(b.blockNumber(), hashes.length - 1);
-      assert.deepEqual(Array.from({ length: b.blockNumber() + 1 }, (_, n) => toHex(b.getBlockByNumber(n)!.hash)), hashes);
+      assert.deepEqual(
+        Array.from({ length: b.blockNumber() + 1 }, (_, n) => toHex(b.getBlockByNumber(n)!.hash)),
+        hashes,
+      );
       for (const r of [d, ...sets, kv]) {
         assert.deepEqual(b.getReceipt(r.tx.hash)!.data, r.receipt.data);
         assert.equal(b.getTransaction(r.tx.hash)!.sender, r.tx.sender);
         assert.equal(b.getTransaction(r.tx.hash)!.tx.importTime, r.tx.tx.importTime);
       }
       assert.deepEqual(await b.call(addr, fromHex(iface.encodeFunctionData('value'))), value);
-      assert.equal(Buffer.from((await b.call(KV_ADDRESS, fromHex('0x0242'))).output).toString(), b.accounts[1].address);
+      assert.equal(
+        Buffer.from((await b.call(KV_ADDRESS, fromHex('0x0242'))).output).toString(),
+        b.accounts[1].address,
+      );
       assert.equal(b.getAbi(addr), JSON.stringify(counter.abi));
       assert.deepEqual(b.totalTransactionCount(), totals);
       // The nonce window survives: replaying an old nonce is refused.
@@ -133,7 +151,10 @@ test('reopening with other genesis options is refused', async () => {
     await b.close();
     // More dev accounts is fine: they are derived per index.
     const c = await newChain({ dataDir, accounts: 6 });
-    assert.deepEqual(c.accounts.slice(0, 3).map((x) => x.address), a.accounts.map((x) => x.address));
+    assert.deepEqual(
+      c.accounts.slice(0, 3).map((x) => x.address),
+      a.accounts.map((x) => x.address),
+    );
     await c.close();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -34,9 +34,18 @@ test('keys are deterministic per seed', async () => {
   const b = await newChain();
   const c = await newChain({ seed: 'other' });
   try {
-    assert.deepEqual(a.nodes.map((n) => n.nodeId), b.nodes.map((n) => n.nodeId));
-    assert.deepEqual(a.accounts.map((x) => x.address), b.accounts.map((x) => x.address));
-    assert.notDeepEqual(a.accounts.map((x) => x.address), c.accounts.map((x) => x.address));
+    assert.deepEqual(
+      a.nodes.map((n) => n.nodeId),
+      b.nodes.map((n) => n.nodeId),
+    );
+    assert.deepEqual(
+      a.accounts.map((x) => x.address),
+      b.accounts.map((x) => x.address),
+    );
+    assert.notDeepEqual(
+      a.accounts.map((x) => x.address),
+      c.accounts.map((x) => x.address),
+    );
     assert.equal(a.nodes[0].nodeId.length, 128);
     assert.equal(new Set(a.nodes.map((n) => n.nodeId)).size, 4);
     assert.deepEqual(a.getBlockByNumber(0)!.hash, b.getBlockByNumber(0)!.hash);
@@ -61,7 +70,10 @@ test('block time 0: concurrent submissions are batched, up to tx_count_limit per
     assert.equal(chain.blockNumber(), 5);
     assert.equal(seen.length, 5);
     for (const b of seen) assert.ok(b.transactions.length <= 10);
-    assert.equal(seen.reduce((s, b) => s + b.transactions.length, 0), 45);
+    assert.equal(
+      seen.reduce((s, b) => s + b.transactions.length, 0),
+      45,
+    );
     // Every submitter got its own receipt, in its block at its index.
     results.forEach((r, i) => {
       assert.deepEqual(r.tx.hash, txs[i].hash);
@@ -70,7 +82,11 @@ test('block time 0: concurrent submissions are batched, up to tx_count_limit per
       assert.deepEqual(chain.getReceipt(txs[i].hash), r.receipt);
       assert.equal(chain.getTransaction(txs[i].hash), r.tx);
     });
-    assert.deepEqual(chain.totalTransactionCount(), { blockNumber: 5, transactionCount: 45, failedTransactionCount: 0 });
+    assert.deepEqual(chain.totalTransactionCount(), {
+      blockNumber: 5,
+      transactionCount: 45,
+      failedTransactionCount: 0,
+    });
     assert.equal(chain.pendingCount(), 0);
   } finally {
     await chain.close();
@@ -81,26 +97,49 @@ test('sealed blocks: parent, roots, gas, sealer rotation, signatures by the seal
   const chain = await newChain();
   try {
     for (let i = 0; i < 5; i++) {
-      const txs = [signedTx(chain, chain.accounts[0].privateKey), signedTx(chain, chain.accounts[1].privateKey)];
+      const txs = [
+        signedTx(chain, chain.accounts[0].privateKey),
+        signedTx(chain, chain.accounts[1].privateKey),
+      ];
       await Promise.all(txs.map((t) => chain.submit(t.raw)));
     }
     for (let n = 1; n <= chain.blockNumber(); n++) {
       const b = chain.getBlockByNumber(n)!;
       const h = b.header;
-      assert.deepEqual(h.parentInfo, [{ blockNumber: n - 1, blockHash: chain.getBlockByNumber(n - 1)!.hash }]);
-      assert.deepEqual(h.txsRoot, merkleRoot(b.transactions.map((t) => t.hash), chain.suite));
-      assert.deepEqual(h.receiptRoot, merkleRoot(b.receipts.map((r) => r.hash), chain.suite));
+      assert.deepEqual(h.parentInfo, [
+        { blockNumber: n - 1, blockHash: chain.getBlockByNumber(n - 1)!.hash },
+      ]);
+      assert.deepEqual(
+        h.txsRoot,
+        merkleRoot(
+          b.transactions.map((t) => t.hash),
+          chain.suite,
+        ),
+      );
+      assert.deepEqual(
+        h.receiptRoot,
+        merkleRoot(
+          b.receipts.map((r) => r.hash),
+          chain.suite,
+        ),
+      );
       assert.equal(h.stateRoot.length, 32);
       assert.equal(h.gasUsed, b.receipts.reduce((s, r) => s + BigInt(r.data.gasUsed), 0n).toString());
       assert.equal(h.version, 0x03100400);
       assert.equal(h.sealer, n % 4); // consensus_leader_period 1
-      assert.deepEqual(h.sealerList.map((k) => toHex(k, false)), chain.nodes.map((x) => x.nodeId));
+      assert.deepEqual(
+        h.sealerList.map((k) => toHex(k, false)),
+        chain.nodes.map((x) => x.nodeId),
+      );
       assert.deepEqual(h.consensusWeights, [1, 1, 1, 1]);
       assert.ok(h.timestamp >= chain.getBlockByNumber(n - 1)!.header.timestamp);
       assert.deepEqual(b.hash, hashBlockHeader(h, chain.suite));
       assert.equal(b.signatureList.length, 4);
       for (const s of b.signatureList) {
-        assert.equal(toHex(chain.suite.recover(b.hash, s.signature), false), chain.nodes[s.sealerIndex].nodeId);
+        assert.equal(
+          toHex(chain.suite.recover(b.hash, s.signature), false),
+          chain.nodes[s.sealerIndex].nodeId,
+        );
       }
       for (const r of b.receipts) assert.equal(r.data.blockNumber, n);
     }
@@ -115,7 +154,9 @@ test('block time > 0: transactions wait for the next tick and share a block', as
   const chain = await newChain({ blockTimeMs: 150 });
   try {
     const t0 = Date.now();
-    const results = await Promise.all([0, 1, 2].map((i) => chain.submit(signedTx(chain, chain.accounts[i].privateKey).raw)));
+    const results = await Promise.all(
+      [0, 1, 2].map((i) => chain.submit(signedTx(chain, chain.accounts[i].privateKey).raw)),
+    );
     assert.ok(Date.now() - t0 >= 100);
     assert.equal(new Set(results.map((r) => r.block.header.blockNumber)).size, 1);
     assert.equal(chain.blockNumber(), 1);

@@ -30,11 +30,30 @@ test('decode, hash and chain id problems are -1', async () => {
     assert.match(e.message, /transaction hash mismatching/);
     e = await rejection(chain.submit(signedTx(chain, key, { chainID: 'other' }).raw));
     assert.deepEqual([e.code, e.message], [-1, 'Chain ID mismatch!']);
-    e = await rejection(chain.submit(signedTx(chain, key, { version: 1, value: '12', gasPrice: '', maxFeePerGas: '', maxPriorityFeePerGas: '' }).raw));
+    e = await rejection(
+      chain.submit(
+        signedTx(chain, key, {
+          version: 1,
+          value: '12',
+          gasPrice: '',
+          maxFeePerGas: '',
+          maxPriorityFeePerGas: '',
+        }).raw,
+      ),
+    );
     assert.equal(e.code, -1);
     assert.match(e.message, /not hex string/);
     // A v1 transaction with proper hex fields is fine; a v0 one ignores them.
-    const ok = await chain.submit(signedTx(chain, key, { version: 1, value: '0x0', gasPrice: '0x0', gasLimit: 0n, maxFeePerGas: '', maxPriorityFeePerGas: '' }).raw);
+    const ok = await chain.submit(
+      signedTx(chain, key, {
+        version: 1,
+        value: '0x0',
+        gasPrice: '0x0',
+        gasLimit: 0n,
+        maxFeePerGas: '',
+        maxPriorityFeePerGas: '',
+      }).raw,
+    );
     assert.equal(ok.receipt.data.version, 1);
     assert.equal(chain.pendingCount(), 0);
   } finally {
@@ -68,7 +87,12 @@ test('pool codes: 10004, 10007, 10008, 10000, 10001, 10012', async () => {
     assert.deepEqual([e.code, e.message], [10000, 'NonceCheckFail']);
     const pooled = signedTx(chain, key, { nonce: 'same-nonce' });
     const pooledDone = chain.submit(pooled.raw);
-    e = await rejection(chain.submit(signedTx(chain, chain.accounts[1].privateKey, { nonce: 'same-nonce', input: new Uint8Array([1]) }).raw));
+    e = await rejection(
+      chain.submit(
+        signedTx(chain, chain.accounts[1].privateKey, { nonce: 'same-nonce', input: new Uint8Array([1]) })
+          .raw,
+      ),
+    );
     assert.equal(e.code, 10000);
     await pooledDone;
 
@@ -77,11 +101,21 @@ test('pool codes: 10004, 10007, 10008, 10000, 10001, 10012', async () => {
     assert.deepEqual([e.code, e.message], [10001, 'BlockLimitCheckFail']);
     e = await rejection(chain.submit(signedTx(chain, key, { blockLimit: n + 1001n }).raw));
     assert.equal(e.code, 10001);
-    const edge = await chain.submit(signedTx(chain, key, { blockLimit: BigInt(chain.blockNumber()) + 1000n }).raw);
+    const edge = await chain.submit(
+      signedTx(chain, key, { blockLimit: BigInt(chain.blockNumber()) + 1000n }).raw,
+    );
     assert.equal(edge.receipt.data.status, 0);
 
     e = await rejection(
-      chain.submit(signedTx(chain, key, { version: 1, value: '0x' + '1'.repeat(513), gasPrice: '', maxFeePerGas: '', maxPriorityFeePerGas: '' }).raw),
+      chain.submit(
+        signedTx(chain, key, {
+          version: 1,
+          value: '0x' + '1'.repeat(513),
+          gasPrice: '',
+          maxFeePerGas: '',
+          maxPriorityFeePerGas: '',
+        }).raw,
+      ),
     );
     assert.deepEqual([e.code, e.message], [10012, 'OverFlowValue']);
     assert.equal(chain.pendingCount(), 0);
@@ -95,16 +129,24 @@ test('order: the hash check comes before the signature, the group before the non
   try {
     const key = chain.accounts[0].privateKey;
     // Wrong group and bad signature: the group wins.
-    let e = await rejection(chain.submit(signedTx(chain, key, { groupID: 'g', signature: new Uint8Array(65) }).raw));
+    let e = await rejection(
+      chain.submit(signedTx(chain, key, { groupID: 'g', signature: new Uint8Array(65) }).raw),
+    );
     assert.equal(e.code, 10007);
     // Bad signature and expired block limit: the signature wins.
-    e = await rejection(chain.submit(signedTx(chain, key, { blockLimit: 0n, signature: new Uint8Array(65) }).raw));
+    e = await rejection(
+      chain.submit(signedTx(chain, key, { blockLimit: 0n, signature: new Uint8Array(65) }).raw),
+    );
     assert.equal(e.code, 10008);
     // A transaction without dataHash is accepted (the node recomputes it).
     const d = signedTx(chain, key);
     const { decodeTransaction } = await import('../../../src/protocol/transaction');
     const decoded = decodeTransaction(d.raw);
-    const raw = encodeTransaction({ data: decoded.data, dataHash: new Uint8Array(0), signature: decoded.signature });
+    const raw = encodeTransaction({
+      data: decoded.data,
+      dataHash: new Uint8Array(0),
+      signature: decoded.signature,
+    });
     const r = await chain.submit(raw);
     assert.deepEqual(r.tx.hash, hashTransactionData(decoded.data, chain.suite));
     assert.equal(r.tx.sender, chain.accounts[0].address);

@@ -37,7 +37,11 @@ before(async () => {
 after(() => rmSync(BUNDLE_DIR, { recursive: true, force: true }));
 
 function runSync(args: string[]) {
-  return spawnSync(process.execPath, [...NODE_ARGS, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
+  return spawnSync(process.execPath, [...NODE_ARGS, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
 }
 
 interface Started {
@@ -49,7 +53,10 @@ interface Started {
 /** Spawns the CLI with --json and resolves with its ready line. */
 function startCli(args: string[]): Promise<Started> {
   const t0 = Date.now();
-  const child = spawn(process.execPath, [...NODE_ARGS, '--json', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, '--json', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
@@ -71,8 +78,15 @@ function stopCli(child: ChildProcess): Promise<number | null> {
   });
 }
 
-async function rpc(url: string, method: string, params: unknown[]): Promise<{ result?: unknown; error?: unknown }> {
-  const res = await fetch(url, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 }) });
+async function rpc(
+  url: string,
+  method: string,
+  params: unknown[],
+): Promise<{ result?: unknown; error?: unknown }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    body: JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 }),
+  });
   return (await res.json()) as { result?: unknown };
 }
 
@@ -88,21 +102,63 @@ function assertOneLineError(r: ReturnType<typeof runSync>, pattern: RegExp): voi
 describe('bcos-devnode option parsing', () => {
   it('maps every option', () => {
     const c = parseCliArgs([
-      '--host', '0.0.0.0', '--port=1234', '--data', '/tmp/x', '--fresh', '--chain-id', 'c1', '--group-id', 'g1', '--sm',
-      '--nodes', '2', '--accounts', '3', '--block-time', '500', '--tls', '--no-auth', '--log-level', 'warn', '--json',
+      '--host',
+      '0.0.0.0',
+      '--port=1234',
+      '--data',
+      '/tmp/x',
+      '--fresh',
+      '--chain-id',
+      'c1',
+      '--group-id',
+      'g1',
+      '--sm',
+      '--nodes',
+      '2',
+      '--accounts',
+      '3',
+      '--block-time',
+      '500',
+      '--tls',
+      '--no-auth',
+      '--log-level',
+      'warn',
+      '--json',
     ]);
     assert.equal(c.json, true);
     assert.deepEqual(c.options, {
-      host: '0.0.0.0', port: 1234, dataDir: '/tmp/x', fresh: true, chainId: 'c1', groupId: 'g1', sm: true,
-      nodes: 2, accounts: 3, blockTimeMs: 500, tls: true, auth: false, logLevel: 'warn',
+      host: '0.0.0.0',
+      port: 1234,
+      dataDir: '/tmp/x',
+      fresh: true,
+      chainId: 'c1',
+      groupId: 'g1',
+      sm: true,
+      nodes: 2,
+      accounts: 3,
+      blockTimeMs: 500,
+      tls: true,
+      auth: false,
+      logLevel: 'warn',
     });
     assert.equal(parseCliArgs(['--auth']).options.auth, true);
     assert.equal(parseCliArgs(['-h']).help, true);
   });
 
   it('rejects bad options with a usage error', () => {
-    for (const bad of [['--port', '-1'], ['--port', '65536'], ['--nodes', '0'], ['--accounts', 'many'], ['--chain-id', 'a-b'],
-      ['--log-level', 'loud'], ['--fresh'], ['--data'], ['--tls=yes'], ['stray'], ['--what']]) {
+    for (const bad of [
+      ['--port', '-1'],
+      ['--port', '65536'],
+      ['--nodes', '0'],
+      ['--accounts', 'many'],
+      ['--chain-id', 'a-b'],
+      ['--log-level', 'loud'],
+      ['--fresh'],
+      ['--data'],
+      ['--tls=yes'],
+      ['stray'],
+      ['--what'],
+    ]) {
       assert.throws(() => parseCliArgs(bad), CliUsageError, bad.join(' '));
     }
   });
@@ -129,7 +185,10 @@ describe('bcos-devnode CLI', () => {
   });
 
   it('prints the accounts banner without --json', async () => {
-    const child = spawn(process.execPath, [...NODE_ARGS, '--port', '0', '--accounts', '2'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...NODE_ARGS, '--port', '0', '--accounts', '2'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     await new Promise<void>((resolve) => {
       child.stdout.on('data', (c: Buffer) => {
@@ -145,11 +204,28 @@ describe('bcos-devnode CLI', () => {
   it('--tls needs no openssl binary; with --sm it warns that the certificates are RSA', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'devnode-cli-tls-'));
     // No PATH: nothing external can be run.
-    const child = spawn(process.execPath, [...NODE_ARGS, '--json', '--tls', '--sm', '--port', '0', '--data', dir, '--nodes', '1', '--accounts', '1'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PATH: '' },
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        ...NODE_ARGS,
+        '--json',
+        '--tls',
+        '--sm',
+        '--port',
+        '0',
+        '--data',
+        dir,
+        '--nodes',
+        '1',
+        '--accounts',
+        '1',
+      ],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, PATH: '' },
+      },
+    );
     try {
       let out = '';
       let err = '';
@@ -165,7 +241,10 @@ describe('bcos-devnode CLI', () => {
       assert.match(ready.url, /^https:/);
       assert.equal(ready.sdkCertDir, join(dir, 'sdk'));
       for (const f of ['ca.crt', 'sdk.crt', 'sdk.key']) assert.ok(existsSync(join(dir, 'sdk', f)), f);
-      assert.match(err, /\[warn\] --tls with --sm: the TLS certificates are RSA, not SM2\. Node\.js cannot do SM \(guomi\) TLS/);
+      assert.match(
+        err,
+        /\[warn\] --tls with --sm: the TLS certificates are RSA, not SM2\. Node\.js cannot do SM \(guomi\) TLS/,
+      );
     } finally {
       await stopCli(child);
       rmSync(dir, { recursive: true, force: true });
@@ -205,16 +284,37 @@ describe('bcos-devnode CLI', () => {
     try {
       const first = await startCli(['--port', '0', '--data', dir, '--nodes', '1', '--accounts', '1']);
       const ready = parseReadyLine(first.line, 0)!;
-      const sent = await rpc(ready.url, 'sendTransaction', ['group0', '', signedRaw(ready.accounts[0].privateKey, deployCode(RETURN_42)), false]);
+      const sent = await rpc(ready.url, 'sendTransaction', [
+        'group0',
+        '',
+        signedRaw(ready.accounts[0].privateKey, deployCode(RETURN_42)),
+        false,
+      ]);
       assert.equal((sent.result as { status: number }).status, 0, JSON.stringify(sent));
       await stopCli(first.child);
 
       const again = await startCli(['--port', '0', '--data', dir, '--nodes', '1', '--accounts', '1']);
-      assert.equal((await rpc(parseReadyLine(again.line, 0)!.url, 'getBlockNumber', ['group0', ''])).result, 1);
+      assert.equal(
+        (await rpc(parseReadyLine(again.line, 0)!.url, 'getBlockNumber', ['group0', ''])).result,
+        1,
+      );
       await stopCli(again.child);
 
-      const fresh = await startCli(['--port', '0', '--data', dir, '--fresh', '--nodes', '1', '--accounts', '1']);
-      assert.equal((await rpc(parseReadyLine(fresh.line, 0)!.url, 'getBlockNumber', ['group0', ''])).result, 0);
+      const fresh = await startCli([
+        '--port',
+        '0',
+        '--data',
+        dir,
+        '--fresh',
+        '--nodes',
+        '1',
+        '--accounts',
+        '1',
+      ]);
+      assert.equal(
+        (await rpc(parseReadyLine(fresh.line, 0)!.url, 'getBlockNumber', ['group0', ''])).result,
+        0,
+      );
       await stopCli(fresh.child);
     } finally {
       rmSync(dir, { recursive: true, force: true });

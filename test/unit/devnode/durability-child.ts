@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   process.stdout.write('ready\n');
   const worker = async (w: number) => {
     for (let i = 0; ; i++) {
-      const tx = signedTx(chain, chain.accounts[w % chain.accounts.length].privateKey, { nonce: `w${w}-${i}-${process.pid}` });
+      const tx = signedTx(chain, chain.accounts[w % chain.accounts.length].privateKey, {
+        nonce: `w${w}-${i}-${process.pid}`,
+      });
       const r = await chain.submit(tx.raw);
       process.stdout.write(`${Buffer.from(r.tx.hash).toString('hex')} ${r.block.header.blockNumber}\n`);
     }

@@ -23,7 +23,22 @@ interface Ready {
 }
 
 function startCli(dataDir: string): Promise<{ child: ChildProcess; ready: Ready }> {
-  const args = ['--import', 'tsx', CLI, '--json', '--port', '0', '--data', dataDir, '--nodes', '1', '--accounts', String(ACCOUNTS), '--log-level', 'error'];
+  const args = [
+    '--import',
+    'tsx',
+    CLI,
+    '--json',
+    '--port',
+    '0',
+    '--data',
+    dataDir,
+    '--nodes',
+    '1',
+    '--accounts',
+    String(ACCOUNTS),
+    '--log-level',
+    'error',
+  ];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -37,12 +52,24 @@ function startCli(dataDir: string): Promise<{ child: ChildProcess; ready: Ready 
   });
 }
 
-function rpc(agent: http.Agent, url: string, method: string, params: unknown[]): Promise<{ result?: any; error?: unknown }> {
+function rpc(
+  agent: http.Agent,
+  url: string,
+  method: string,
+  params: unknown[],
+): Promise<{ result?: any; error?: unknown }> {
   const body = JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 });
   const u = new URL(url);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: u.hostname, port: u.port, method: 'POST', path: '/', agent, headers: { 'Content-Length': Buffer.byteLength(body) } },
+      {
+        host: u.hostname,
+        port: u.port,
+        method: 'POST',
+        path: '/',
+        agent,
+        headers: { 'Content-Length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -62,67 +89,83 @@ function rpc(agent: http.Agent, url: string, method: string, params: unknown[]):
   });
 }
 
-test('receipts sent over HTTP before kill -9 of the CLI survive its restart', { timeout: 180_000 }, async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'devnode-kill-http-'));
-  const agent = new http.Agent({ keepAlive: true, maxSockets: ACCOUNTS * SENDERS_PER_ACCOUNT });
-  const children: ChildProcess[] = [];
-  try {
-    const { child, ready } = await startCli(dataDir);
-    children.push(child);
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => {
-      child.removeAllListeners('exit');
-      child.on('exit', (_code, signal) => resolve(signal));
-    });
-    const received: { transactionHash: string; blockNumber: number; hash: string }[] = [];
-    let highest = 0;
-    let dead = false;
-    const sender = async (key: string) => {
-      while (!dead) {
-        try {
-          const raw = signedRaw(key, deployCode(RETURN_42), BigInt(highest + 500));
-          const r = await rpc(agent, ready.url, 'sendTransaction', ['group0', '', raw, false]);
-          if (dead) return;
-          assert.equal(r.result?.status, 0, JSON.stringify(r));
-          received.push({ transactionHash: r.result.transactionHash, blockNumber: r.result.blockNumber, hash: r.result.hash });
-          highest = Math.max(highest, r.result.blockNumber);
-          // Kill at an arbitrary point while the other senders still have requests in flight.
-          if (received.length >= KILL_AFTER && !child.killed) {
-            dead = true;
-            child.kill('SIGKILL');
+test(
+  'receipts sent over HTTP before kill -9 of the CLI survive its restart',
+  { timeout: 180_000 },
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'devnode-kill-http-'));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: ACCOUNTS * SENDERS_PER_ACCOUNT });
+    const children: ChildProcess[] = [];
+    try {
+      const { child, ready } = await startCli(dataDir);
+      children.push(child);
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => {
+        child.removeAllListeners('exit');
+        child.on('exit', (_code, signal) => resolve(signal));
+      });
+      const received: { transactionHash: string; blockNumber: number; hash: string }[] = [];
+      let highest = 0;
+      let dead = false;
+      const sender = async (key: string) => {
+        while (!dead) {
+          try {
+            const raw = signedRaw(key, deployCode(RETURN_42), BigInt(highest + 500));
+            const r = await rpc(agent, ready.url, 'sendTransaction', ['group0', '', raw, false]);
+            if (dead) return;
+            assert.equal(r.result?.status, 0, JSON.stringify(r));
+            received.push({
+              transactionHash: r.result.transactionHash,
+              blockNumber: r.result.blockNumber,
+              hash: r.result.hash,
+            });
+            highest = Math.max(highest, r.result.blockNumber);
+            // Kill at an arbitrary point while the other senders still have requests in flight.
+            if (received.length >= KILL_AFTER && !child.killed) {
+              dead = true;
+              child.kill('SIGKILL');
+            }
+          } catch (e) {
+            // Requests cut off by the kill get no receipt and are not counted.
+            if (dead) return;
+            throw e;
           }
-        } catch (e) {
-          // Requests cut off by the kill get no receipt and are not counted.
-          if (dead) return;
-          throw e;
         }
-      }
-    };
-    await Promise.all(ready.accounts.flatMap((a) => Array.from({ length: SENDERS_PER_ACCOUNT }, () => sender(a.privateKey))));
-    assert.equal(await exited, 'SIGKILL');
-    assert.ok(received.length >= KILL_AFTER);
-    assert.ok(new Set(received.map((r) => r.blockNumber)).size > 1, 'the load spans several blocks');
-
-    const restarted = await startCli(dataDir);
-    children.push(restarted.child);
-    const url = restarted.ready.url;
-    for (const r of received) {
-      const got = await rpc(agent, url, 'getTransactionReceipt', ['group0', '', r.transactionHash, false]);
-      assert.ok(got.result, `receipt for ${r.transactionHash} lost: ${JSON.stringify(got)}`);
-      assert.deepEqual(
-        { transactionHash: got.result.transactionHash, blockNumber: got.result.blockNumber, hash: got.result.hash },
-        r,
+      };
+      await Promise.all(
+        ready.accounts.flatMap((a) =>
+          Array.from({ length: SENDERS_PER_ACCOUNT }, () => sender(a.privateKey)),
+        ),
       );
+      assert.equal(await exited, 'SIGKILL');
+      assert.ok(received.length >= KILL_AFTER);
+      assert.ok(new Set(received.map((r) => r.blockNumber)).size > 1, 'the load spans several blocks');
+
+      const restarted = await startCli(dataDir);
+      children.push(restarted.child);
+      const url = restarted.ready.url;
+      for (const r of received) {
+        const got = await rpc(agent, url, 'getTransactionReceipt', ['group0', '', r.transactionHash, false]);
+        assert.ok(got.result, `receipt for ${r.transactionHash} lost: ${JSON.stringify(got)}`);
+        assert.deepEqual(
+          {
+            transactionHash: got.result.transactionHash,
+            blockNumber: got.result.blockNumber,
+            hash: got.result.hash,
+          },
+          r,
+        );
+      }
+      const height = (await rpc(agent, url, 'getBlockNumber', ['group0', ''])).result as number;
+      assert.ok(height >= highest);
+    } finally {
+      agent.destroy();
+      for (const c of children) {
+        if (c.exitCode !== null || c.signalCode !== null) continue;
+        const gone = new Promise((resolve) => c.on('exit', resolve));
+        c.kill('SIGTERM');
+        await gone;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
     }
-    const height = (await rpc(agent, url, 'getBlockNumber', ['group0', ''])).result as number;
-    assert.ok(height >= highest);
-  } finally {
-    agent.destroy();
-    for (const c of children) {
-      if (c.exitCode !== null || c.signalCode !== null) continue;
-      const gone = new Promise((resolve) => c.on('exit', resolve));
-      c.kill('SIGTERM');
-      await gone;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+  },
+);

@@ -19,7 +19,13 @@ test('records survive reopening and growth past the pre-extended space', async (
     await log.close();
     assert.ok(statSync(path).size > (5 << 20) + 18);
     let read = readLog(path);
-    assert.deepEqual(read.records.map((r) => [r.length, r[0]]), [[10, 1], [5 << 20, 2]]);
+    assert.deepEqual(
+      read.records.map((r) => [r.length, r[0]]),
+      [
+        [10, 1],
+        [5 << 20, 2],
+      ],
+    );
     assert.equal(read.droppedBytes, 0);
 
     log = await BlockLog.open(path, read.dataEnd);
@@ -27,7 +33,15 @@ test('records survive reopening and growth past the pre-extended space', async (
     await log.append(big(3, 4));
     await log.close();
     read = readLog(path);
-    assert.deepEqual(read.records.map((r) => [r.length, r[0]]), [[10, 1], [5 << 20, 2], [6 << 20, 3], [3, 4]]);
+    assert.deepEqual(
+      read.records.map((r) => [r.length, r[0]]),
+      [
+        [10, 1],
+        [5 << 20, 2],
+        [6 << 20, 3],
+        [3, 4],
+      ],
+    );
 
     // Torn tail: a header and part of a payload, then garbage-free zeros.
     const fd = openSync(path, 'r+');
@@ -39,7 +53,16 @@ test('records survive reopening and growth past the pre-extended space', async (
     log = await BlockLog.open(path, torn.dataEnd);
     await log.append(big(7, 5));
     await log.close();
-    assert.deepEqual(readLog(path).records.map((r) => [r.length, r[0]]), [[10, 1], [5 << 20, 2], [6 << 20, 3], [3, 4], [7, 5]]);
+    assert.deepEqual(
+      readLog(path).records.map((r) => [r.length, r[0]]),
+      [
+        [10, 1],
+        [5 << 20, 2],
+        [6 << 20, 3],
+        [3, 4],
+        [7, 5],
+      ],
+    );
     log = await BlockLog.open(path, readLog(path).dataEnd);
     await assert.rejects(log.append(new Uint8Array(0)), /empty/);
     await log.close();

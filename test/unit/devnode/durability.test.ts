@@ -13,9 +13,13 @@ import { newChain } from './chain-fixtures';
 test('receipts reported before kill -9 survive the restart', { timeout: 120_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'devnode-kill-'));
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'durability-child.ts'), dataDir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(__dirname, 'durability-child.ts'), dataDir],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const reported: { hash: string; block: number }[] = [];
     let buffered = '';
     const killed = new Promise<void>((resolve, reject) => {
@@ -32,7 +36,9 @@ test('receipts reported before kill -9 survive the restart', { timeout: 120_000 
         // Kill while blocks are still being written, at an arbitrary point of the load.
         if (reported.length >= 400 && child.exitCode === null && !child.killed) child.kill('SIGKILL');
       });
-      child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited early: ${code}`))));
+      child.on('exit', (code, signal) =>
+        signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited early: ${code}`)),
+      );
     });
     await killed;
     assert.ok(reported.length >= 400);

@@ -52,16 +52,22 @@ for (const sm of [true, false]) {
 
       // Mapping slots come from the same opcode: the value written by put() sits at H(k ‖ 0).
       const key = chain.accounts[0].privateKey;
-      await chain.submit(signedTx(chain, key, { to: addr, input: fromHex(iface.encodeFunctionData('put', [5])) }).raw);
+      await chain.submit(
+        signedTx(chain, key, { to: addr, input: fromHex(iface.encodeFunctionData('put', [5])) }).raw,
+      );
       const slot = H(fromHex(AbiCoder.defaultAbiCoder().encode(['uint256', 'uint256'], [5, 0])));
       assert.equal(await call(chain, addr, 'slotOf', [5]), toHex(slot));
       assert.equal(BigInt(await call(chain, addr, 'm', [5])), 7n);
 
       // EIP-1014 with the chain's hash: H(0xff ‖ deployer ‖ salt ‖ H(init code))[12:].
       const salt = new Uint8Array(32).fill(0x42);
-      const made = await chain.submit(signedTx(chain, key, { to: addr, input: fromHex(iface.encodeFunctionData('make', [salt])) }).raw);
+      const made = await chain.submit(
+        signedTx(chain, key, { to: addr, input: fromHex(iface.encodeFunctionData('make', [salt])) }).raw,
+      );
       assert.equal(made.receipt.data.status, 0);
-      const expected = H(concatBytes(new Uint8Array([0xff]), fromHex(addr), salt, H(compiled.Child.bytecode))).subarray(12);
+      const expected = H(
+        concatBytes(new Uint8Array([0xff]), fromHex(addr), salt, H(compiled.Child.bytecode)),
+      ).subarray(12);
       const child = iface.decodeFunctionResult('make', made.receipt.data.output)[0] as string;
       assert.equal(child.toLowerCase(), toHex(expected));
 

@@ -4,10 +4,18 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDevnode, type Devnode } from '../../../src/devnode/index';
-import { parseJsonLenient, writeJson, writeJsonFast, JsonNumber, JsonNestingError } from '../../../src/devnode/rpc/json';
+import {
+  parseJsonLenient,
+  writeJson,
+  writeJsonFast,
+  JsonNumber,
+  JsonNestingError,
+} from '../../../src/devnode/rpc/json';
 
-const PARSE = '{"error":{"code":-32700,"message":"Invalid JSON was received by the server."},"id":0,"jsonrpc":""}';
-const INVALID = '{"error":{"code":-32600,"message":"The JSON sent is not a valid Request object."},"id":0,"jsonrpc":""}';
+const PARSE =
+  '{"error":{"code":-32700,"message":"Invalid JSON was received by the server."},"id":0,"jsonrpc":""}';
+const INVALID =
+  '{"error":{"code":-32600,"message":"The JSON sent is not a valid Request object."},"id":0,"jsonrpc":""}';
 
 describe('JSON-RPC envelope rules', () => {
   let node: Devnode;
@@ -50,26 +58,56 @@ describe('JSON-RPC envelope rules', () => {
   });
 
   it('id: optional (0), 64-bit exact, doubles truncated, bools as 0/1; jsonrpc is echoed as text', async () => {
-    assert.equal(await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[]}'), '{"id":0,"jsonrpc":"2.0","result":0}');
-    assert.equal(await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[],"id":9223372036854775807}'), '{"id":9223372036854775807,"jsonrpc":"2.0","result":0}');
-    assert.equal(await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[],"id":7.9}'), '{"id":7,"jsonrpc":"2.0","result":0}');
-    assert.equal(await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[],"id":true}'), '{"id":1,"jsonrpc":"2.0","result":0}');
-    assert.equal(await send('{"jsonrpc":2,"method":"getBlockNumber","params":[],"id":null}'), '{"id":0,"jsonrpc":"2","result":0}');
-    assert.equal(await send('{"jsonrpc":2.5,"method":"getBlockNumber","params":[],"id":1}'), '{"id":1,"jsonrpc":"2.5","result":0}');
+    assert.equal(
+      await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[]}'),
+      '{"id":0,"jsonrpc":"2.0","result":0}',
+    );
+    assert.equal(
+      await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[],"id":9223372036854775807}'),
+      '{"id":9223372036854775807,"jsonrpc":"2.0","result":0}',
+    );
+    assert.equal(
+      await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[],"id":7.9}'),
+      '{"id":7,"jsonrpc":"2.0","result":0}',
+    );
+    assert.equal(
+      await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[],"id":true}'),
+      '{"id":1,"jsonrpc":"2.0","result":0}',
+    );
+    assert.equal(
+      await send('{"jsonrpc":2,"method":"getBlockNumber","params":[],"id":null}'),
+      '{"id":0,"jsonrpc":"2","result":0}',
+    );
+    assert.equal(
+      await send('{"jsonrpc":2.5,"method":"getBlockNumber","params":[],"id":1}'),
+      '{"id":1,"jsonrpc":"2.5","result":0}',
+    );
   });
 
   it('jsoncpp leniency: comments and trailing text are accepted', async () => {
-    assert.equal(await send('/*c*/{"jsonrpc":"2.0", // x\n"method":"getBlockNumber","params":[],"id":3} trailing'), '{"id":3,"jsonrpc":"2.0","result":0}');
+    assert.equal(
+      await send('/*c*/{"jsonrpc":"2.0", // x\n"method":"getBlockNumber","params":[],"id":3} trailing'),
+      '{"id":3,"jsonrpc":"2.0","result":0}',
+    );
   });
 
   it('params: non-strings read as "", bool/int slots coerce or fail with jsoncpp text', async () => {
     // A number in the group slot reads as "" (the node's only group).
-    assert.equal(await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[1],"id":1}'), '{"id":1,"jsonrpc":"2.0","result":0}');
+    assert.equal(
+      await send('{"jsonrpc":"2.0","method":"getBlockNumber","params":[1],"id":1}'),
+      '{"id":1,"jsonrpc":"2.0","result":0}',
+    );
     const blk = (p: string) => send(`{"jsonrpc":"2.0","method":"getBlockByNumber","params":${p},"id":1}`);
     assert.match(await blk('["group0","",0.0]'), /"result":\{/);
     assert.match(await blk('["group0","",true]'), /Get block failed/);
-    assert.equal(await blk('["group0","","0"]'), '{"error":{"code":-32600,"message":"Value is not convertible to Int64."},"id":1,"jsonrpc":"2.0"}');
-    assert.equal(await blk('["group0","",0,"yes"]'), '{"error":{"code":-32600,"message":"Value is not convertible to bool."},"id":1,"jsonrpc":"2.0"}');
+    assert.equal(
+      await blk('["group0","","0"]'),
+      '{"error":{"code":-32600,"message":"Value is not convertible to Int64."},"id":1,"jsonrpc":"2.0"}',
+    );
+    assert.equal(
+      await blk('["group0","",0,"yes"]'),
+      '{"error":{"code":-32600,"message":"Value is not convertible to bool."},"id":1,"jsonrpc":"2.0"}',
+    );
     // Omitted flags default to true (header only); an explicit null is false.
     assert.doesNotMatch(await blk('["group0","",0]'), /transactions/);
     assert.match(await blk('["group0","",0,null]'), /"transactions":\[\]/);
@@ -85,15 +123,31 @@ describe('JSON-RPC envelope rules', () => {
 
 describe('jsoncpp-compatible JSON', () => {
   it('keeps 64-bit integers exact and classifies numbers as jsoncpp does', () => {
-    const v = parseJsonLenient('[9223372036854775807,-9223372036854775808,18446744073709551615,1e3,-]') as JsonNumber[];
-    assert.deepEqual(v.map((n) => n.kind), ['int', 'int', 'uint', 'real', 'int']);
+    const v = parseJsonLenient(
+      '[9223372036854775807,-9223372036854775808,18446744073709551615,1e3,-]',
+    ) as JsonNumber[];
+    assert.deepEqual(
+      v.map((n) => n.kind),
+      ['int', 'int', 'uint', 'real', 'int'],
+    );
     assert.equal(v[0].int, 9223372036854775807n);
     assert.equal(v[3].real, 1000);
     assert.equal(v[4].int, 0n);
   });
 
   it('rejects what jsoncpp rejects', () => {
-    for (const bad of ['1e400', '{"a" 1}', '{"a":1,}', '[1,]', '"\\x"', '"\\ud800"', '{1:2}', 'tru', '/* open', '1e']) {
+    for (const bad of [
+      '1e400',
+      '{"a" 1}',
+      '{"a":1,}',
+      '[1,]',
+      '"\\x"',
+      '"\\ud800"',
+      '{1:2}',
+      'tru',
+      '/* open',
+      '1e',
+    ]) {
       assert.equal(parseJsonLenient(bad), undefined, bad);
     }
     // The empty-key quirk: "}" after a comma is accepted while the last key is "".
@@ -102,7 +156,10 @@ describe('jsoncpp-compatible JSON', () => {
   });
 
   it('writes compact sorted JSON; FastWriter adds a newline', () => {
-    assert.equal(writeJson({ b: 1, a: [true, null, 'x"\n'], c: 2n ** 63n }), '{"a":[true,null,"x\\"\\n"],"b":1,"c":9223372036854775808}');
+    assert.equal(
+      writeJson({ b: 1, a: [true, null, 'x"\n'], c: 2n ** 63n }),
+      '{"a":[true,null,"x\\"\\n"],"b":1,"c":9223372036854775808}',
+    );
     assert.equal(writeJsonFast({ z: 1, a: 2 }), '{"a":2,"z":1}\n');
     assert.equal(writeJson('\u0001😀'), '"\\u0001\\ud83d\\ude00"');
   });
@@ -110,7 +167,10 @@ describe('jsoncpp-compatible JSON', () => {
   it('orders keys byte-wise on UTF-8, skips undefined members, escapes only what jsoncpp escapes (DEL stays raw)', () => {
     // "é" (0xC3 0xA9) sorts after "z" byte-wise; "Z" before "a"; undefined members vanish.
     assert.equal(writeJson({ é: 1, z: 2, a: 3, Z: 4, u: undefined }), '{"Z":4,"a":3,"z":2,"\\u00e9":1}');
-    assert.equal(writeJson(['a\\b', '0xAbC', '\u007f', "it's /ok/"]), '["a\\\\b","0xAbC","\u007f","it\'s /ok/"]');
+    assert.equal(
+      writeJson(['a\\b', '0xAbC', '\u007f', "it's /ok/"]),
+      '["a\\\\b","0xAbC","\u007f","it\'s /ok/"]',
+    );
     assert.equal(writeJson({ k: [] as never[], o: {} }), '{"k":[],"o":{}}');
   });
 });

@@ -1,6 +1,10 @@
 // Helpers for the devnode RPC tests: raw JSON-RPC calls, signed transactions, tiny contracts.
 
-import { encodeTransaction, hashTransactionData, type TransactionData } from '../../../src/protocol/transaction';
+import {
+  encodeTransaction,
+  hashTransactionData,
+  type TransactionData,
+} from '../../../src/protocol/transaction';
 import { fromHex, toHex } from '../../../src/protocol/hex';
 import type { Devnode } from '../../../src/devnode/index';
 import { ecdsaSuite } from '../../../src/protocol/crypto/suite';
@@ -13,10 +17,21 @@ export interface RpcReply {
 }
 
 /** Posts a request object (or raw text) and returns the parsed reply plus the exact text. */
-export async function post(url: string, body: unknown): Promise<{ status: number; text: string; reply: RpcReply; contentType: string | null }> {
-  const res = await fetch(url, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) });
+export async function post(
+  url: string,
+  body: unknown,
+): Promise<{ status: number; text: string; reply: RpcReply; contentType: string | null }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.text();
-  return { status: res.status, text, reply: JSON.parse(text) as RpcReply, contentType: res.headers.get('content-type') };
+  return {
+    status: res.status,
+    text,
+    reply: JSON.parse(text) as RpcReply,
+    contentType: res.headers.get('content-type'),
+  };
 }
 
 export async function call(node: Devnode, method: string, params: unknown[]): Promise<RpcReply> {
@@ -32,7 +47,10 @@ export async function result<T = unknown>(node: Devnode, method: string, params:
 let nonceCounter = 0;
 
 /** A signed transaction (hex with 0x) from dev account `from`. */
-export function signedTx(node: Devnode, opts: { to?: string; input: string; abi?: string; from?: number; extraData?: string; blockLimit?: bigint }): string {
+export function signedTx(
+  node: Devnode,
+  opts: { to?: string; input: string; abi?: string; from?: number; extraData?: string; blockLimit?: bigint },
+): string {
   const suite = node.chain.suite;
   const data: TransactionData = {
     version: 0,
@@ -47,7 +65,9 @@ export function signedTx(node: Devnode, opts: { to?: string; input: string; abi?
   const dataHash = hashTransactionData(data, suite);
   const key = node.chain.accounts[opts.from ?? 0].privateKey;
   const signature = suite.sign(dataHash, key);
-  return toHex(encodeTransaction({ data, dataHash, signature, attribute: 1, extraData: opts.extraData ?? '' }));
+  return toHex(
+    encodeTransaction({ data, dataHash, signature, attribute: 1, extraData: opts.extraData ?? '' }),
+  );
 }
 
 /** Init code that deploys `runtime` (hex without 0x, < 256 bytes). */

@@ -20,26 +20,70 @@ describe('devnode RPC methods', () => {
   let deploy: Obj;
   let logTx: Obj;
   let revertTx: Obj;
-  const abi = '[{"inputs":[],"name":"get","outputs":[{"type":"uint256"}],"stateMutability":"view","type":"function"}]';
+  const abi =
+    '[{"inputs":[],"name":"get","outputs":[{"type":"uint256"}],"stateMutability":"view","type":"function"}]';
 
   before(async () => {
     node = await startDevnode({ port: 0, logLevel: 'silent' });
-    deploy = await result<Obj>(node, 'sendTransaction', [G, '', signedTx(node, { input: deployCode(RETURN_42), abi, extraData: 'hello' }), true]);
-    const logger = await result<Obj>(node, 'sendTransaction', [G, '', signedTx(node, { input: deployCode(EMIT_LOG) }), false]);
-    logTx = await result<Obj>(node, 'sendTransaction', [G, '', signedTx(node, { to: logger.contractAddress as string, input: '0x' }), false]);
-    const reverter = await result<Obj>(node, 'sendTransaction', [G, '', signedTx(node, { input: deployCode(REVERT) }), false]);
-    revertTx = await result<Obj>(node, 'sendTransaction', [G, '', signedTx(node, { to: reverter.contractAddress as string, input: '0x01' }), false]);
+    deploy = await result<Obj>(node, 'sendTransaction', [
+      G,
+      '',
+      signedTx(node, { input: deployCode(RETURN_42), abi, extraData: 'hello' }),
+      true,
+    ]);
+    const logger = await result<Obj>(node, 'sendTransaction', [
+      G,
+      '',
+      signedTx(node, { input: deployCode(EMIT_LOG) }),
+      false,
+    ]);
+    logTx = await result<Obj>(node, 'sendTransaction', [
+      G,
+      '',
+      signedTx(node, { to: logger.contractAddress as string, input: '0x' }),
+      false,
+    ]);
+    const reverter = await result<Obj>(node, 'sendTransaction', [
+      G,
+      '',
+      signedTx(node, { input: deployCode(REVERT) }),
+      false,
+    ]);
+    revertTx = await result<Obj>(node, 'sendTransaction', [
+      G,
+      '',
+      signedTx(node, { to: reverter.contractAddress as string, input: '0x01' }),
+      false,
+    ]);
   });
   after(() => node.stop());
 
   it('sendTransaction returns the committed receipt; withProof adds both proof keys', () => {
     assert.deepEqual(sortedKeys(deploy), [
-      'blockNumber', 'checksumContractAddress', 'contractAddress', 'extraData', 'from', 'gasUsed', 'hash', 'input',
-      'logEntries', 'message', 'output', 'receiptProof', 'status', 'to', 'transactionHash', 'txReceiptProof', 'version',
+      'blockNumber',
+      'checksumContractAddress',
+      'contractAddress',
+      'extraData',
+      'from',
+      'gasUsed',
+      'hash',
+      'input',
+      'logEntries',
+      'message',
+      'output',
+      'receiptProof',
+      'status',
+      'to',
+      'transactionHash',
+      'txReceiptProof',
+      'version',
     ]);
     assert.equal(deploy.status, 0);
     assert.match(deploy.contractAddress as string, /^0x[0-9a-f]{40}$/);
-    assert.equal(deploy.checksumContractAddress, toChecksumAddress(deploy.contractAddress as string, node.chain.suite));
+    assert.equal(
+      deploy.checksumContractAddress,
+      toChecksumAddress(deploy.contractAddress as string, node.chain.suite),
+    );
     assert.match(deploy.gasUsed as string, /^[0-9]+$/);
     assert.match(deploy.hash as string, HASH);
     assert.equal(deploy.to, '');
@@ -87,8 +131,14 @@ describe('devnode RPC methods', () => {
     assert.equal(r.blockNumber, node.chain.blockNumber());
     const rev = await result<Obj>(node, 'call', [G, '', revertTx.to, '0x01']);
     assert.equal(rev.status, 16);
-    assert.deepEqual((await call(node, 'call', [G, '', deploy.contractAddress, '0x1'])).error, { code: -32600, message: 'Unexpect hex string' });
-    assert.deepEqual((await call(node, 'call', [G, '', deploy.contractAddress, ''])).error, { code: -32600, message: 'Unexpect hex string' });
+    assert.deepEqual((await call(node, 'call', [G, '', deploy.contractAddress, '0x1'])).error, {
+      code: -32600,
+      message: 'Unexpect hex string',
+    });
+    assert.deepEqual((await call(node, 'call', [G, '', deploy.contractAddress, ''])).error, {
+      code: -32600,
+      message: 'Unexpect hex string',
+    });
   });
 
   it('call with a signature (5th param) runs as the signer; a bad one is 10008', async () => {
@@ -99,12 +149,22 @@ describe('devnode RPC methods', () => {
     const sig = toHex(suite.sign(hash, node.chain.accounts[1].privateKey));
     const ok = await result<Obj>(node, 'call', [G, '', to, data, sig]);
     assert.equal(ok.status, 0);
-    assert.deepEqual((await call(node, 'call', [G, '', to, data, '0x'])).error, { code: 10008, message: 'Invalid signature' });
+    assert.deepEqual((await call(node, 'call', [G, '', to, data, '0x'])).error, {
+      code: 10008,
+      message: 'Invalid signature',
+    });
   });
 
   it('getCode and getABI: code/ABI of a deployment, "" when none', async () => {
     assert.equal(await result(node, 'getCode', [G, '', deploy.contractAddress]), '0x' + RETURN_42);
-    assert.equal(await result(node, 'getCode', [G, '', (deploy.contractAddress as string).toUpperCase().replace('0X', '0x')]), '0x' + RETURN_42);
+    assert.equal(
+      await result(node, 'getCode', [
+        G,
+        '',
+        (deploy.contractAddress as string).toUpperCase().replace('0X', '0x'),
+      ]),
+      '0x' + RETURN_42,
+    );
     assert.equal(await result(node, 'getCode', [G, '', '0x' + '12'.repeat(20)]), '');
     assert.equal(await result(node, 'getABI', [G, '', deploy.contractAddress]), abi);
     assert.equal(await result(node, 'getABI', [G, '', '0x' + '12'.repeat(20)]), '');
@@ -113,7 +173,19 @@ describe('devnode RPC methods', () => {
   it('getTransaction (and the getTransactionByHash alias): tx object, proofs on request, 3008 when unknown', async () => {
     const tx = await result<Obj>(node, 'getTransaction', [G, '', deploy.transactionHash, false]);
     assert.deepEqual(sortedKeys(tx), [
-      'abi', 'blockLimit', 'chainID', 'extraData', 'from', 'groupID', 'hash', 'importTime', 'input', 'nonce', 'signature', 'to', 'version',
+      'abi',
+      'blockLimit',
+      'chainID',
+      'extraData',
+      'from',
+      'groupID',
+      'hash',
+      'importTime',
+      'input',
+      'nonce',
+      'signature',
+      'to',
+      'version',
     ]);
     assert.equal(tx.hash, deploy.transactionHash);
     assert.match(tx.nonce as string, /^[0-9a-f]+$/);
@@ -124,15 +196,35 @@ describe('devnode RPC methods', () => {
     assert.deepEqual(withProof.transactionProof, []);
     assert.deepEqual(withProof.txProof, [(deploy.transactionHash as string).slice(2)]);
     assert.deepEqual(await result(node, 'getTransactionByHash', [G, '', deploy.transactionHash, false]), tx);
-    assert.deepEqual((await call(node, 'getTransaction', [G, '', '0x' + 'ab'.repeat(32), false])).error, { code: 3008, message: 'GetBatchTxsByHashList error' });
-    assert.deepEqual((await call(node, 'getTransaction', [G, '', '0x' + 'ab'.repeat(33), false])).error, { code: -32600, message: 'Invalid input string!' });
+    assert.deepEqual((await call(node, 'getTransaction', [G, '', '0x' + 'ab'.repeat(32), false])).error, {
+      code: 3008,
+      message: 'GetBatchTxsByHashList error',
+    });
+    assert.deepEqual((await call(node, 'getTransaction', [G, '', '0x' + 'ab'.repeat(33), false])).error, {
+      code: -32600,
+      message: 'Invalid input string!',
+    });
   });
 
   it('getTransactionReceipt: transactionProof null without proof, [] with it', async () => {
     const r = await result<Obj>(node, 'getTransactionReceipt', [G, '', deploy.transactionHash, false]);
     assert.deepEqual(sortedKeys(r), [
-      'blockNumber', 'checksumContractAddress', 'contractAddress', 'extraData', 'from', 'gasUsed', 'hash', 'input', 'logEntries',
-      'message', 'output', 'status', 'to', 'transactionHash', 'transactionProof', 'version',
+      'blockNumber',
+      'checksumContractAddress',
+      'contractAddress',
+      'extraData',
+      'from',
+      'gasUsed',
+      'hash',
+      'input',
+      'logEntries',
+      'message',
+      'output',
+      'status',
+      'to',
+      'transactionHash',
+      'transactionProof',
+      'version',
     ]);
     assert.equal(r.transactionProof, null);
     assert.equal(r.hash, deploy.hash);
@@ -141,20 +233,40 @@ describe('devnode RPC methods', () => {
     assert.deepEqual(p.transactionProof, []);
     assert.deepEqual(p.txReceiptProof, deploy.txReceiptProof);
     // A hash without 0x is accepted and echoed normalized.
-    const bare = await result<Obj>(node, 'getTransactionReceipt', [G, '', (deploy.transactionHash as string).slice(2), false]);
+    const bare = await result<Obj>(node, 'getTransactionReceipt', [
+      G,
+      '',
+      (deploy.transactionHash as string).slice(2),
+      false,
+    ]);
     assert.equal(bare.transactionHash, deploy.transactionHash);
-    assert.deepEqual((await call(node, 'getTransactionReceipt', [G, '', '0x' + 'cd'.repeat(32), false])).error, {
-      code: 3008,
-      message: 'GetTransactionReceiptByHash',
-    });
+    assert.deepEqual(
+      (await call(node, 'getTransactionReceipt', [G, '', '0x' + 'cd'.repeat(32), false])).error,
+      {
+        code: 3008,
+        message: 'GetTransactionReceiptByHash',
+      },
+    );
   });
 
   it('blocks: header-only by default, hashes or full transactions on request', async () => {
     const n = deploy.blockNumber as number;
     const header = await result<Obj>(node, 'getBlockByNumber', [G, '', n]);
     assert.deepEqual(sortedKeys(header), [
-      'consensusWeights', 'extraData', 'gasUsed', 'hash', 'number', 'parentInfo', 'receiptsRoot', 'sealer', 'sealerList',
-      'signatureList', 'stateRoot', 'timestamp', 'txsRoot', 'version',
+      'consensusWeights',
+      'extraData',
+      'gasUsed',
+      'hash',
+      'number',
+      'parentInfo',
+      'receiptsRoot',
+      'sealer',
+      'sealerList',
+      'signatureList',
+      'stateRoot',
+      'timestamp',
+      'txsRoot',
+      'version',
     ]);
     assert.equal(header.version, 0x03100400);
     assert.ok((header.sealerList as string[]).every((s) => /^0x[0-9a-f]{128}$/.test(s)));
@@ -169,13 +281,24 @@ describe('devnode RPC methods', () => {
     assert.equal(tx.hash, deploy.transactionHash);
     assert.ok(!('txProof' in tx));
     assert.deepEqual(await result(node, 'getBlockByHash', [G, '', header.hash]), header);
-    assert.deepEqual((await result<Obj>(node, 'getBlockByHash', [G, '', header.hash, false])).transactions, [deploy.transactionHash]);
+    assert.deepEqual((await result<Obj>(node, 'getBlockByHash', [G, '', header.hash, false])).transactions, [
+      deploy.transactionHash,
+    ]);
     const genesis = await result<Obj>(node, 'getBlockByNumber', [G, '', 0]);
     assert.equal(genesis.gasUsed, '0');
     assert.equal(genesis.txsRoot, '0x' + '0'.repeat(64));
-    assert.deepEqual((await call(node, 'getBlockByNumber', [G, '', 9999])).error, { code: 3006, message: 'Get block failed with errors!' });
-    assert.deepEqual((await call(node, 'getBlockByNumber', [G, '', -1])).error, { code: 3003, message: 'Wrong argument' });
-    assert.deepEqual((await call(node, 'getBlockByNumber', [G, '', '0x1'])).error, { code: -32600, message: 'Value is not convertible to Int64.' });
+    assert.deepEqual((await call(node, 'getBlockByNumber', [G, '', 9999])).error, {
+      code: 3006,
+      message: 'Get block failed with errors!',
+    });
+    assert.deepEqual((await call(node, 'getBlockByNumber', [G, '', -1])).error, {
+      code: 3003,
+      message: 'Wrong argument',
+    });
+    assert.deepEqual((await call(node, 'getBlockByNumber', [G, '', '0x1'])).error, {
+      code: -32600,
+      message: 'Value is not convertible to Int64.',
+    });
     assert.equal((await call(node, 'getBlockByHash', [G, '', '0x' + '0'.repeat(64)])).error?.code, 3008);
     assert.equal(await result(node, 'getBlockHashByNumber', [G, '', n]), header.hash);
     assert.equal(await result(node, 'getBlockHashByNumber', [G, '', 9999]), '0x' + '0'.repeat(64));
@@ -190,7 +313,10 @@ describe('devnode RPC methods', () => {
     assert.ok((count.failedTransactionCount as number) >= 1);
     assert.equal(await result(node, 'getPendingTxSize', [G, '']), 0);
     assert.equal(typeof (await result(node, 'getPbftView', [G, ''])), 'number');
-    assert.deepEqual(await result(node, 'getSystemConfigByKey', [G, '', 'tx_count_limit']), { blockNumber: 0, value: '1000' });
+    assert.deepEqual(await result(node, 'getSystemConfigByKey', [G, '', 'tx_count_limit']), {
+      blockNumber: 0,
+      value: '1000',
+    });
     assert.deepEqual((await call(node, 'getSystemConfigByKey', [G, '', 'no_such_key'])).error, {
       code: 3008,
       message: 'Entry: no_such_key does not exists!',
@@ -214,7 +340,15 @@ describe('devnode RPC methods', () => {
     assert.ok(sync.endsWith('\n'));
     const s = JSON.parse(sync) as Obj;
     assert.deepEqual(sortedKeys(s), [
-      'archivedBlockNumber', 'blockNumber', 'genesisHash', 'isSyncing', 'knownHighestNumber', 'knownLatestHash', 'latestHash', 'nodeID', 'peers',
+      'archivedBlockNumber',
+      'blockNumber',
+      'genesisHash',
+      'isSyncing',
+      'knownHighestNumber',
+      'knownLatestHash',
+      'latestHash',
+      'nodeID',
+      'peers',
     ]);
     assert.match(s.genesisHash as string, /^[0-9a-f]{64}$/);
     assert.equal((s.peers as Obj[]).length, 3);
@@ -222,15 +356,31 @@ describe('devnode RPC methods', () => {
     assert.ok(cons.endsWith('\n'));
     const c = JSON.parse(cons) as Obj;
     assert.deepEqual(sortedKeys(c), [
-      'blockNumber', 'changeCycle', 'connectedNodeList', 'consensusNodeList', 'consensusNodesNum', 'hash', 'index', 'isConsensusNode',
-      'leaderIndex', 'maxFaultyQuorum', 'minRequiredQuorum', 'nodeID', 'timeout', 'view',
+      'blockNumber',
+      'changeCycle',
+      'connectedNodeList',
+      'consensusNodeList',
+      'consensusNodesNum',
+      'hash',
+      'index',
+      'isConsensusNode',
+      'leaderIndex',
+      'maxFaultyQuorum',
+      'minRequiredQuorum',
+      'nodeID',
+      'timeout',
+      'view',
     ]);
     assert.equal(c.consensusNodesNum, 4);
     assert.equal(c.maxFaultyQuorum, 1);
     assert.equal(c.minRequiredQuorum, 3);
     assert.equal(c.connectedNodeList, 4);
     const list = c.consensusNodeList as { nodeID: string }[];
-    assert.deepEqual(list.map((e) => e.nodeID), list.map((e) => e.nodeID).sort(), 'PBFT sorts by node ID');
+    assert.deepEqual(
+      list.map((e) => e.nodeID),
+      list.map((e) => e.nodeID).sort(),
+      'PBFT sorts by node ID',
+    );
   });
 
   it('peers and group info', async () => {
@@ -254,9 +404,23 @@ describe('devnode RPC methods', () => {
       txGasLimit: 3000000000,
     });
     const n0 = (info.nodeList as Obj[])[0];
-    assert.deepEqual(sortedKeys(n0), ['featureKeys', 'iniConfig', 'microService', 'name', 'nodeID', 'protocol', 'serviceInfo', 'supportConfigs', 'type']);
+    assert.deepEqual(sortedKeys(n0), [
+      'featureKeys',
+      'iniConfig',
+      'microService',
+      'name',
+      'nodeID',
+      'protocol',
+      'serviceInfo',
+      'supportConfigs',
+      'type',
+    ]);
     assert.equal(n0.type, 0);
-    assert.deepEqual(n0.protocol, { compatibilityVersion: 0x03100400, maxSupportedVersion: 2, minSupportedVersion: 0 });
+    assert.deepEqual(n0.protocol, {
+      compatibilityVersion: 0x03100400,
+      maxSupportedVersion: 2,
+      minSupportedVersion: 0,
+    });
     assert.ok((n0.iniConfig as string).endsWith('\n'));
     const ini = JSON.parse(n0.iniConfig as string) as Obj;
     assert.equal(ini.smCryptoType, false);
@@ -275,11 +439,21 @@ describe('devnode RPC methods', () => {
     assert.equal(typeof (await result(node, 'getBlockNumber', ['', ''])), 'number');
     assert.deepEqual((await call(node, 'getBlockNumber', ['group9', ''])).error, {
       code: -32000,
-      message: "Invalid request for the specified node of doesn't exist or doesn't started!,request=getBlockNumber,chain=chain0,group=group9,node=",
+      message:
+        "Invalid request for the specified node of doesn't exist or doesn't started!,request=getBlockNumber,chain=chain0,group=group9,node=",
     });
     assert.equal((await call(node, 'getBlockNumber', [G, 'node7'])).error?.code, -32000);
-    for (const [m, extra] of [['getCode', [deploy.contractAddress]], ['getABI', [deploy.contractAddress]], ['getTransactionReceipt', [deploy.transactionHash, false]], ['sendTransaction', ['0x00', false]]] as const) {
-      assert.deepEqual((await call(node, m, ['', '', ...extra])).error, { code: -32005, message: 'The group  does not exist!' }, m);
+    for (const [m, extra] of [
+      ['getCode', [deploy.contractAddress]],
+      ['getABI', [deploy.contractAddress]],
+      ['getTransactionReceipt', [deploy.transactionHash, false]],
+      ['sendTransaction', ['0x00', false]],
+    ] as const) {
+      assert.deepEqual(
+        (await call(node, m, ['', '', ...extra])).error,
+        { code: -32005, message: 'The group  does not exist!' },
+        m,
+      );
     }
   });
 
@@ -287,9 +461,15 @@ describe('devnode RPC methods', () => {
     const r = await post(node.url, { method: 'getGroupList', id: 7, params: [], jsonrpc: '2.0' });
     assert.equal(r.status, 200);
     assert.equal(r.contentType, 'application/json');
-    assert.equal(r.text, '{"id":7,"jsonrpc":"2.0","result":{"code":0,"groupList":["group0"],"msg":"success"}}');
+    assert.equal(
+      r.text,
+      '{"id":7,"jsonrpc":"2.0","result":{"code":0,"groupList":["group0"],"msg":"success"}}',
+    );
     const e = await post(node.url, { method: 'nope', id: 8, params: [], jsonrpc: '2.0' });
-    assert.equal(e.text, '{"error":{"code":-32601,"message":"The method does not exist/is not available."},"id":8,"jsonrpc":"2.0"}');
+    assert.equal(
+      e.text,
+      '{"error":{"code":-32601,"message":"The method does not exist/is not available."},"id":8,"jsonrpc":"2.0"}',
+    );
   });
 });
 
@@ -300,9 +480,17 @@ describe('devnode RPC methods on an SM chain', () => {
       const info = await result<{ nodeList: Obj[] }>(node, 'getGroupInfo', ['group0']);
       assert.equal(info.nodeList[0].type, 1);
       assert.equal((JSON.parse(info.nodeList[0].iniConfig as string) as Obj).smCryptoType, true);
-      const r = await result<Obj>(node, 'sendTransaction', ['group0', '', signedTx(node, { input: deployCode(RETURN_42) }), false]);
+      const r = await result<Obj>(node, 'sendTransaction', [
+        'group0',
+        '',
+        signedTx(node, { input: deployCode(RETURN_42) }),
+        false,
+      ]);
       assert.equal(r.status, 0);
-      assert.equal(r.checksumContractAddress, toChecksumAddress(r.contractAddress as string, node.chain.suite));
+      assert.equal(
+        r.checksumContractAddress,
+        toChecksumAddress(r.contractAddress as string, node.chain.suite),
+      );
       const tx = await result<Obj>(node, 'getTransaction', ['group0', '', r.transactionHash, false]);
       assert.match(tx.signature as string, /^0x[0-9a-f]{256}$/);
       assert.match(r.input as string, HEX0X);
@@ -312,7 +500,10 @@ describe('devnode RPC methods on an SM chain', () => {
       const sig = toHex(suite.sign(suite.hash(utf8Encode(to.slice(2))), node.chain.accounts[0].privateKey));
       assert.equal(sig.length, 2 + 256);
       assert.equal((await result<Obj>(node, 'call', ['group0', '', to, '0x', sig])).status, 0);
-      assert.equal((await call(node, 'call', ['group0', '', to, '0x', sig.slice(0, 130)])).error?.code, 10008);
+      assert.equal(
+        (await call(node, 'call', ['group0', '', to, '0x', sig.slice(0, 130)])).error?.code,
+        10008,
+      );
     } finally {
       await node.stop();
     }

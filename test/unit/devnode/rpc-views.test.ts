@@ -22,7 +22,10 @@ describe('simulated node views', () => {
   const id = (i: number) => node.nodes[i].nodeId;
 
   it('sync status is the named node’s own, peers exclude it', async () => {
-    const s = JSON.parse(await result<string>(node, 'getSyncStatus', [G, 'node1'])) as { nodeID: string; peers: { nodeID: string }[] };
+    const s = JSON.parse(await result<string>(node, 'getSyncStatus', [G, 'node1'])) as {
+      nodeID: string;
+      peers: { nodeID: string }[];
+    };
     assert.equal(s.nodeID, id(1));
     assert.deepEqual(s.peers.map((p) => p.nodeID).sort(), [id(0), id(2), id(3)].sort());
   });
@@ -53,14 +56,27 @@ describe('simulated node views', () => {
     assert.equal(byId.nodeID, id(3));
     // Node IDs work as names with 0x and in upper case too, for any node-named method.
     for (const name of [`0x${id(1)}`, id(1).toUpperCase(), `0X${id(1)}`]) {
-      assert.equal((JSON.parse(await result<string>(node, 'getSyncStatus', [G, name])) as Obj).nodeID, id(1), name);
+      assert.equal(
+        (JSON.parse(await result<string>(node, 'getSyncStatus', [G, name])) as Obj).nodeID,
+        id(1),
+        name,
+      );
       assert.equal((await result<Obj>(node, 'getGroupNodeInfo', [G, name])).name, 'node1', name);
-      assert.equal(await result<number>(node, 'getBlockNumber', [G, name]), await result<number>(node, 'getBlockNumber', [G, 'node1']));
+      assert.equal(
+        await result<number>(node, 'getBlockNumber', [G, name]),
+        await result<number>(node, 'getBlockNumber', [G, 'node1']),
+      );
     }
   });
 
   it('an unknown node name gets the node-not-found error', async () => {
-    for (const m of ['getSyncStatus', 'getConsensusStatus', 'getBlockNumber', 'getSealerList', 'getPbftView']) {
+    for (const m of [
+      'getSyncStatus',
+      'getConsensusStatus',
+      'getBlockNumber',
+      'getSealerList',
+      'getPbftView',
+    ]) {
       const r = await call(node, m, [G, 'node42']);
       assert.equal(r.error?.code, -32000, m);
       assert.match(r.error!.message, new RegExp(`request=${m},chain=chain0,group=${G},node=node42$`));
@@ -74,9 +90,13 @@ describe('simulated node views', () => {
 
   it('roles move with the consensus built-in; the PBFT view stays (no view change), the leader rotates', async () => {
     const viewBefore = await result<number>(node, 'getPbftView', [G, '']);
-    const leaderOf = async () => (JSON.parse(await result<string>(node, 'getConsensusStatus', [G, 'node0'])) as Obj).leaderIndex;
+    const leaderOf = async () =>
+      (JSON.parse(await result<string>(node, 'getConsensusStatus', [G, 'node0'])) as Obj).leaderIndex;
     const add = await result<Obj>(node, 'sendTransaction', [
-      G, '', signedTx(node, { to: CONSENSUS_ADDRESS, input: consensus.encodeFunctionData('addObserver', [id(3)]) }), false,
+      G,
+      '',
+      signedTx(node, { to: CONSENSUS_ADDRESS, input: consensus.encodeFunctionData('addObserver', [id(3)]) }),
+      false,
     ]);
     assert.equal(add.status, 0, JSON.stringify(add));
     assert.equal(await result<number>(node, 'getPbftView', [G, '']), viewBefore);
@@ -88,7 +108,9 @@ describe('simulated node views', () => {
     const sealers = await result<Obj[]>(node, 'getSealerList', [G, '']);
     assert.equal(sealers.length, 3);
     assert.ok(!sealers.some((s) => s.nodeID === id(3)));
-    assert.deepEqual(await result(node, 'getNodeListByType', [G, '', 'consensus_observer']), [{ nodeID: id(3), termWeight: 1, weight: 0 }]);
+    assert.deepEqual(await result(node, 'getNodeListByType', [G, '', 'consensus_observer']), [
+      { nodeID: id(3), termWeight: 1, weight: 0 },
+    ]);
 
     const text = await result<string>(node, 'getConsensusStatus', [G, 'node3']);
     // An observer's index is PBFT's (uint64)-1, written exactly.
@@ -100,7 +122,10 @@ describe('simulated node views', () => {
     assert.equal(sealerView.minRequiredQuorum, 3);
 
     const remove = await result<Obj>(node, 'sendTransaction', [
-      G, '', signedTx(node, { to: CONSENSUS_ADDRESS, input: consensus.encodeFunctionData('remove', [id(3)]) }), false,
+      G,
+      '',
+      signedTx(node, { to: CONSENSUS_ADDRESS, input: consensus.encodeFunctionData('remove', [id(3)]) }),
+      false,
     ]);
     assert.equal(remove.status, 0);
     assert.deepEqual(await result(node, 'getObserverList', [G, '']), []);

@@ -19,7 +19,13 @@ interface Answer {
   reused: boolean;
 }
 
-function request(url: string, method: string, path: string, body: string | undefined, extra: https.RequestOptions = {}): Promise<Answer> {
+function request(
+  url: string,
+  method: string,
+  path: string,
+  body: string | undefined,
+  extra: https.RequestOptions = {},
+): Promise<Answer> {
   const u = new URL(url);
   const lib = u.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -28,7 +34,14 @@ function request(url: string, method: string, path: string, body: string | undef
     const req = lib.request({ host: u.hostname, port: u.port, method, path, headers, ...extra }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString(), reused: req.reusedSocket }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+          reused: req.reusedSocket,
+        }),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -43,7 +56,12 @@ describe('devnode HTTP server', () => {
   after(() => node.stop());
 
   it('answers JSON-RPC on any method and path with 200 application/json', async () => {
-    for (const [method, path] of [['POST', '/'], ['PUT', '/some/path?x=1'], ['GET', '/rpc'], ['DELETE', '/']]) {
+    for (const [method, path] of [
+      ['POST', '/'],
+      ['PUT', '/some/path?x=1'],
+      ['GET', '/rpc'],
+      ['DELETE', '/'],
+    ]) {
       const r = await request(node.url, method, path, BODY);
       assert.equal(r.status, 200, method);
       assert.equal(r.headers['content-type'], 'application/json');
@@ -74,7 +92,12 @@ describe('devnode HTTP server', () => {
   });
 
   it('refuses a body over the limit with 413 and keeps serving', async () => {
-    const big = JSON.stringify({ jsonrpc: '2.0', method: 'getBlockNumber', params: ['x'.repeat(5000)], id: 1 });
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'getBlockNumber',
+      params: ['x'.repeat(5000)],
+      id: 1,
+    });
     const r = await request(node.url, 'POST', '/', big);
     assert.equal(r.status, 413);
     assert.equal(r.headers.connection, 'close');
@@ -83,7 +106,10 @@ describe('devnode HTTP server', () => {
   });
 
   it('a port in use is a clear error', async () => {
-    await assert.rejects(startDevnode({ port: node.port, nodes: 1, accounts: 1, logLevel: 'silent' }), /already in use/);
+    await assert.rejects(
+      startDevnode({ port: node.port, nodes: 1, accounts: 1, logLevel: 'silent' }),
+      /already in use/,
+    );
   });
 });
 
@@ -92,7 +118,14 @@ describe('devnode mutual TLS', () => {
   let node: Devnode;
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'devnode-tls-'));
-    node = await startDevnode({ port: 0, nodes: 1, accounts: 1, tls: true, dataDir: dir, logLevel: 'silent' });
+    node = await startDevnode({
+      port: 0,
+      nodes: 1,
+      accounts: 1,
+      tls: true,
+      dataDir: dir,
+      logLevel: 'silent',
+    });
   });
   after(async () => {
     await node.stop();
@@ -116,13 +149,22 @@ describe('devnode mutual TLS', () => {
   });
 
   it('refuses a client without a certificate', async () => {
-    await assert.rejects(request(node.url, 'POST', '/', BODY, { ca: readFileSync(join(dir, 'sdk', 'ca.crt')) }));
+    await assert.rejects(
+      request(node.url, 'POST', '/', BODY, { ca: readFileSync(join(dir, 'sdk', 'ca.crt')) }),
+    );
   });
 
   it('reuses the certificates when restarted on the same data directory', async () => {
     const before = readFileSync(join(dir, 'sdk', 'sdk.crt'), 'utf8');
     await node.stop();
-    node = await startDevnode({ port: 0, nodes: 1, accounts: 1, tls: true, dataDir: dir, logLevel: 'silent' });
+    node = await startDevnode({
+      port: 0,
+      nodes: 1,
+      accounts: 1,
+      tls: true,
+      dataDir: dir,
+      logLevel: 'silent',
+    });
     assert.equal(readFileSync(join(dir, 'sdk', 'sdk.crt'), 'utf8'), before);
   });
 });

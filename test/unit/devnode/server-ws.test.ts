@@ -5,7 +5,14 @@ import assert from 'node:assert/strict';
 import * as net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { startDevnode, type Devnode } from '../../../src/devnode/index';
-import { acceptKey, encodeFrame, FrameReader, OP_BINARY, OP_PING, OP_PONG } from '../../../src/devnode/server/wsFrames';
+import {
+  acceptKey,
+  encodeFrame,
+  FrameReader,
+  OP_BINARY,
+  OP_PING,
+  OP_PONG,
+} from '../../../src/devnode/server/wsFrames';
 import { decodeMessage, encodeMessage, type BcosMessage } from '../../../src/devnode/server/wsRpc';
 import { deployCode, RETURN_42, signedTx } from './rpc-helpers';
 
@@ -30,7 +37,9 @@ function connect(port: number): Promise<WsClient> {
     let pending = Buffer.alloc(0);
     socket.on('error', reject);
     socket.on('connect', () =>
-      socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`),
+      socket.write(
+        `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      ),
     );
     socket.on('data', (chunk: Buffer) => {
       if (!headerDone) {
@@ -56,7 +65,13 @@ function connect(port: number): Promise<WsClient> {
     const client: WsClient = {
       pongs,
       sendMessage: (m) =>
-        socket.write(encodeFrame(OP_BINARY, encodeMessage({ version: 0, status: 0, seq: Buffer.alloc(0), ext: 0, ...m }), true)),
+        socket.write(
+          encodeFrame(
+            OP_BINARY,
+            encodeMessage({ version: 0, status: 0, seq: Buffer.alloc(0), ext: 0, ...m }),
+            true,
+          ),
+        ),
       sendFrame: (op, data) => socket.write(encodeFrame(op, data, true)),
       next: (pred, timeoutMs = 5000) =>
         new Promise((res, rej) => {
@@ -89,12 +104,20 @@ describe('devnode WebSocket channel', () => {
 
   it('answers the handshake with group info, block numbers and the negotiated version', async () => {
     const seq = Buffer.from('a'.repeat(32));
-    ws.sendMessage({ type: 0x100, seq, payload: Buffer.from('{"maxVersion":1,"minVersion":0,"moduleID":2}\n') });
+    ws.sendMessage({
+      type: 0x100,
+      seq,
+      payload: Buffer.from('{"maxVersion":1,"minVersion":0,"moduleID":2}\n'),
+    });
     const r = await ws.next((m) => m.seq.equals(seq));
     assert.equal(r.type, 0x100);
     const text = r.payload.toString();
     assert.ok(text.endsWith('\n'));
-    const body = JSON.parse(text) as { protocolVersion: number; groupBlockNumber: Record<string, number>[]; groupInfoList: { groupID: string }[] };
+    const body = JSON.parse(text) as {
+      protocolVersion: number;
+      groupBlockNumber: Record<string, number>[];
+      groupInfoList: { groupID: string }[];
+    };
     assert.equal(body.protocolVersion, 1);
     assert.deepEqual(body.groupBlockNumber, [{ group0: node.chain.blockNumber() }]);
     assert.equal(body.groupInfoList[0].groupID, 'group0');
@@ -102,26 +125,57 @@ describe('devnode WebSocket channel', () => {
 
   it('carries JSON-RPC as RPC_REQUEST with the seq echoed', async () => {
     const seq = Buffer.from('b'.repeat(32));
-    ws.sendMessage({ type: 0x102, seq, ext: 0, payload: Buffer.from('{"jsonrpc":"2.0","method":"getGroupList","params":[],"id":9}') });
+    ws.sendMessage({
+      type: 0x102,
+      seq,
+      ext: 0,
+      payload: Buffer.from('{"jsonrpc":"2.0","method":"getGroupList","params":[],"id":9}'),
+    });
     const r = await ws.next((m) => m.seq.equals(seq));
-    assert.equal(r.payload.toString(), '{"id":9,"jsonrpc":"2.0","result":{"code":0,"groupList":["group0"],"msg":"success"}}');
+    assert.equal(
+      r.payload.toString(),
+      '{"id":9,"jsonrpc":"2.0","result":{"code":0,"groupList":["group0"],"msg":"success"}}',
+    );
   });
 
   it('pushes BLOCK_NOTIFY for each node when a block is sealed', async () => {
     const seq = Buffer.from('c'.repeat(32));
     const tx = signedTx(node, { input: deployCode(RETURN_42) });
-    ws.sendMessage({ type: 0x102, seq, payload: Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'sendTransaction', params: ['group0', '', tx, false], id: 1 })) });
+    ws.sendMessage({
+      type: 0x102,
+      seq,
+      payload: Buffer.from(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'sendTransaction',
+          params: ['group0', '', tx, false],
+          id: 1,
+        }),
+      ),
+    });
     const receipt = await ws.next((m) => m.seq.equals(seq));
-    const n = (JSON.parse(receipt.payload.toString()) as { result: { blockNumber: number } }).result.blockNumber;
-    const notes = [await ws.next((m) => m.type === 0x101), await ws.next((m) => m.type === 0x101)].map((m) => m.payload.toString());
-    assert.deepEqual(notes.sort(), [0, 1].map((i) => `{\n   "blockNumber" : ${n},\n   "group" : "group0",\n   "nodeName" : "node${i}"\n}\n`));
+    const n = (JSON.parse(receipt.payload.toString()) as { result: { blockNumber: number } }).result
+      .blockNumber;
+    const notes = [await ws.next((m) => m.type === 0x101), await ws.next((m) => m.type === 0x101)].map((m) =>
+      m.payload.toString(),
+    );
+    assert.deepEqual(
+      notes.sort(),
+      [0, 1].map(
+        (i) => `{\n   "blockNumber" : ${n},\n   "group" : "group0",\n   "nodeName" : "node${i}"\n}\n`,
+      ),
+    );
   });
 
   it('answers pings and ignores unknown message types', async () => {
     ws.sendFrame(OP_PING, Buffer.from('hi'));
     ws.sendMessage({ type: 0x120, seq: Buffer.from('d'.repeat(32)), payload: Buffer.from('{}') });
     const seq = Buffer.from('e'.repeat(32));
-    ws.sendMessage({ type: 0x102, seq, payload: Buffer.from('{"jsonrpc":"2.0","method":"getBlockNumber","params":["group0",""],"id":1}') });
+    ws.sendMessage({
+      type: 0x102,
+      seq,
+      payload: Buffer.from('{"jsonrpc":"2.0","method":"getBlockNumber","params":["group0",""],"id":1}'),
+    });
     await ws.next((m) => m.seq.equals(seq));
     assert.deepEqual(ws.pongs.map(String), ['hi']);
   });
@@ -129,7 +183,9 @@ describe('devnode WebSocket channel', () => {
   it('refuses an upgrade with an unsupported WebSocket version', async () => {
     const answer = await new Promise<string>((resolve) => {
       const s = net.connect(node.port, '127.0.0.1', () =>
-        s.write('GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: abc\r\nSec-WebSocket-Version: 8\r\n\r\n'),
+        s.write(
+          'GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: abc\r\nSec-WebSocket-Version: 8\r\n\r\n',
+        ),
       );
       let text = '';
       s.on('data', (c) => (text += c.toString()));

@@ -37,7 +37,10 @@ describe('devnode TLS certificates', () => {
 
   it('signs the node and sdk certificates with the CA, SHA-256, keys as PKCS#8 PEM', () => {
     const ca = new X509Certificate(read('ca', 'ca.crt'));
-    for (const [folder, name] of [['conf', 'ssl'], ['sdk', 'sdk']] as const) {
+    for (const [folder, name] of [
+      ['conf', 'ssl'],
+      ['sdk', 'sdk'],
+    ] as const) {
       const cert = new X509Certificate(read(folder, `${name}.crt`));
       assert.equal(cert.ca, false);
       assert.ok(cert.checkIssued(ca));

@@ -3,7 +3,12 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { blockVersionText, blockView, nonceText, transactionView } from '../../../src/extension/models/blockView';
+import {
+  blockVersionText,
+  blockView,
+  nonceText,
+  transactionView,
+} from '../../../src/extension/models/blockView';
 import type { BlockJson, TransactionJson } from '../../../src/extension/chain/chainApi';
 
 const hexOf = (text: string) => `0x${Buffer.from(text, 'utf8').toString('hex')}`;
@@ -25,12 +30,37 @@ describe('block view formatting', () => {
 
   it('uses both in the views and lowercases signatures', () => {
     const nonce = '42';
-    const tx = { hash: `0x${'a'.repeat(64)}`, from: `0x${'1'.repeat(40)}`, to: '', nonce: hexOf(nonce), blockLimit: 500, chainID: 'chain0', groupID: 'group0', importTime: 0, version: 0, input: '0x', abi: '', signature: '0x' } as unknown as TransactionJson;
+    const tx = {
+      hash: `0x${'a'.repeat(64)}`,
+      from: `0x${'1'.repeat(40)}`,
+      to: '',
+      nonce: hexOf(nonce),
+      blockLimit: 500,
+      chainID: 'chain0',
+      groupID: 'group0',
+      importTime: 0,
+      version: 0,
+      input: '0x',
+      abi: '',
+      signature: '0x',
+    } as unknown as TransactionJson;
     const view = transactionView(tx, 0, undefined, () => undefined);
     assert.equal(view.fields.find((f) => f.label === 'Nonce')?.value, `42 (${hexOf(nonce)})`);
     const block = {
-      number: 3, hash: `0x${'b'.repeat(64)}`, timestamp: 0, parentInfo: [], gasUsed: '0', transactions: [], stateRoot: '', txsRoot: '', receiptsRoot: '',
-      consensusWeights: [1], version: 0x03100400, sealer: 0, sealerList: ['0xabc'], signatureList: [{ sealerIndex: 0, signature: '0xABCDEF' }],
+      number: 3,
+      hash: `0x${'b'.repeat(64)}`,
+      timestamp: 0,
+      parentInfo: [],
+      gasUsed: '0',
+      transactions: [],
+      stateRoot: '',
+      txsRoot: '',
+      receiptsRoot: '',
+      consensusWeights: [1],
+      version: 0x03100400,
+      sealer: 0,
+      sealerList: ['0xabc'],
+      signatureList: [{ sealerIndex: 0, signature: '0xABCDEF' }],
     } as unknown as BlockJson;
     const b = blockView(block, new Map(), () => undefined, 3);
     assert.equal(b.fields.find((f) => f.label === 'Version')?.value, '3.16.4 (51381248 = 0x03100400)');

@@ -39,9 +39,17 @@ contract Guarded {
 
 function compile(): CompiledContract[] {
   const solc = require('solc');
-  const sources = { 'contracts/Counter.sol': readFileSync(join(workspace, 'contracts', 'Counter.sol'), 'utf8'), 'Guarded.sol': GUARDED };
-  const { contracts, problems } = readOutput(solc.compile(buildInput(sources, { evmVersion: 'paris', optimizer: false })));
-  assert.deepEqual(problems.filter((p) => p.severity === 'error'), []);
+  const sources = {
+    'contracts/Counter.sol': readFileSync(join(workspace, 'contracts', 'Counter.sol'), 'utf8'),
+    'Guarded.sol': GUARDED,
+  };
+  const { contracts, problems } = readOutput(
+    solc.compile(buildInput(sources, { evmVersion: 'paris', optimizer: false })),
+  );
+  assert.deepEqual(
+    problems.filter((p) => p.severity === 'error'),
+    [],
+  );
   return contracts;
 }
 
@@ -97,7 +105,14 @@ describe('call file validation', () => {
   });
 
   it('names every problem with the field it concerns', () => {
-    const r = validateCallFile({ adress: ADDR, method: 7, args: 'x', send: 'yes', from: '', abi: { nope: 1 } });
+    const r = validateCallFile({
+      adress: ADDR,
+      method: 7,
+      args: 'x',
+      send: 'yes',
+      from: '',
+      abi: { nope: 1 },
+    });
     assert.equal(r.ok, false);
     assert.deepEqual(!r.ok && r.errors, [
       'Unknown field "adress" (known: description, connection, address, bfsPath, abi, method, args, send, from).',
@@ -117,32 +132,73 @@ describe('call file validation', () => {
         '"method" must be a function name or signature, got "a b".',
       ],
     });
-    assert.deepEqual(validateCallFile([1]), { ok: false, errors: ['A call file is a JSON object, e.g. { "address": "0x…", "method": "get", "args": [], "send": false }.'] });
+    assert.deepEqual(validateCallFile([1]), {
+      ok: false,
+      errors: [
+        'A call file is a JSON object, e.g. { "address": "0x…", "method": "get", "args": [], "send": false }.',
+      ],
+    });
   });
 
   it('checks the method and arguments against an ABI in the file', () => {
     const base = { address: ADDR, abi: guardedAbi };
-    assert.deepEqual(validateCallFile({ ...base, method: 'nope' }), { ok: false, errors: ['The ABI has no function "nope" (it has f, f, limited, pair, positive).'] });
-    assert.deepEqual(validateCallFile({ ...base, method: 'f', args: [1] }), { ok: false, errors: ['"f" is overloaded: set "method" to one of f(string), f(uint256).'] });
-    assert.deepEqual(validateCallFile({ ...base, method: 'pair', args: [1] }), { ok: false, errors: ['pair(uint256,bool) takes 2 arguments; "args" has 1.'] });
-    assert.deepEqual(validateCallFile({ ...base, method: 'pair', args: ['x', true] }), { ok: false, errors: ['a: "x" is not an integer.'] });
+    assert.deepEqual(validateCallFile({ ...base, method: 'nope' }), {
+      ok: false,
+      errors: ['The ABI has no function "nope" (it has f, f, limited, pair, positive).'],
+    });
+    assert.deepEqual(validateCallFile({ ...base, method: 'f', args: [1] }), {
+      ok: false,
+      errors: ['"f" is overloaded: set "method" to one of f(string), f(uint256).'],
+    });
+    assert.deepEqual(validateCallFile({ ...base, method: 'pair', args: [1] }), {
+      ok: false,
+      errors: ['pair(uint256,bool) takes 2 arguments; "args" has 1.'],
+    });
+    assert.deepEqual(validateCallFile({ ...base, method: 'pair', args: ['x', true] }), {
+      ok: false,
+      errors: ['a: "x" is not an integer.'],
+    });
     assert.equal(validateCallFile({ ...base, method: 'f(uint256)', args: ['1'] }).ok, true);
-    assert.equal(validateCallFile({ ...base, abi: JSON.stringify(guardedAbi), method: 'pair', args: ['1', false] }).ok, true);
+    assert.equal(
+      validateCallFile({ ...base, abi: JSON.stringify(guardedAbi), method: 'pair', args: ['1', false] }).ok,
+      true,
+    );
   });
 
   it('reports JSON syntax errors with line and column', () => {
     const r = parseCallFile('{\n  "address": "0x1",\n  "method": \n}');
     assert.equal(r.ok, false);
-    assert.deepEqual(r, { ok: false, errors: ['Not valid JSON at line 4, column 1: expected a value (string, number, true, false, null, object or array).'] });
-    assert.deepEqual(parseCallFile('{ "method": "count", }'), { ok: false, errors: ['Not valid JSON at line 1, column 22: expected a string in double quotes.'] });
-    assert.deepEqual(parseCallFile('{ "method": "count" "args": [] }'), { ok: false, errors: ['Not valid JSON at line 1, column 21: expected "," or "}".'] });
-    assert.deepEqual(parseCallFile('{ "method": "count }'), { ok: false, errors: ['Not valid JSON at line 1, column 21: expected the closing " of the string.'] });
-    assert.deepEqual(parseCallFile('{} x'), { ok: false, errors: ['Not valid JSON at line 1, column 4: expected the end of the file.'] });
+    assert.deepEqual(r, {
+      ok: false,
+      errors: [
+        'Not valid JSON at line 4, column 1: expected a value (string, number, true, false, null, object or array).',
+      ],
+    });
+    assert.deepEqual(parseCallFile('{ "method": "count", }'), {
+      ok: false,
+      errors: ['Not valid JSON at line 1, column 22: expected a string in double quotes.'],
+    });
+    assert.deepEqual(parseCallFile('{ "method": "count" "args": [] }'), {
+      ok: false,
+      errors: ['Not valid JSON at line 1, column 21: expected "," or "}".'],
+    });
+    assert.deepEqual(parseCallFile('{ "method": "count }'), {
+      ok: false,
+      errors: ['Not valid JSON at line 1, column 21: expected the closing " of the string.'],
+    });
+    assert.deepEqual(parseCallFile('{} x'), {
+      ok: false,
+      errors: ['Not valid JSON at line 1, column 4: expected the end of the file.'],
+    });
   });
 });
 
 describe('running call files against a devnode', () => {
-  const run = (spec: unknown, s: Signer | undefined = signer, workspaceAbi?: (a: string) => string | undefined) => {
+  const run = (
+    spec: unknown,
+    s: Signer | undefined = signer,
+    workspaceAbi?: (a: string) => string | undefined,
+  ) => {
     const v = validateCallFile(spec);
     assert.equal(v.ok, true, !v.ok ? v.errors.join(' ') : '');
     return executeCallFile((v as { spec: CallFileSpec }).spec, { api, signer: s, workspaceAbi });
@@ -153,27 +209,47 @@ describe('running call files against a devnode', () => {
     assert.equal(o.ok, true);
     assert.equal(o.mode, 'call');
     assert.equal(o.signature, 'count()');
-    assert.deepEqual(o.outputs.map((v) => [v.type, v.value]), [['uint256', '5']]);
-    assert.match(formatOutcome(o), new RegExp(`^called count\\(\\) on ${counter}\\n  ✓ Success · block \\d+\\n  output0 \\(uint256\\) = 5$`));
+    assert.deepEqual(
+      o.outputs.map((v) => [v.type, v.value]),
+      [['uint256', '5']],
+    );
+    assert.match(
+      formatOutcome(o),
+      new RegExp(
+        `^called count\\(\\) on ${counter}\\n  ✓ Success · block \\d+\\n  output0 \\(uint256\\) = 5$`,
+      ),
+    );
   });
 
   it('sends by BFS path: events, gas, return value, sender', async () => {
     const o = await run({ bfsPath: '/apps/Counter/1.0', method: 'increment', args: ['3'], send: true });
     assert.equal(o.ok, true, o.message);
     assert.equal(o.address, counter.toLowerCase());
-    assert.deepEqual(o.outputs.map((v) => v.value), ['8']);
+    assert.deepEqual(
+      o.outputs.map((v) => v.value),
+      ['8'],
+    );
     assert.equal(o.events.length, 1);
     const e = o.events[0];
     assert.ok('args' in e);
     assert.equal(e.signature, 'Incremented(address,uint256,uint256)');
-    assert.deepEqual(e.args.map((a) => a.value), [signer.address.toLowerCase(), '3', '8'].map((v, i) => (i === 0 ? (e.args[0].value as string) : v)));
+    assert.deepEqual(
+      e.args.map((a) => a.value),
+      [signer.address.toLowerCase(), '3', '8'].map((v, i) => (i === 0 ? (e.args[0].value as string) : v)),
+    );
     assert.equal((e.args[0].value as string).toLowerCase(), signer.address.toLowerCase());
     assert.ok(Number(o.gasUsed) > 0);
     assert.match(o.transactionHash ?? '', /^0x[0-9a-f]{64}$/);
     const text = formatOutcome(o, 'Counter.increment.call.json');
-    assert.match(text, /^Counter\.increment\.call\.json: sent increment\(uint256\) on \/apps\/Counter\/1\.0 \(0x[0-9a-f]{40}\) with \["3"\]\n  ✓ Success · block \d+ · gas \d+\n  transaction 0x[0-9a-f]{64} from 0x[0-9a-f]{40}\n  output0 \(uint256\) = 8\n  event Incremented\(address,uint256,uint256\): by=0x[0-9a-fA-F]{40}, amount=3, newCount=8$/);
+    assert.match(
+      text,
+      /^Counter\.increment\.call\.json: sent increment\(uint256\) on \/apps\/Counter\/1\.0 \(0x[0-9a-f]{40}\) with \["3"\]\n  ✓ Success · block \d+ · gas \d+\n  transaction 0x[0-9a-f]{64} from 0x[0-9a-f]{40}\n  output0 \(uint256\) = 8\n  event Incremented\(address,uint256,uint256\): by=0x[0-9a-fA-F]{40}, amount=3, newCount=8$/,
+    );
     const after = await run({ address: counter, method: 'count' });
-    assert.deepEqual(after.outputs.map((v) => v.value), ['8']);
+    assert.deepEqual(
+      after.outputs.map((v) => v.value),
+      ['8'],
+    );
   });
 
   it('uses the sender given for the transaction', async () => {
@@ -181,7 +257,10 @@ describe('running call files against a devnode', () => {
     assert.equal(o.ok, true, o.message);
     assert.equal(o.from, other.address);
     const label = await run({ address: counter, method: 'label' });
-    assert.deepEqual(label.outputs.map((v) => v.value), ['renamed']);
+    assert.deepEqual(
+      label.outputs.map((v) => v.value),
+      ['renamed'],
+    );
   });
 
   it('decodes reverts of calls and transactions: Error(string), custom errors, Panic', async () => {
@@ -194,35 +273,80 @@ describe('running call files against a devnode', () => {
     assert.equal(sent.ok, false);
     assert.equal(sent.status, 16);
     assert.equal(sent.message, 'reverted with TooBig(value=12, limit=10)');
-    assert.match(formatOutcome(sent), /\n  ✗ reverted with TooBig\(value=12, limit=10\) · block \d+ · gas \d+\n  transaction 0x/);
-    const overflow = await run({ address: counter, method: 'increment', args: [(2n ** 256n - 1n).toString()], send: true });
+    assert.match(
+      formatOutcome(sent),
+      /\n  ✗ reverted with TooBig\(value=12, limit=10\) · block \d+ · gas \d+\n  transaction 0x/,
+    );
+    const overflow = await run({
+      address: counter,
+      method: 'increment',
+      args: [(2n ** 256n - 1n).toString()],
+      send: true,
+    });
     assert.equal(overflow.message, 'panic 0x11: arithmetic overflow or underflow');
   });
 
   it('takes overloads by signature, tuples of outputs by name', async () => {
     const s = await run({ address: guarded, method: 'f(string)', args: ['hi'] });
-    assert.deepEqual(s.outputs.map((v) => v.value), ['hi']);
+    assert.deepEqual(
+      s.outputs.map((v) => v.value),
+      ['hi'],
+    );
     const p = await run({ address: guarded, method: 'pair', args: ['21', false] });
-    assert.deepEqual(p.outputs.map((v) => [v.name, v.value]), [['doubled', '42'], ['flipped', true]]);
-    await assert.rejects(run({ address: guarded, method: 'f', args: ['1'] }), /"f" is overloaded: set "method" to one of f\(string\), f\(uint256\)\./);
-    await assert.rejects(run({ address: guarded, method: 'pair', args: ['1'] }), /pair\(uint256,bool\) takes 2 arguments; "args" has 1\./);
+    assert.deepEqual(
+      p.outputs.map((v) => [v.name, v.value]),
+      [
+        ['doubled', '42'],
+        ['flipped', true],
+      ],
+    );
+    await assert.rejects(
+      run({ address: guarded, method: 'f', args: ['1'] }),
+      /"f" is overloaded: set "method" to one of f\(string\), f\(uint256\)\./,
+    );
+    await assert.rejects(
+      run({ address: guarded, method: 'pair', args: ['1'] }),
+      /pair\(uint256,bool\) takes 2 arguments; "args" has 1\./,
+    );
   });
 
   it('falls back to the workspace ABI, and says what to do when there is none', async () => {
-    await assert.rejects(run({ address: noAbiCounter, method: 'count' }), /No ABI for 0x[0-9a-f]{40}: .*Add "abi" to the call file\./);
-    const o = await run({ address: noAbiCounter, method: 'count' }, signer, (a) => (a.toLowerCase() === noAbiCounter.toLowerCase() ? counterAbi : undefined));
-    assert.deepEqual(o.outputs.map((v) => v.value), ['5']);
+    await assert.rejects(
+      run({ address: noAbiCounter, method: 'count' }),
+      /No ABI for 0x[0-9a-f]{40}: .*Add "abi" to the call file\./,
+    );
+    const o = await run({ address: noAbiCounter, method: 'count' }, signer, (a) =>
+      a.toLowerCase() === noAbiCounter.toLowerCase() ? counterAbi : undefined,
+    );
+    assert.deepEqual(
+      o.outputs.map((v) => v.value),
+      ['5'],
+    );
   });
 
   it('needs an account to send, and a linked BFS path', async () => {
-    await assert.rejects(executeCallFile({ address: counter, method: 'increment', args: ['1'], send: true }, { api }), /^Error: Sending a transaction needs an account: set "from" or select an active account\.$/);
-    await assert.rejects(run({ bfsPath: '/apps/Nothing/here', method: 'count' }), /^Error: \/apps\/Nothing\/here is not a contract link in BFS\.$/);
+    await assert.rejects(
+      executeCallFile({ address: counter, method: 'increment', args: ['1'], send: true }, { api }),
+      /^Error: Sending a transaction needs an account: set "from" or select an active account\.$/,
+    );
+    await assert.rejects(
+      run({ bfsPath: '/apps/Nothing/here', method: 'count' }),
+      /^Error: \/apps\/Nothing\/here is not a contract link in BFS\.$/,
+    );
   });
 });
 
 describe('saving the call form inputs as a call file', () => {
   it('writes a re-runnable file with the function, events and errors of the ABI, never overwriting', async () => {
-    const spec = callFileFromInputs({ connection: 'Local Node', address: counter, abi: counterAbi, signature: 'increment(uint256)', args: [2n], mode: 'send', from: 'dev-0' });
+    const spec = callFileFromInputs({
+      connection: 'Local Node',
+      address: counter,
+      abi: counterAbi,
+      signature: 'increment(uint256)',
+      args: [2n],
+      mode: 'send',
+      from: 'dev-0',
+    });
     assert.deepEqual(Object.keys(spec), ['connection', 'address', 'method', 'args', 'send', 'from', 'abi']);
     assert.deepEqual(spec.args, ['2']);
     assert.deepEqual(
@@ -235,10 +359,16 @@ describe('saving the call form inputs as a call file', () => {
     const second = writeCallFile(tmp, spec, base);
     assert.equal(first, join(tmp, '.fisco-bcos', 'calls', 'Counter.increment.call.json'));
     assert.equal(second, join(tmp, '.fisco-bcos', 'calls', 'Counter.increment-2.call.json'));
-    assert.deepEqual(readdirSync(join(tmp, '.fisco-bcos', 'calls')).sort(), ['Counter.increment-2.call.json', 'Counter.increment.call.json']);
+    assert.deepEqual(readdirSync(join(tmp, '.fisco-bcos', 'calls')).sort(), [
+      'Counter.increment-2.call.json',
+      'Counter.increment.call.json',
+    ]);
     const text = readFileSync(first, 'utf8');
     assert.equal(text, serializeCallFile(spec));
-    assert.match(text, /^\{\n  "connection": "Local Node",\n  "address": "0x[0-9a-f]{40}",\n  "method": "increment\(uint256\)",\n  "args": \[\n    "2"\n  \],\n  "send": true,\n  "from": "dev-0",\n  "abi": \[/);
+    assert.match(
+      text,
+      /^\{\n  "connection": "Local Node",\n  "address": "0x[0-9a-f]{40}",\n  "method": "increment\(uint256\)",\n  "args": \[\n    "2"\n  \],\n  "send": true,\n  "from": "dev-0",\n  "abi": \[/,
+    );
     // Re-running the saved file works without getABI.
     const parsed = parseCallFile(text);
     assert.equal(parsed.ok, true);
@@ -248,9 +378,34 @@ describe('saving the call form inputs as a call file', () => {
   });
 
   it('saves BFS-path calls and refuses inputs that would make an invalid file', () => {
-    const spec = callFileFromInputs({ bfsPath: '/apps/Counter/1.0', signature: 'count()', args: [], mode: 'call' });
+    const spec = callFileFromInputs({
+      bfsPath: '/apps/Counter/1.0',
+      signature: 'count()',
+      args: [],
+      mode: 'call',
+    });
     assert.deepEqual(spec, { bfsPath: '/apps/Counter/1.0', method: 'count()', args: [], send: false });
-    assert.throws(() => callFileFromInputs({ address: counter, abi: counterAbi, signature: 'increment(uint256)', args: [], mode: 'send' }), /These inputs do not make a valid call file: increment\(uint256\) takes 1 argument; "args" has 0\./);
-    assert.throws(() => callFileFromInputs({ address: counter, abi: counterAbi, signature: 'missing()', args: [], mode: 'call' }), /The ABI has no function missing\(\)/);
+    assert.throws(
+      () =>
+        callFileFromInputs({
+          address: counter,
+          abi: counterAbi,
+          signature: 'increment(uint256)',
+          args: [],
+          mode: 'send',
+        }),
+      /These inputs do not make a valid call file: increment\(uint256\) takes 1 argument; "args" has 0\./,
+    );
+    assert.throws(
+      () =>
+        callFileFromInputs({
+          address: counter,
+          abi: counterAbi,
+          signature: 'missing()',
+          args: [],
+          mode: 'call',
+        }),
+      /The ABI has no function missing\(\)/,
+    );
   });
 });

@@ -15,8 +15,14 @@ describe('call form function view', () => {
   it('describes tuples and arrays of tuples with components', () => {
     const put = functionView(iface.getFunction('put')!);
     assert.equal(put.signature, 'put((uint256,string[]),(address,bytes32)[],bool)');
-    assert.deepEqual(put.inputs.map((p) => p.type), ['tuple', 'tuple[]', 'bool']);
-    assert.deepEqual(put.inputs[1].components?.map((c) => `${c.name}:${c.type}`), ['a:address', 'h:bytes32']);
+    assert.deepEqual(
+      put.inputs.map((p) => p.type),
+      ['tuple', 'tuple[]', 'bool'],
+    );
+    assert.deepEqual(
+      put.inputs[1].components?.map((c) => `${c.name}:${c.type}`),
+      ['a:address', 'h:bytes32'],
+    );
     assert.equal(put.readOnly, false);
     assert.equal(functionView(iface.getFunction('get')!).readOnly, true);
   });

@@ -14,8 +14,20 @@ const raw = (o: object) => JSON.stringify({ connection: local.name, url: local.u
 
 describe('dev accounts handed over by npm start', () => {
   it('recognises loopback URLs only', () => {
-    for (const u of ['http://127.0.0.1:20200', 'https://localhost:1', 'http://[::1]:8545', 'http://127.5.0.1']) assert.equal(isLoopbackUrl(u), true, u);
-    for (const u of ['http://10.0.0.1:20200', 'http://127.0.0.1.example.com', 'http://example.com', 'not a url']) assert.equal(isLoopbackUrl(u), false, u);
+    for (const u of [
+      'http://127.0.0.1:20200',
+      'https://localhost:1',
+      'http://[::1]:8545',
+      'http://127.5.0.1',
+    ])
+      assert.equal(isLoopbackUrl(u), true, u);
+    for (const u of [
+      'http://10.0.0.1:20200',
+      'http://127.0.0.1.example.com',
+      'http://example.com',
+      'not a url',
+    ])
+      assert.equal(isLoopbackUrl(u), false, u);
   });
 
   it('is a no-op without the variable', () => {
@@ -27,7 +39,10 @@ describe('dev accounts handed over by npm start', () => {
     const r = readDevAccounts(raw({}), [{ name: 'other', url: 'http://10.1.1.1:20200' }, local]);
     assert.ok(r && 'keys' in r, JSON.stringify(r));
     assert.equal(r.connection, local.name);
-    assert.deepEqual(r.keys.map((k) => k.address), [a0.address, a1.address]);
+    assert.deepEqual(
+      r.keys.map((k) => k.address),
+      [a0.address, a1.address],
+    );
     assert.equal(r.keys[0].sm, false);
   });
 
@@ -38,7 +53,10 @@ describe('dev accounts handed over by npm start', () => {
       return r.refused;
     };
     assert.match(refused(raw({ url: 'http://10.0.0.5:20200' })), /not a loopback/);
-    assert.match(refused(raw({}), [{ ...local, url: 'http://10.0.0.5:20200' }]), /points at http:\/\/10\.0\.0\.5/);
+    assert.match(
+      refused(raw({}), [{ ...local, url: 'http://10.0.0.5:20200' }]),
+      /points at http:\/\/10\.0\.0\.5/,
+    );
     assert.match(refused(raw({}), [{ ...local, url: 'http://127.0.0.1:20201' }]), /not the local node/);
     assert.match(refused(raw({ connection: 'Someone else' })), /no connection named/);
     assert.match(refused(raw({ accounts: [{ address: a1.address, privateKey: a0.privateKey }] })), /derives/);

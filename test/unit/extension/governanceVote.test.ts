@@ -7,7 +7,11 @@ import { startDevnode, type Devnode } from '../../../src/devnode/index';
 import { SdkChainApi } from '../../../src/extension/chain/sdkChainApi';
 import type { Signer } from '../../../src/extension/chain/chainApi';
 
-const signerOf = (node: Devnode, i: number): Signer => ({ address: node.accounts[i].address.toLowerCase(), privateKey: node.accounts[i].privateKey, sm: false });
+const signerOf = (node: Devnode, i: number): Signer => ({
+  address: node.accounts[i].address.toLowerCase(),
+  privateKey: node.accounts[i].privateKey,
+  sm: false,
+});
 
 describe('voting as a non-governor', () => {
   let node: Devnode;
@@ -32,7 +36,11 @@ describe('voting as a non-governor', () => {
       assert.equal(r.ok, true, r.message);
       assert.match(r.message, /passed and executed/);
     }
-    const open = await api.createProposal(gov0, { kind: 'updateGovernor', account: target.address, weight: 1 });
+    const open = await api.createProposal(gov0, {
+      kind: 'updateGovernor',
+      account: target.address,
+      weight: 1,
+    });
     assert.equal(open.ok, true, open.message);
     assert.match(open.message, /open, waiting for votes/);
     const id = Number(open.value);

@@ -2,7 +2,13 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateKey, keyFromHex, keyFromPem, keyFromText, keyToPem } from '../../../src/extension/accounts/keyMaterial';
+import {
+  generateKey,
+  keyFromHex,
+  keyFromPem,
+  keyFromText,
+  keyToPem,
+} from '../../../src/extension/accounts/keyMaterial';
 
 describe('key material', () => {
   for (const sm of [false, true]) {

@@ -2,11 +2,42 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseConnections, validateName, validateUrl, normaliseUrl, missingTlsFiles, validateGroup } from '../../../src/extension/connections/connectionModel';
-import { PagedChildren, addressOf, defaultLinkPath, joinPath, kindOf, parentOf, sortEntries, validateChildName, validateLinkPath } from '../../../src/extension/models/bfsModel';
-import { describeTally, effectiveStatus, groupByStatus, hasVoted, isGovernor, proposalTypeLabel, recentProposalIds, tally } from '../../../src/extension/models/governanceModel';
+import {
+  parseConnections,
+  validateName,
+  validateUrl,
+  normaliseUrl,
+  missingTlsFiles,
+  validateGroup,
+} from '../../../src/extension/connections/connectionModel';
+import {
+  PagedChildren,
+  addressOf,
+  defaultLinkPath,
+  joinPath,
+  kindOf,
+  parentOf,
+  sortEntries,
+  validateChildName,
+  validateLinkPath,
+} from '../../../src/extension/models/bfsModel';
+import {
+  describeTally,
+  effectiveStatus,
+  groupByStatus,
+  hasVoted,
+  isGovernor,
+  proposalTypeLabel,
+  recentProposalIds,
+  tally,
+} from '../../../src/extension/models/governanceModel';
 import { describeNode, protocolVersionText, roleLabel } from '../../../src/extension/models/groupsModel';
-import { decodeIntResult, decodeRevertReason, describeReceiptStatus, retCodeMessage } from '../../../src/extension/models/txStatus';
+import {
+  decodeIntResult,
+  decodeRevertReason,
+  describeReceiptStatus,
+  retCodeMessage,
+} from '../../../src/extension/models/txStatus';
 import { coerceArgs, exampleFor, parseArgText } from '../../../src/extension/models/abiArgs';
 import { ContractCodec } from '../../../src/extension/models/abiCodec';
 import { explainStartFailure, parseReadyLine } from '../../../src/extension/devnode/readyLine';
@@ -56,9 +87,15 @@ describe('BFS model', () => {
       { name: 'z', type: 'directory' },
       { name: 'a', type: 'contract' },
     ]);
-    assert.deepEqual(sorted.map((e) => e.name), ['z', 'a', 'b']);
+    assert.deepEqual(
+      sorted.map((e) => e.name),
+      ['z', 'a', 'b'],
+    );
     const paged = new PagedChildren();
-    paged.add({ entries: Array.from({ length: 500 }, (_, i) => ({ name: `e${i}`, type: 'link' })), left: 20 });
+    paged.add({
+      entries: Array.from({ length: 500 }, (_, i) => ({ name: `e${i}`, type: 'link' })),
+      left: 20,
+    });
     assert.equal(paged.hasMore, true);
     assert.equal(paged.nextOffset, 500);
     paged.add({ entries: Array.from({ length: 20 }, (_, i) => ({ name: `f${i}`, type: 'link' })), left: 0 });
@@ -74,14 +111,37 @@ describe('BFS model', () => {
 });
 
 describe('governance model', () => {
-  const committee: CommitteeInfo = { governors: [{ address: '0xAA', weight: 2 }, { address: '0xbb', weight: 1 }], participatesRate: 50, winRate: 60 };
-  const p = (id: number, status: number, agree: string[] = [], against: string[] = [], deadline = 100): ProposalInfo => ({
-    id, proposer: '0xaa', proposalType: 11, resourceId: '0xcc', blockNumberInterval: deadline, status, agreeVoters: agree, againstVoters: against,
+  const committee: CommitteeInfo = {
+    governors: [
+      { address: '0xAA', weight: 2 },
+      { address: '0xbb', weight: 1 },
+    ],
+    participatesRate: 50,
+    winRate: 60,
+  };
+  const p = (
+    id: number,
+    status: number,
+    agree: string[] = [],
+    against: string[] = [],
+    deadline = 100,
+  ): ProposalInfo => ({
+    id,
+    proposer: '0xaa',
+    proposalType: 11,
+    resourceId: '0xcc',
+    blockNumberInterval: deadline,
+    status,
+    agreeVoters: agree,
+    againstVoters: against,
   });
 
   it('tallies weights against the thresholds', () => {
     const t = tally(p(1, 1, ['0xaa'], ['0xbb']), committee);
-    assert.deepEqual([t.agreeWeight, t.againstWeight, t.totalWeight, t.participation, t.approval], [2, 1, 3, 100, 67]);
+    assert.deepEqual(
+      [t.agreeWeight, t.againstWeight, t.totalWeight, t.participation, t.approval],
+      [2, 1, 3, 100, 67],
+    );
     assert.match(describeTally(t), /needs 50%.*needs 60%/);
     assert.ok(isGovernor(committee, '0xaa'));
     assert.ok(!isGovernor(committee, '0xcc'));
@@ -101,15 +161,25 @@ describe('groups model', () => {
   it('describes nodes and decodes protocol versions', () => {
     assert.equal(protocolVersionText(50528256), '3.3.0');
     assert.equal(roleLabel({ name: 'n', nodeId: 'x', role: 'sealer', weight: 2 }), 'sealer · weight 2');
-    assert.equal(describeNode({ name: 'n', nodeId: 'x', role: 'observer' }, { blockNumber: 5, pendingTxs: 1, isSyncing: true }), 'observer · #5 · 1 pending · syncing');
+    assert.equal(
+      describeNode(
+        { name: 'n', nodeId: 'x', role: 'observer' },
+        { blockNumber: 5, pendingTxs: 1, isSyncing: true },
+      ),
+      'observer · #5 · 1 pending · syncing',
+    );
   });
 });
 
 describe('receipt status text', () => {
   it('decodes revert reasons and return codes', () => {
-    const output = '0x08c379a0' + AbiCoder.defaultAbiCoder().encode(['string'], ['you must be governor']).slice(2);
+    const output =
+      '0x08c379a0' + AbiCoder.defaultAbiCoder().encode(['string'], ['you must be governor']).slice(2);
     assert.equal(decodeRevertReason(output), 'you must be governor');
-    assert.equal(describeReceiptStatus({ status: 16, output }), 'RevertInstruction (16): you must be governor');
+    assert.equal(
+      describeReceiptStatus({ status: 16, output }),
+      'RevertInstruction (16): you must be governor',
+    );
     assert.equal(describeReceiptStatus({ status: 0 }), 'Success');
     assert.match(retCodeMessage(-53002), /already exists/);
     assert.equal(decodeIntResult(AbiCoder.defaultAbiCoder().encode(['int256'], [-50000])), -50000n);
@@ -124,16 +194,37 @@ describe('ABI arguments', () => {
     assert.equal(parseArgText({ type: 'bool' }, 'true'), true);
     assert.throws(() => parseArgText({ name: 'b', type: 'bytes4' }, '0x1234'), /exactly 4 bytes/);
     assert.deepEqual(parseArgText({ type: 'uint256[]' }, '["1", 2]'), [1n, 2n]);
-    const tuple = { name: 's', type: 'tuple', components: [{ name: 'id', type: 'uint256' }, { name: 'tags', type: 'string[]' }] };
+    const tuple = {
+      name: 's',
+      type: 'tuple',
+      components: [
+        { name: 'id', type: 'uint256' },
+        { name: 'tags', type: 'string[]' },
+      ],
+    };
     assert.deepEqual(parseArgText(tuple, '{"id": "7", "tags": ["a"]}'), [7n, ['a']]);
     assert.throws(() => parseArgText(tuple, '{"id": 1}'), /missing field "tags"/);
-    assert.deepEqual(coerceArgs([{ type: 'tuple[]', components: [{ name: 'a', type: 'bool' }] }], [[{ a: true }, [false]]]), [[[true], [false]]]);
+    assert.deepEqual(
+      coerceArgs([{ type: 'tuple[]', components: [{ name: 'a', type: 'bool' }] }], [[{ a: true }, [false]]]),
+      [[[true], [false]]],
+    );
     assert.equal(exampleFor(tuple), '{"id": "0", "tags": ["text"]}');
   });
 
   it('encodes and decodes calls with the chain hash (keccak here)', () => {
     const keccak = (t: string) => id(t);
-    const codec = new ContractCodec([{ type: 'function', name: 'set', inputs: [{ name: 'v', type: 'uint256' }], outputs: [], stateMutability: 'nonpayable' }], keccak);
+    const codec = new ContractCodec(
+      [
+        {
+          type: 'function',
+          name: 'set',
+          inputs: [{ name: 'v', type: 'uint256' }],
+          outputs: [],
+          stateMutability: 'nonpayable',
+        },
+      ],
+      keccak,
+    );
     const data = codec.encodeCall('set(uint256)', ['5']);
     assert.equal(data.slice(0, 10), id('set(uint256)').slice(0, 10));
     assert.deepEqual(codec.decodeInput(data)?.args, [{ name: 'v', type: 'uint256', value: '5' }]);
@@ -146,7 +237,14 @@ describe('ABI arguments', () => {
 
 describe('devnode ready line', () => {
   it('parses the JSON ready line and ignores other output', () => {
-    const line = JSON.stringify({ event: 'ready', url: 'http://127.0.0.1:20200', port: 20200, group: 'group0', sm: false, accounts: [{ address: '0xAB', privateKey: `0x${'1'.repeat(64)}` }] });
+    const line = JSON.stringify({
+      event: 'ready',
+      url: 'http://127.0.0.1:20200',
+      port: 20200,
+      group: 'group0',
+      sm: false,
+      accounts: [{ address: '0xAB', privateKey: `0x${'1'.repeat(64)}` }],
+    });
     const ready = parseReadyLine(line, 1);
     assert.equal(ready?.url, 'http://127.0.0.1:20200');
     assert.deepEqual(ready?.accounts, [{ address: '0xab', privateKey: `0x${'1'.repeat(64)}` }]);
@@ -155,7 +253,11 @@ describe('devnode ready line', () => {
   });
 
   it('explains a port conflict with what to do', () => {
-    const f = explainStartFailure('Error: listen EADDRINUSE: address already in use 127.0.0.1:20200', 1, 20200);
+    const f = explainStartFailure(
+      'Error: listen EADDRINUSE: address already in use 127.0.0.1:20200',
+      1,
+      20200,
+    );
     assert.match(f.message, /Port 20200 is already in use/);
     assert.deepEqual(f.actions, ['Use Another Port', 'Show Log']);
     assert.match(explainStartFailure('boom', 3, 1).message, /exit code 3\): boom/);
@@ -164,8 +266,17 @@ describe('devnode ready line', () => {
 
 describe('solc input/output', () => {
   it('finds contract declarations outside comments', () => {
-    const decls = findContractDeclarations('// contract Fake {}\n/* contract Hidden */\ncontract A {}\nabstract contract B {}\ninterface I {}\n');
-    assert.deepEqual(decls.map((d) => [d.name, d.line, d.kind]), [['A', 2, 'contract'], ['B', 3, 'abstract contract'], ['I', 4, 'interface']]);
+    const decls = findContractDeclarations(
+      '// contract Fake {}\n/* contract Hidden */\ncontract A {}\nabstract contract B {}\ninterface I {}\n',
+    );
+    assert.deepEqual(
+      decls.map((d) => [d.name, d.line, d.kind]),
+      [
+        ['A', 2, 'contract'],
+        ['B', 3, 'abstract contract'],
+        ['I', 4, 'interface'],
+      ],
+    );
     assert.equal(resolveImport('contracts/A.sol', './lib/B.sol'), 'contracts/lib/B.sol');
     assert.equal(resolveImport('contracts/A.sol', '../B.sol'), 'B.sol');
   });
@@ -173,11 +284,25 @@ describe('solc input/output', () => {
   it('reads contracts and problems from solc output', () => {
     const { contracts, problems } = readOutput(
       JSON.stringify({
-        errors: [{ severity: 'warning', message: 'unused', sourceLocation: { file: 'A.sol', start: 1, end: 2 }, errorCode: '2072' }],
+        errors: [
+          {
+            severity: 'warning',
+            message: 'unused',
+            sourceLocation: { file: 'A.sol', start: 1, end: 2 },
+            errorCode: '2072',
+          },
+        ],
         contracts: { 'A.sol': { A: { abi: [], evm: { bytecode: { object: '6080' } } } } },
       }),
     );
     assert.deepEqual(contracts, [{ source: 'A.sol', name: 'A', abi: [], bytecode: '0x6080' }]);
-    assert.deepEqual(problems[0], { file: 'A.sol', start: 1, end: 2, severity: 'warning', message: 'unused', code: '2072' });
+    assert.deepEqual(problems[0], {
+      file: 'A.sol',
+      start: 1,
+      end: 2,
+      severity: 'warning',
+      message: 'unused',
+      code: '2072',
+    });
   });
 });

@@ -9,7 +9,9 @@ import { functionView } from '../../../src/extension/models/functionView';
 import { ContractCodec } from '../../../src/extension/models/abiCodec';
 import { paramLabel, paramProblem, parseRawParam, rawTextOf } from '../../../src/extension/models/paramInput';
 
-const iface = new Interface(['function put(tuple(uint256 id, string[] tags) s, tuple(address a, bytes32 h)[] list, uint8 small, bool flag)']);
+const iface = new Interface([
+  'function put(tuple(uint256 id, string[] tags) s, tuple(address a, bytes32 h)[] list, uint8 small, bool flag)',
+]);
 const put = functionView(iface.getFunction('put')!);
 const [s, list, small] = put.inputs;
 const A = `0x${'1'.repeat(40)}`;
@@ -31,13 +33,25 @@ describe('call form: raw JSON per parameter', () => {
   });
 
   it('says which parameter is wrong and why', () => {
-    assert.throws(() => parseRawParam(s, '{"id": 1, "tags": "x"}', 's'), /^Error: s\.tags: expected a JSON array/);
+    assert.throws(
+      () => parseRawParam(s, '{"id": 1, "tags": "x"}', 's'),
+      /^Error: s\.tags: expected a JSON array/,
+    );
     assert.throws(() => parseRawParam(s, '{"id": 1}', 's'), /s: missing field "tags"/);
-    assert.throws(() => parseRawParam(list, `[{"a": "0x12", "h": "${H}"}]`, 'list'), /list\[0\]\.a: "0x12" is not an address/);
+    assert.throws(
+      () => parseRawParam(list, `[{"a": "0x12", "h": "${H}"}]`, 'list'),
+      /list\[0\]\.a: "0x12" is not an address/,
+    );
     assert.throws(() => parseRawParam(small, '256', 'small'), /small: 256 is out of range for uint8/);
     assert.throws(() => parseRawParam(list, '[{"a":', 'list'), /list: not valid JSON/);
-    assert.equal(paramProblem(small, () => '300', 'small'), 'small: 300 is out of range for uint8.');
-    assert.equal(paramProblem(small, () => '3', 'small'), '');
+    assert.equal(
+      paramProblem(small, () => '300', 'small'),
+      'small: 300 is out of range for uint8.',
+    );
+    assert.equal(
+      paramProblem(small, () => '3', 'small'),
+      '',
+    );
   });
 
   it('round-trips the structured value through the raw text', () => {
@@ -52,6 +66,9 @@ describe('call form: raw JSON per parameter', () => {
     const args = [parseRawParam(s, '{"id": "1", "tags": []}', 's'), [{ a: A, h: H }], '9', true];
     const data = codec.encodeCall(put.signature, args);
     assert.equal(data.slice(0, 10), iface.getFunction('put')!.selector);
-    assert.throws(() => codec.encodeCall(put.signature, [args[0], args[1], '999', true]), /small: 999 is out of range/);
+    assert.throws(
+      () => codec.encodeCall(put.signature, [args[0], args[1], '999', true]),
+      /small: 999 is out of range/,
+    );
   });
 });

@@ -12,8 +12,20 @@ import { groupByStatus, isGovernor } from '../../../src/extension/models/governa
 
 // Counter.sol compiled with solc 0.8 (paris): set(uint256), get() view, event Set(uint256).
 const COUNTER_ABI = [
-  { type: 'function', name: 'get', inputs: [], outputs: [{ name: '', type: 'uint256' }], stateMutability: 'view' },
-  { type: 'function', name: 'set', inputs: [{ name: 'v', type: 'uint256' }], outputs: [], stateMutability: 'nonpayable' },
+  {
+    type: 'function',
+    name: 'get',
+    inputs: [],
+    outputs: [{ name: '', type: 'uint256' }],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'set',
+    inputs: [{ name: 'v', type: 'uint256' }],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
   { type: 'event', name: 'Set', inputs: [{ name: 'v', type: 'uint256', indexed: false }], anonymous: false },
 ];
 
@@ -31,7 +43,12 @@ before(async () => {
     solc.compile(
       JSON.stringify({
         language: 'Solidity',
-        sources: { 'Counter.sol': { content: 'pragma solidity ^0.8.0; contract Counter { uint256 v; event Set(uint256 v); function set(uint256 x) public { v = x; emit Set(x); } function get() public view returns (uint256) { return v; } }' } },
+        sources: {
+          'Counter.sol': {
+            content:
+              'pragma solidity ^0.8.0; contract Counter { uint256 v; event Set(uint256 v); function set(uint256 x) public { v = x; emit Set(x); } function get() public view returns (uint256) { return v; } }',
+          },
+        },
         settings: { evmVersion: 'paris', outputSelection: { '*': { '*': ['evm.bytecode.object'] } } },
       }),
     ),
@@ -72,16 +89,30 @@ describe('SdkChainApi against the devnode', () => {
     const sent = await api.send(governor, address, codec.encodeCall('set(uint256)', ['42']));
     assert.equal(sent.status, 0);
     const event = codec.decodeEvent(sent.logEntries[0].topics, sent.logEntries[0].data);
-    assert.deepEqual(event?.args.map((a) => a.value), ['42']);
+    assert.deepEqual(
+      event?.args.map((a) => a.value),
+      ['42'],
+    );
     const called = await api.call(address, codec.encodeCall('get()', []));
-    assert.deepEqual(codec.decodeOutput('get()', called.output).map((v) => v.value), ['42']);
+    assert.deepEqual(
+      codec.decodeOutput('get()', called.output).map((v) => v.value),
+      ['42'],
+    );
     const link = await api.bfsLink(governor, '/apps/Counter/1.0', address, JSON.stringify(COUNTER_ABI));
     assert.equal(link.ok, true, link.message);
     const listed = await api.bfsList('/apps/Counter', 0, 500);
-    assert.deepEqual(listed.entries.map((e) => e.name), ['1.0']);
+    assert.deepEqual(
+      listed.entries.map((e) => e.name),
+      ['1.0'],
+    );
 
     const block = await api.block(sent.blockNumber, true);
-    const view = blockView(block, new Map([[sent.transactionHash, (await api.receipt(sent.transactionHash))!]]), (a) => (a.toLowerCase() === address.toLowerCase() ? codec : undefined), block.number);
+    const view = blockView(
+      block,
+      new Map([[sent.transactionHash, (await api.receipt(sent.transactionHash))!]]),
+      (a) => (a.toLowerCase() === address.toLowerCase() ? codec : undefined),
+      block.number,
+    );
     assert.equal(view.transactions[0].method, 'set(uint256)');
     assert.equal(view.transactions[0].receipt?.statusText, 'Success');
   });
@@ -109,7 +140,11 @@ describe('SdkChainApi against the devnode', () => {
   });
 
   it('reports a non-governor vote as a decoded failure instead of throwing', async () => {
-    const other: Signer = { address: node.accounts[1].address, privateKey: node.accounts[1].privateKey, sm: false };
+    const other: Signer = {
+      address: node.accounts[1].address,
+      privateKey: node.accounts[1].privateKey,
+      sm: false,
+    };
     const r = await api.vote(other, 1, true);
     assert.equal(r.ok, false);
     assert.match(r.message, /governor/i);

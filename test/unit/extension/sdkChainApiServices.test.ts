@@ -9,10 +9,15 @@ import { startDevnode, type Devnode } from '../../../src/devnode/index';
 import { SdkChainApi } from '../../../src/extension/chain/sdkChainApi';
 import type { Signer } from '../../../src/extension/chain/chainApi';
 
-const signerOf = (node: Devnode, i: number): Signer => ({ address: node.accounts[i].address.toLowerCase(), privateKey: node.accounts[i].privateKey, sm: false });
+const signerOf = (node: Devnode, i: number): Signer => ({
+  address: node.accounts[i].address.toLowerCase(),
+  privateKey: node.accounts[i].privateKey,
+  sm: false,
+});
 
 /** Seals one block so changes that take effect "from the next block" become visible. */
-const tick = (api: SdkChainApi, s: Signer) => api.bfsMkdir(s, `/apps/tick${Math.random().toString(36).slice(2, 8)}`);
+const tick = (api: SdkChainApi, s: Signer) =>
+  api.bfsMkdir(s, `/apps/tick${Math.random().toString(36).slice(2, 8)}`);
 
 describe('SdkChainApi built-ins with the committee governing', () => {
   let node: Devnode;
@@ -72,7 +77,10 @@ describe('SdkChainApi built-ins with the committee governing', () => {
     await tick(api, governor);
     const rows = await api.systemConfigs();
     assert.equal(rows.find((x) => x.key === 'tx_count_limit')?.value, '3000');
-    await assert.rejects(api.setSystemConfig(governor, 'tx_count_limit', '0'), /must be an integer no less than 1/);
+    await assert.rejects(
+      api.setSystemConfig(governor, 'tx_count_limit', '0'),
+      /must be an integer no less than 1/,
+    );
   });
 
   it('creates a CRUD table, inserts, selects with conditions, counts, updates and removes', async () => {
@@ -81,15 +89,25 @@ describe('SdkChainApi built-ins with the committee governing', () => {
     const desc = await api.tableDesc('people');
     assert.equal(desc.keyField, 'id');
     assert.deepEqual(desc.valueFields, ['name', 'age']);
-    for (const [id, name, age] of [['1', 'Ann', '30'], ['2', 'Bob', '41'], ['3', 'Cyd', '52']]) {
+    for (const [id, name, age] of [
+      ['1', 'Ann', '30'],
+      ['2', 'Bob', '41'],
+      ['3', 'Cyd', '52'],
+    ]) {
       const r = await api.tableInsert(governor, 'people', { id, name, age });
       assert.equal(r.ok, true, r.message);
       assert.equal(r.value, 1n);
     }
     assert.deepEqual(await api.tableRow('people', '2'), { id: '2', name: 'Bob', age: '41' });
     assert.equal(await api.tableRow('people', '9'), null);
-    const older = await api.tableSelect('people', [{ field: 'age', op: 'ge', value: '41' }], { offset: 0, count: 10 });
-    assert.deepEqual(older.map((r) => r.name), ['Bob', 'Cyd']);
+    const older = await api.tableSelect('people', [{ field: 'age', op: 'ge', value: '41' }], {
+      offset: 0,
+      count: 10,
+    });
+    assert.deepEqual(
+      older.map((r) => r.name),
+      ['Bob', 'Cyd'],
+    );
     assert.equal(await api.tableCount('people', [{ field: 'name', op: 'startsWith', value: 'A' }]), 1);
     const updated = await api.tableUpdate(governor, 'people', '1', { age: '31' });
     assert.equal(updated.ok, true, updated.message);
@@ -97,7 +115,10 @@ describe('SdkChainApi built-ins with the committee governing', () => {
     const removed = await api.tableRemove(governor, 'people', [{ field: 'id', op: 'gt', value: '1' }]);
     assert.equal(removed.value, 2n);
     assert.equal(await api.tableCount('people', [{ field: 'id', op: 'ge', value: '0' }]), 1);
-    await assert.rejects(api.tableUpdate(governor, 'people', '1', { id: '5' }), /key column "id" cannot be updated/);
+    await assert.rejects(
+      api.tableUpdate(governor, 'people', '1', { id: '5' }),
+      /key column "id" cannot be updated/,
+    );
     await assert.rejects(api.tableDesc('nobody'), /does not exist/);
   });
 
@@ -105,7 +126,11 @@ describe('SdkChainApi built-ins with the committee governing', () => {
     assert.deepEqual(await api.deployAuthList(), []);
     const policy = await api.createProposal(governor, { kind: 'setDeployAuthType', authType: 2 });
     assert.equal(policy.ok, true, policy.message);
-    const deny = await api.createProposal(governor, { kind: 'modifyDeployAuth', account: other.address, open: false });
+    const deny = await api.createProposal(governor, {
+      kind: 'modifyDeployAuth',
+      account: other.address,
+      open: false,
+    });
     assert.equal(deny.ok, true, deny.message);
     const third = node.accounts[2].address.toLowerCase();
     await api.createProposal(governor, { kind: 'modifyDeployAuth', account: third, open: false });

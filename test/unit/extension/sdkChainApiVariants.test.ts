@@ -11,8 +11,20 @@ import { id } from 'ethers';
 import { codecFor, selectorHashOf } from '../../../src/extension/chain/contractCodec';
 
 const ABI = [
-  { type: 'function', name: 'set', inputs: [{ name: 'v', type: 'uint256' }], outputs: [], stateMutability: 'nonpayable' },
-  { type: 'function', name: 'get', inputs: [], outputs: [{ name: '', type: 'uint256' }], stateMutability: 'view' },
+  {
+    type: 'function',
+    name: 'set',
+    inputs: [{ name: 'v', type: 'uint256' }],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    name: 'get',
+    inputs: [],
+    outputs: [{ name: '', type: 'uint256' }],
+    stateMutability: 'view',
+  },
 ];
 
 describe('SdkChainApi over mutual TLS', () => {
@@ -24,7 +36,12 @@ describe('SdkChainApi over mutual TLS', () => {
 
   it('connects with the certificate folder and reads the group', async () => {
     assert.ok(node.sdkCertDir);
-    const api = new SdkChainApi({ name: 'tls', url: node.url, group: node.groupId, tlsCertDir: node.sdkCertDir });
+    const api = new SdkChainApi({
+      name: 'tls',
+      url: node.url,
+      group: node.groupId,
+      tlsCertDir: node.sdkCertDir,
+    });
     try {
       assert.match(node.url, /^https:/);
       assert.equal(typeof (await api.blockNumber()), 'number');
@@ -57,17 +74,39 @@ describe('SdkChainApi on an SM chain', () => {
 
   it('calls a standard-solc contract on the SM chain with the keccak selectors its code uses', async () => {
     const solc = require('solc');
-    const source = 'pragma solidity ^0.8.0; contract C { uint256 v; function set(uint256 x) public { v = x; } function get() public view returns (uint256) { return v; } }';
-    const out = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources: { 'C.sol': { content: source } }, settings: { evmVersion: 'paris', outputSelection: { '*': { '*': ['evm.bytecode.object'] } } } })));
+    const source =
+      'pragma solidity ^0.8.0; contract C { uint256 v; function set(uint256 x) public { v = x; } function get() public view returns (uint256) { return v; } }';
+    const out = JSON.parse(
+      solc.compile(
+        JSON.stringify({
+          language: 'Solidity',
+          sources: { 'C.sol': { content: source } },
+          settings: { evmVersion: 'paris', outputSelection: { '*': { '*': ['evm.bytecode.object'] } } },
+        }),
+      ),
+    );
     const signer = { ...keyFromHex(node.accounts[0].privateKey, true), sm: true };
-    const receipt = await api.deploy(signer, `0x${out.contracts['C.sol'].C.evm.bytecode.object}`, JSON.stringify(ABI));
+    const receipt = await api.deploy(
+      signer,
+      `0x${out.contracts['C.sol'].C.evm.bytecode.object}`,
+      JSON.stringify(ABI),
+    );
     assert.equal(receipt.status, 0);
     const codec = await codecFor(api, receipt.contractAddress, JSON.stringify(ABI));
     assert.equal(codec.selector('set(uint256)'), id('set(uint256)').slice(0, 10));
-    assert.equal((await api.send(signer, receipt.contractAddress, codec.encodeCall('set(uint256)', ['8']))).status, 0);
+    assert.equal(
+      (await api.send(signer, receipt.contractAddress, codec.encodeCall('set(uint256)', ['8']))).status,
+      0,
+    );
     const r = await api.call(receipt.contractAddress, codec.encodeCall('get()', []));
-    assert.deepEqual(codec.decodeOutput('get()', r.output).map((v) => v.value), ['8']);
-    assert.equal(selectorHashOf('0x63' + api.hashText('get()').slice(2, 10), ['get()'], (t) => api.hashText(t)), 'chain');
+    assert.deepEqual(
+      codec.decodeOutput('get()', r.output).map((v) => v.value),
+      ['8'],
+    );
+    assert.equal(
+      selectorHashOf('0x63' + api.hashText('get()').slice(2, 10), ['get()'], (t) => api.hashText(t)),
+      'chain',
+    );
   });
 
   it('encodes calls with SM3 selectors', () => {

@@ -38,15 +38,42 @@ describe('native solc executable', () => {
   });
 
   it('compiles through --standard-json, errors included in the output', async () => {
-    const ok = readOutput(await compileWithBinary(solc, buildInput({ 'C.sol': 'pragma solidity >=0.6.0; contract C { function f() public pure returns (uint) { return 1; } }' }, { evmVersion: 'paris', optimizer: false }), dir));
-    assert.deepEqual(ok.contracts.map((c) => c.name), ['C']);
+    const ok = readOutput(
+      await compileWithBinary(
+        solc,
+        buildInput(
+          {
+            'C.sol':
+              'pragma solidity >=0.6.0; contract C { function f() public pure returns (uint) { return 1; } }',
+          },
+          { evmVersion: 'paris', optimizer: false },
+        ),
+        dir,
+      ),
+    );
+    assert.deepEqual(
+      ok.contracts.map((c) => c.name),
+      ['C'],
+    );
     assert.match(ok.contracts[0].bytecode, /^0x[0-9a-f]+$/);
-    const bad = readOutput(await compileWithBinary(solc, buildInput({ 'D.sol': 'contract D { function f() public { x = 1; } }' }, { evmVersion: 'paris', optimizer: false }), dir));
+    const bad = readOutput(
+      await compileWithBinary(
+        solc,
+        buildInput(
+          { 'D.sol': 'contract D { function f() public { x = 1; } }' },
+          { evmVersion: 'paris', optimizer: false },
+        ),
+        dir,
+      ),
+    );
     assert.ok(bad.problems.some((p) => p.severity === 'error' && /Undeclared identifier/.test(p.message)));
   });
 
   it('says when the setting does not point at a usable solc', async () => {
-    await assert.rejects(solcBinaryVersion(join(dir, 'missing')), /binaryPath .* cannot be run: no such file/);
+    await assert.rejects(
+      solcBinaryVersion(join(dir, 'missing')),
+      /binaryPath .* cannot be run: no such file/,
+    );
     await assert.rejects(solcBinaryVersion(process.execPath), /is not a solc executable/);
   });
 });

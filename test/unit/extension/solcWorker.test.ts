@@ -19,7 +19,8 @@ const workerFile = join(outDir, 'solc-worker.js');
 let root: string;
 
 const settings = { evmVersion: 'paris', optimizer: false };
-const COUNTER = 'pragma solidity ^0.8.0;\nimport "./Base.sol";\ncontract Counter is Base { uint256 public value; function set(uint256 v) public { value = v; } }\n';
+const COUNTER =
+  'pragma solidity ^0.8.0;\nimport "./Base.sol";\ncontract Counter is Base { uint256 public value; function set(uint256 v) public { value = v; } }\n';
 const BASE = 'pragma solidity ^0.8.0;\ncontract Base { event Changed(uint256 v); }\n';
 
 before(async () => {
@@ -60,7 +61,11 @@ describe('solc worker', () => {
       }, 10);
       let first;
       try {
-        first = await client.compile(buildInput({ 'Counter.sol': COUNTER }, settings), { root, soljsonPath: '', onLoaded: (v) => (loadedVersion = v) });
+        first = await client.compile(buildInput({ 'Counter.sol': COUNTER }, settings), {
+          root,
+          soljsonPath: '',
+          onLoaded: (v) => (loadedVersion = v),
+        });
       } finally {
         clearInterval(ticker);
       }
@@ -72,14 +77,27 @@ describe('solc worker', () => {
       assert.ok(maxGap < 300, `the calling thread was blocked for ${maxGap.toFixed(0)} ms`);
       assert.deepEqual(solcLoadedHere(), []);
       const { contracts, problems } = readOutput(first.output);
-      assert.deepEqual(problems.filter((p) => p.severity === 'error'), []);
+      assert.deepEqual(
+        problems.filter((p) => p.severity === 'error'),
+        [],
+      );
       assert.deepEqual(contracts.map((c) => c.name).sort(), ['Base', 'Counter']);
       assert.ok(contracts.find((c) => c.name === 'Counter')!.bytecode.length > 100);
 
-      const second = await client.compile(buildInput({ 'B.sol': 'pragma solidity ^0.8.0;\ncontract B { function f() public { undefinedThing(); } }\n' }, settings), { root, soljsonPath: '' });
+      const second = await client.compile(
+        buildInput(
+          { 'B.sol': 'pragma solidity ^0.8.0;\ncontract B { function f() public { undefinedThing(); } }\n' },
+          settings,
+        ),
+        { root, soljsonPath: '' },
+      );
       assert.equal(second.threadId, first.threadId);
       assert.equal(client.workersStarted, 1);
-      assert.ok(readOutput(second.output).problems.some((p) => p.severity === 'error' && /Undeclared identifier/.test(p.message)));
+      assert.ok(
+        readOutput(second.output).problems.some(
+          (p) => p.severity === 'error' && /Undeclared identifier/.test(p.message),
+        ),
+      );
     } finally {
       await client.terminate();
     }
@@ -90,13 +108,20 @@ describe('solc worker', () => {
     const client = new SolcWorkerClient(workerFile);
     try {
       const abort = new AbortController();
-      const pending = client.compile(buildInput({ 'Counter.sol': COUNTER }, settings), { root, soljsonPath: '', signal: abort.signal });
+      const pending = client.compile(buildInput({ 'Counter.sol': COUNTER }, settings), {
+        root,
+        soljsonPath: '',
+        signal: abort.signal,
+      });
       const cancelledThread = client.threadId;
       assert.ok(cancelledThread && cancelledThread > 0);
       setTimeout(() => abort.abort(), 50);
       await assert.rejects(pending, CompileCancelledError);
       assert.equal(client.threadId, undefined);
-      const again = await client.compile(buildInput({ 'Counter.sol': COUNTER }, settings), { root, soljsonPath: '' });
+      const again = await client.compile(buildInput({ 'Counter.sol': COUNTER }, settings), {
+        root,
+        soljsonPath: '',
+      });
       assert.equal(client.workersStarted, 2);
       assert.notEqual(again.threadId, cancelledThread);
       assert.ok(readOutput(again.output).contracts.some((c) => c.name === 'Counter'));
@@ -111,10 +136,15 @@ describe('solc worker', () => {
       const missing = join(root, 'nope', 'soljson.js');
       await assert.rejects(
         client.compile(buildInput({ 'Counter.sol': COUNTER }, settings), { root, soljsonPath: missing }),
-        { message: `Could not load the Solidity compiler: fiscoBcos.solc.soljsonPath points to ${missing}, which does not exist.` },
+        {
+          message: `Could not load the Solidity compiler: fiscoBcos.solc.soljsonPath points to ${missing}, which does not exist.`,
+        },
       );
       const soljson = require.resolve('solc/soljson.js', { paths: [repo] });
-      const r = await client.compile(buildInput({ 'Counter.sol': COUNTER }, settings), { root, soljsonPath: soljson });
+      const r = await client.compile(buildInput({ 'Counter.sol': COUNTER }, settings), {
+        root,
+        soljsonPath: soljson,
+      });
       assert.ok(readOutput(r.output).contracts.some((c) => c.name === 'Counter'));
       assert.equal(client.workersStarted, 1);
     } finally {

@@ -23,7 +23,8 @@ let modalAnswer: string | undefined;
 
 // Anything not spelled out below: a callable, constructible, indexable no-op.
 const any: object = new Proxy(function () {}, {
-  get: (_t, k) => (k === 'then' ? undefined : k === Symbol.toPrimitive ? () => 0 : k === 'prototype' ? {} : any),
+  get: (_t, k) =>
+    k === 'then' ? undefined : k === Symbol.toPrimitive ? () => 0 : k === 'prototype' ? {} : any,
   set: () => true,
   apply: () => any,
   construct: () => any,
@@ -49,7 +50,11 @@ const windowStub = new Proxy(
     },
     showInformationMessage: async (...args: unknown[]) => void shown.push({ kind: 'info', args }),
     showErrorMessage: async (...args: unknown[]) => void shown.push({ kind: 'error', args }),
-    withProgress: (_o: unknown, task: (p: unknown, t: unknown) => unknown) => task({ report() {} }, { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) }),
+    withProgress: (_o: unknown, task: (p: unknown, t: unknown) => unknown) =>
+      task(
+        { report() {} },
+        { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) },
+      ),
   } as Record<string | symbol, unknown>,
   { get: (t, k) => (k in t ? t[k] : any) },
 );
@@ -58,7 +63,9 @@ const windowStub = new Proxy(
 const srcDir = join(__dirname, '..', '..', '..', 'src', 'extension');
 const used = new Set<string>();
 for (const file of readdirSync(srcDir, { recursive: true }) as string[]) {
-  if (file.endsWith('.ts')) for (const m of readFileSync(join(srcDir, file), 'utf8').matchAll(/\bvscode\.([A-Za-z_]\w*)/g)) used.add(m[1]);
+  if (file.endsWith('.ts'))
+    for (const m of readFileSync(join(srcDir, file), 'utf8').matchAll(/\bvscode\.([A-Za-z_]\w*)/g))
+      used.add(m[1]);
 }
 const vscodeStub: Record<string, unknown> = {
   ...Object.fromEntries([...used].map((n) => [n, any])),
@@ -69,13 +76,26 @@ const vscodeStub: Record<string, unknown> = {
   // Settings read as their defaults: no connections, so nothing polls or connects.
   workspace: new Proxy(
     {
-      getConfiguration: () => ({ get: (_k: string, d?: unknown) => d, has: () => false, inspect: () => undefined, update: async () => undefined }),
+      getConfiguration: () => ({
+        get: (_k: string, d?: unknown) => d,
+        has: () => false,
+        inspect: () => undefined,
+        update: async () => undefined,
+      }),
       onDidChangeConfiguration: () => ({ dispose() {} }),
       workspaceFolders: undefined,
     } as Record<string | symbol, unknown>,
     { get: (t, k) => (k in t ? t[k] : any) },
   ),
-  commands: new Proxy({ registerCommand: (id: string, fn: (...args: unknown[]) => unknown) => (commands.set(id, fn), { dispose() {} }) } as Record<string | symbol, unknown>, { get: (t, k) => (k in t ? t[k] : any) }),
+  commands: new Proxy(
+    {
+      registerCommand: (id: string, fn: (...args: unknown[]) => unknown) => (
+        commands.set(id, fn),
+        { dispose() {} }
+      ),
+    } as Record<string | symbol, unknown>,
+    { get: (t, k) => (k in t ? t[k] : any) },
+  ),
 };
 
 // Resolve `vscode` to the stand-in for every module loaded after this point.
@@ -112,7 +132,12 @@ function context(extensionMode: number) {
     globalStorageUri: { fsPath: storage },
     globalState: memento,
     workspaceState: memento,
-    secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
+    secrets: {
+      get: async () => undefined,
+      store: async () => undefined,
+      delete: async () => undefined,
+      onDidChange: () => ({ dispose() {} }),
+    },
   };
 }
 
@@ -134,7 +159,10 @@ function fakeSession() {
 }
 
 describe('production mode', () => {
-  for (const [name, mode] of [['Production', ExtensionMode.Production], ['Development', ExtensionMode.Development]] as const) {
+  for (const [name, mode] of [
+    ['Production', ExtensionMode.Production],
+    ['Development', ExtensionMode.Development],
+  ] as const) {
     it(`activate() in ${name} mode registers the commands but exports nothing (no session, no keys, no hooks)`, () => {
       const ctx = context(mode);
       const exported = extension.activate(ctx as never);
@@ -160,7 +188,10 @@ describe('production mode', () => {
     extension.activate(ctx as never);
     hooks.testHooks.autoConfirm = true;
     const { session, sent, send } = fakeSession();
-    await assert.rejects(transactModule.transact(session, { what: 'Create directory /apps/x', confirmed: true }, send), { name: 'CancelledError' });
+    await assert.rejects(
+      transactModule.transact(session, { what: 'Create directory /apps/x', confirmed: true }, send),
+      { name: 'CancelledError' },
+    );
     assert.deepEqual(sent, []);
     const modal = shown.find((s) => s.kind === 'warning')!;
     assert.equal(modal.args[0], 'Create directory /apps/x?');
@@ -168,8 +199,19 @@ describe('production mode', () => {
     assert.match((modal.args[1] as { detail: string }).detail, /From Governor 0x1{40}\nOn Test Chain/);
     // the deploy command's own confirmation (fiscoBcos.deployContract { confirmed: true }) too
     shown.length = 0;
-    await assert.rejects(transactModule.confirmTransaction(session, { address: '0x' + '11'.repeat(20) } as never, 'Deploy Counter(7) to Test Chain', true), { name: 'CancelledError' });
-    assert.equal(shown.filter((s) => s.kind === 'warning' && s.args[0] === 'Deploy Counter(7) to Test Chain?').length, 1);
+    await assert.rejects(
+      transactModule.confirmTransaction(
+        session,
+        { address: '0x' + '11'.repeat(20) } as never,
+        'Deploy Counter(7) to Test Chain',
+        true,
+      ),
+      { name: 'CancelledError' },
+    );
+    assert.equal(
+      shown.filter((s) => s.kind === 'warning' && s.args[0] === 'Deploy Counter(7) to Test Chain?').length,
+      1,
+    );
     // accepting it is what sends
     modalAnswer = 'Send Transaction';
     await transactModule.transact(session, { what: 'Create directory /apps/x', confirmed: true }, send);

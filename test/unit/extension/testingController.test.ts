@@ -88,7 +88,12 @@ const stub = {
   tests: {
     createTestController: () => ({
       items: new Collection(),
-      createTestItem: (id: string, label: string, uri: Uri): Item => ({ id, label, uri, children: new Collection() }),
+      createTestItem: (id: string, label: string, uri: Uri): Item => ({
+        id,
+        label,
+        uri,
+        children: new Collection(),
+      }),
       createRunProfile: () => ({ dispose() {} }),
       createTestRun: () => ({
         enqueued: (i: Item) => calls.push(['enqueued', i.label]),
@@ -105,12 +110,22 @@ const stub = {
   },
   workspace: {
     findFiles: async () => Object.keys(files).map((p) => Uri.file(p)),
-    createFileSystemWatcher: () => ({ onDidCreate: () => ({ dispose() {} }), onDidChange: () => ({ dispose() {} }), onDidDelete: () => ({ dispose() {} }), dispose() {} }),
+    createFileSystemWatcher: () => ({
+      onDidCreate: () => ({ dispose() {} }),
+      onDidChange: () => ({ dispose() {} }),
+      onDidDelete: () => ({ dispose() {} }),
+      dispose() {},
+    }),
     onDidChangeTextDocument: () => ({ dispose() {} }),
     textDocuments: [],
     fs: { readFile: async (u: Uri) => new TextEncoder().encode(files[u.path]) },
     asRelativePath: (u: Uri) => u.path.replace(`${workspace}/`, ''),
-    openTextDocument: async (u: Uri) => ({ uri: u, getText: () => files[u.path], version: 1, isDirty: false }),
+    openTextDocument: async (u: Uri) => ({
+      uri: u,
+      getText: () => files[u.path],
+      version: 1,
+      isDirty: false,
+    }),
   },
   window: {
     showWarningMessage: async (m: string) => {
@@ -144,7 +159,11 @@ function session(url: string) {
   return {
     connection: { name: url.includes('127.0.0.1') ? 'Local Node' : 'Remote', url, group: node.groupId },
     requireChain: () => api,
-    requireSigner: async () => ({ address: node.accounts[0].address, privateKey: node.accounts[0].privateKey, sm: false }),
+    requireSigner: async () => ({
+      address: node.accounts[0].address,
+      privateKey: node.accounts[0].privateKey,
+      sm: false,
+    }),
   };
 }
 
@@ -163,20 +182,44 @@ after(async () => {
 
 describe('Test Explorer glue', () => {
   it('builds the tree lazily and maps a run onto TestRun results', async () => {
-    const explorer = new Explorer(session(node.url) as never, { compile: async (d: never) => compileDoc(d) } as never);
+    const explorer = new Explorer(
+      session(node.url) as never,
+      { compile: async (d: never) => compileDoc(d) } as never,
+    );
     const controller = explorer.controller as unknown as { items: Collection };
     assert.equal(controller.items.size, 0, 'nothing is discovered before the controller is resolved');
     await explorer.discoverAll();
-    const tree = [...controller.items.map.values()].map((f) => [f.label, [...f.children.map.values()].map((s) => [s.label, [...s.children.map.values()].map((t) => t.label)])]);
+    const tree = [...controller.items.map.values()].map((f) => [
+      f.label,
+      [...f.children.map.values()].map((s) => [s.label, [...s.children.map.values()].map((t) => t.label)]),
+    ]);
     assert.deepEqual(tree, [
-      ['test/Counter.t.sol', [['CounterTest', ['testStartsWithTheConstructorValues', 'testIncrementAddsTheAmount', 'testSetLabelChangesTheLabel', 'testTheTestContractOwnsTheCounter']]]],
+      [
+        'test/Counter.t.sol',
+        [
+          [
+            'CounterTest',
+            [
+              'testStartsWithTheConstructorValues',
+              'testIncrementAddsTheAmount',
+              'testSetLabelChangesTheLabel',
+              'testTheTestContractOwnsTheCounter',
+            ],
+          ],
+        ],
+      ],
       ['test/Mixed.t.sol', [['MixedTest', ['testOk', 'testBad']]]],
     ]);
     calls.length = 0;
     output.length = 0;
-    const results = await explorer.run({ include: undefined, exclude: [] } as never, { isCancellationRequested: false } as never);
+    const results = await explorer.run(
+      { include: undefined, exclude: [] } as never,
+      { isCancellationRequested: false } as never,
+    );
     assert.equal(results.length, 6);
-    const outcome = calls.filter((c) => ['passed', 'failed', 'errored'].includes(c[0])).map((c) => `${c[0]} ${c[1]}`);
+    const outcome = calls
+      .filter((c) => ['passed', 'failed', 'errored'].includes(c[0]))
+      .map((c) => `${c[0]} ${c[1]}`);
     assert.deepEqual(outcome.sort(), [
       'failed testBad',
       'passed testIncrementAddsTheAmount',
@@ -199,37 +242,67 @@ describe('Test Explorer glue', () => {
   });
 
   it('runs only the requested tests, and asks before sending to a non-loopback chain', async () => {
-    const explorer = new Explorer(session('http://10.1.2.3:20200') as never, { compile: async (d: never) => compileDoc(d) } as never);
+    const explorer = new Explorer(
+      session('http://10.1.2.3:20200') as never,
+      { compile: async (d: never) => compileDoc(d) } as never,
+    );
     await explorer.discoverAll();
     const controller = explorer.controller as unknown as { items: Collection };
-    const ok = controller.items.get(`file://${mixedPath}`)!.children.get(`file://${mixedPath}::MixedTest`)!.children.get(`file://${mixedPath}::MixedTest.testOk`)!;
+    const ok = controller.items
+      .get(`file://${mixedPath}`)!
+      .children.get(`file://${mixedPath}::MixedTest`)!
+      .children.get(`file://${mixedPath}::MixedTest.testOk`)!;
     calls.length = 0;
     warnings.length = 0;
     warningAnswer = undefined;
-    const declined = await explorer.run({ include: [ok], exclude: [] } as never, { isCancellationRequested: false } as never);
+    const declined = await explorer.run(
+      { include: [ok], exclude: [] } as never,
+      { isCancellationRequested: false } as never,
+    );
     assert.deepEqual(declined, []);
     assert.deepEqual(warnings, ['Run Solidity tests on Remote?']);
-    assert.deepEqual(calls.map((c) => `${c[0]} ${c[1]}`), ['enqueued testOk', 'skipped testOk', 'end ']);
+    assert.deepEqual(
+      calls.map((c) => `${c[0]} ${c[1]}`),
+      ['enqueued testOk', 'skipped testOk', 'end '],
+    );
     calls.length = 0;
     warningAnswer = 'Run Tests';
-    const ran = await explorer.run({ include: [ok], exclude: [] } as never, { isCancellationRequested: false } as never);
-    assert.deepEqual(ran.map((r) => [r.test, r.passed]), [['testOk', true]]);
-    assert.deepEqual(calls.map((c) => `${c[0]} ${c[1]}`), ['enqueued testOk', 'started testOk', 'passed testOk', 'end ']);
+    const ran = await explorer.run(
+      { include: [ok], exclude: [] } as never,
+      { isCancellationRequested: false } as never,
+    );
+    assert.deepEqual(
+      ran.map((r) => [r.test, r.passed]),
+      [['testOk', true]],
+    );
+    assert.deepEqual(
+      calls.map((c) => `${c[0]} ${c[1]}`),
+      ['enqueued testOk', 'started testOk', 'passed testOk', 'end '],
+    );
     explorer.dispose();
   });
 
   it('marks the tests of a file that does not compile as errored', async () => {
-    const explorer = new Explorer(session(node.url) as never, {
-      compile: async () => {
-        throw new Error('Compilation failed with 1 error: Expected ";". See the Problems panel.');
-      },
-    } as never);
+    const explorer = new Explorer(
+      session(node.url) as never,
+      {
+        compile: async () => {
+          throw new Error('Compilation failed with 1 error: Expected ";". See the Problems panel.');
+        },
+      } as never,
+    );
     await explorer.discoverAll();
     calls.length = 0;
-    await explorer.run({ include: undefined, exclude: [] } as never, { isCancellationRequested: false } as never);
+    await explorer.run(
+      { include: undefined, exclude: [] } as never,
+      { isCancellationRequested: false } as never,
+    );
     const errored = calls.filter((c) => c[0] === 'errored');
     assert.equal(errored.length, 6);
-    assert.equal((errored[0][2] as TestMessage).message, 'Compiling failed: Compilation failed with 1 error: Expected ";". See the Problems panel.');
+    assert.equal(
+      (errored[0][2] as TestMessage).message,
+      'Compiling failed: Compilation failed with 1 error: Expected ";". See the Problems panel.',
+    );
     explorer.dispose();
   });
 });

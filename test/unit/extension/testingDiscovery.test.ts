@@ -44,12 +44,21 @@ describe('test discovery', () => {
   const suites = discoverTests(SOURCE);
 
   it('finds contracts named …Test, skipping interfaces, abstract contracts, libraries and comments', () => {
-    assert.deepEqual(suites.map((s) => s.name), ['TokenTest', 'SecondTest']);
+    assert.deepEqual(
+      suites.map((s) => s.name),
+      ['TokenTest', 'SecondTest'],
+    );
   });
 
   it('finds public/external test… functions without parameters, in source order', () => {
-    assert.deepEqual(suites[0].tests.map((t) => t.name), ['testTransfer', 'testSpaced', 'testDeclared']);
-    assert.deepEqual(suites[1].tests.map((t) => t.name), ['testOne', 'testTwo']);
+    assert.deepEqual(
+      suites[0].tests.map((t) => t.name),
+      ['testTransfer', 'testSpaced', 'testDeclared'],
+    );
+    assert.deepEqual(
+      suites[1].tests.map((t) => t.name),
+      ['testOne', 'testTwo'],
+    );
     assert.equal(suites[0].hasSetUp, true);
     assert.equal(suites[1].hasSetUp, false);
   });
@@ -57,18 +66,39 @@ describe('test discovery', () => {
   it('gives 0-based ranges of names and bodies', () => {
     const lines = SOURCE.split('\n');
     const suite = suites[0];
-    assert.equal(lines[suite.nameRange.start.line].slice(suite.nameRange.start.character, suite.nameRange.end.character), 'TokenTest');
+    assert.equal(
+      lines[suite.nameRange.start.line].slice(suite.nameRange.start.character, suite.nameRange.end.character),
+      'TokenTest',
+    );
     const transfer = suite.tests[0];
     assert.equal(transfer.nameRange.start.line, 12);
-    assert.equal(lines[12].slice(transfer.nameRange.start.character, transfer.nameRange.end.character), 'testTransfer');
+    assert.equal(
+      lines[12].slice(transfer.nameRange.start.character, transfer.nameRange.end.character),
+      'testTransfer',
+    );
     assert.deepEqual(transfer.range.start, { line: 12, character: 4 });
     assert.deepEqual(transfer.range.end, { line: 14, character: 5 });
     const spaced = suite.tests[1];
-    assert.equal(lines[spaced.nameRange.start.line].slice(spaced.nameRange.start.character, spaced.nameRange.end.character), 'testSpaced');
+    assert.equal(
+      lines[spaced.nameRange.start.line].slice(
+        spaced.nameRange.start.character,
+        spaced.nameRange.end.character,
+      ),
+      'testSpaced',
+    );
     assert.equal(spaced.range.end.line, 22);
     const second = suites[1];
-    assert.equal(second.range.start.line, lines.findIndex((l) => l.startsWith('contract SecondTest')));
-    assert.equal(lines[second.tests[1].nameRange.start.line].slice(second.tests[1].nameRange.start.character, second.tests[1].nameRange.end.character), 'testTwo');
+    assert.equal(
+      second.range.start.line,
+      lines.findIndex((l) => l.startsWith('contract SecondTest')),
+    );
+    assert.equal(
+      lines[second.tests[1].nameRange.start.line].slice(
+        second.tests[1].nameRange.start.character,
+        second.tests[1].nameRange.end.character,
+      ),
+      'testTwo',
+    );
   });
 
   it('blanks comments and strings without moving offsets', () => {
@@ -82,7 +112,19 @@ describe('test discovery', () => {
 
   it('copes with unfinished sources while typing', () => {
     assert.deepEqual(discoverTests('contract HalfTest { function testA() public { '), [
-      { name: 'HalfTest', nameRange: { start: { line: 0, character: 9 }, end: { line: 0, character: 17 } }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 47 } }, tests: [{ name: 'testA', nameRange: { start: { line: 0, character: 29 }, end: { line: 0, character: 34 } }, range: { start: { line: 0, character: 20 }, end: { line: 0, character: 46 } } }], hasSetUp: false },
+      {
+        name: 'HalfTest',
+        nameRange: { start: { line: 0, character: 9 }, end: { line: 0, character: 17 } },
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 47 } },
+        tests: [
+          {
+            name: 'testA',
+            nameRange: { start: { line: 0, character: 29 }, end: { line: 0, character: 34 } },
+            range: { start: { line: 0, character: 20 }, end: { line: 0, character: 46 } },
+          },
+        ],
+        hasSetUp: false,
+      },
     ]);
     assert.deepEqual(discoverTests(''), []);
     assert.deepEqual(discoverTests('contract NoBodyTest'), []);

@@ -11,7 +11,15 @@ import { SdkChainApi } from '../../../src/extension/chain/sdkChainApi';
 import type { Signer } from '../../../src/extension/chain/chainApi';
 import { buildInput, readOutput, type CompiledContract } from '../../../src/extension/compile/solcIO';
 import { discoverTests } from '../../../src/extension/testing/discovery';
-import { formatResultLine, isLoopbackUrl, runTestSuite, summarise, testCasesOf, testSuitesOf, type TestRunEvent } from '../../../src/extension/testing/testRunner';
+import {
+  formatResultLine,
+  isLoopbackUrl,
+  runTestSuite,
+  summarise,
+  testCasesOf,
+  testSuitesOf,
+  type TestRunEvent,
+} from '../../../src/extension/testing/testRunner';
 
 const workspace = join(__dirname, '..', '..', '..', 'samples', 'workspace');
 
@@ -125,11 +133,17 @@ describe('Solidity test runner', () => {
     const text = readFileSync(join(workspace, 'test', 'Counter.t.sol'), 'utf8');
     const contracts = compile('test/Counter.t.sol', text, workspace);
     const suites = testSuitesOf(contracts);
-    assert.deepEqual(suites.map((s) => s.name), ['CounterTest']);
+    assert.deepEqual(
+      suites.map((s) => s.name),
+      ['CounterTest'],
+    );
     // The quick parse (tree) and the compiled ABI (run) agree on the cases.
     const discovered = discoverTests(text);
     // (solc lists ABI functions by name; discovery keeps source order.)
-    assert.deepEqual(discovered.map((s) => s.tests.map((t) => t.name).sort()), [testCasesOf(suites[0]).sort()]);
+    assert.deepEqual(
+      discovered.map((s) => s.tests.map((t) => t.name).sort()),
+      [testCasesOf(suites[0]).sort()],
+    );
     const events: TestRunEvent[] = [];
     const results = await runTestSuite({ api, signer, contract: suites[0], onEvent: (e) => events.push(e) });
     assert.deepEqual(
@@ -142,7 +156,9 @@ describe('Solidity test runner', () => {
     }
     assert.equal(events.filter((e) => e.type === 'started').length, 4);
     assert.equal(events.filter((e) => e.type === 'finished').length, 4);
-    assert.ok(events.some((e) => e.type === 'output' && /Deployed CounterTest at 0x[0-9a-f]{40}/.test(e.text)));
+    assert.ok(
+      events.some((e) => e.type === 'output' && /Deployed CounterTest at 0x[0-9a-f]{40}/.test(e.text)),
+    );
     assert.ok(events.some((e) => e.type === 'output' && /setUp\(\) · gas \d+/.test(e.text)));
     assert.match(summarise(results), /^4 passed, 0 failed · total gas \d+$/);
   });
@@ -164,7 +180,22 @@ describe('Solidity test runner', () => {
       'testRevertsWithoutReason',
     ]);
     const others = contracts.filter((c) => c !== fixture).map((c) => c.abi);
-    const results = await runTestSuite({ api, signer, contract: fixture, errorAbis: others, tests: ['testPasses', 'testFreshState', 'testFailsWithReason', 'testPanics', 'testDividesByZero', 'testCustomError', 'testBubbledCustomError', 'testRevertsWithoutReason'] });
+    const results = await runTestSuite({
+      api,
+      signer,
+      contract: fixture,
+      errorAbis: others,
+      tests: [
+        'testPasses',
+        'testFreshState',
+        'testFailsWithReason',
+        'testPanics',
+        'testDividesByZero',
+        'testCustomError',
+        'testBubbledCustomError',
+        'testRevertsWithoutReason',
+      ],
+    });
     const by = Object.fromEntries(results.map((r) => [r.test, r]));
     assert.equal(by.testPasses.passed, true);
     assert.equal(by.testFreshState.passed, true, by.testFreshState.message);
@@ -177,34 +208,73 @@ describe('Solidity test runner', () => {
     assert.match(by.testBubbledCustomError.message ?? '', /^reverted with Locked\(by=0x[0-9a-fA-F]{40}\)$/);
     assert.equal(by.testRevertsWithoutReason.message, 'reverted without a reason');
     for (const r of results) assert.ok(Number(r.gasUsed) > 0, `gas reported for ${r.test}`);
-    assert.match(formatResultLine(by.testFailsWithReason), /^✗ FixtureTest\.testFailsWithReason · gas \d+ · tx 0x[0-9a-f]{64} — reverted: math is broken$/);
-    assert.match(formatResultLine(by.testPasses), /^✓ FixtureTest\.testPasses · gas \d+ · tx 0x[0-9a-f]{64}$/);
+    assert.match(
+      formatResultLine(by.testFailsWithReason),
+      /^✗ FixtureTest\.testFailsWithReason · gas \d+ · tx 0x[0-9a-f]{64} — reverted: math is broken$/,
+    );
+    assert.match(
+      formatResultLine(by.testPasses),
+      /^✓ FixtureTest\.testPasses · gas \d+ · tx 0x[0-9a-f]{64}$/,
+    );
     assert.match(summarise(results), /^2 passed, 6 failed/);
   });
 
   it('shares one deployment when asked, so state carries over between tests', async () => {
-    const fixture = testSuitesOf(compile('test/Fixture.t.sol', FIXTURE, workspace)).find((s) => s.name === 'FixtureTest')!;
-    const results = await runTestSuite({ api, signer, contract: fixture, tests: ['testPasses', 'testFreshState'], freshStatePerTest: false });
+    const fixture = testSuitesOf(compile('test/Fixture.t.sol', FIXTURE, workspace)).find(
+      (s) => s.name === 'FixtureTest',
+    )!;
+    const results = await runTestSuite({
+      api,
+      signer,
+      contract: fixture,
+      tests: ['testPasses', 'testFreshState'],
+      freshStatePerTest: false,
+    });
     assert.equal(results[0].passed, true);
     assert.equal(results[1].passed, false);
     assert.equal(results[1].message, 'reverted: state leaked between tests');
   });
 
   it('fails every test of a suite whose setUp() reverts, naming setUp', async () => {
-    const broken = testSuitesOf(compile('test/Fixture.t.sol', FIXTURE, workspace)).find((s) => s.name === 'BrokenSetUpTest')!;
+    const broken = testSuitesOf(compile('test/Fixture.t.sol', FIXTURE, workspace)).find(
+      (s) => s.name === 'BrokenSetUpTest',
+    )!;
     const results = await runTestSuite({ api, signer, contract: broken });
-    assert.deepEqual(results.map((r) => [r.test, r.passed, r.message]), [['testNeverRuns', false, 'setUp() failed: reverted: setUp is broken']]);
+    assert.deepEqual(
+      results.map((r) => [r.test, r.passed, r.message]),
+      [['testNeverRuns', false, 'setUp() failed: reverted: setUp is broken']],
+    );
   });
 
   it('stops between tests when cancelled', async () => {
-    const fixture = testSuitesOf(compile('test/Fixture.t.sol', FIXTURE, workspace)).find((s) => s.name === 'FixtureTest')!;
+    const fixture = testSuitesOf(compile('test/Fixture.t.sol', FIXTURE, workspace)).find(
+      (s) => s.name === 'FixtureTest',
+    )!;
     let finished = 0;
-    const results = await runTestSuite({ api, signer, contract: fixture, onEvent: (e) => e.type === 'finished' && finished++, isCancelled: () => finished >= 1 });
+    const results = await runTestSuite({
+      api,
+      signer,
+      contract: fixture,
+      onEvent: (e) => e.type === 'finished' && finished++,
+      isCancelled: () => finished >= 1,
+    });
     assert.equal(results.length, 1);
   });
 
   it('treats only loopback URLs as local', () => {
-    for (const url of ['http://127.0.0.1:20200', 'http://localhost:8545', 'https://[::1]:20200', '127.0.0.2:20200']) assert.equal(isLoopbackUrl(url), true, url);
-    for (const url of ['http://10.0.0.5:20200', 'https://node.example.com', 'http://127.example.com', 'not a url at all ::']) assert.equal(isLoopbackUrl(url), false, url);
+    for (const url of [
+      'http://127.0.0.1:20200',
+      'http://localhost:8545',
+      'https://[::1]:20200',
+      '127.0.0.2:20200',
+    ])
+      assert.equal(isLoopbackUrl(url), true, url);
+    for (const url of [
+      'http://10.0.0.5:20200',
+      'https://node.example.com',
+      'http://127.example.com',
+      'not a url at all ::',
+    ])
+      assert.equal(isLoopbackUrl(url), false, url);
   });
 });

@@ -10,7 +10,10 @@ test('method selectors: bytes, hex, or a signature hashed with the chain hash', 
   assert.equal(arg.methodSelector('op', '0x60FE47B1', ecdsaSuite), '0x60fe47b1');
   assert.equal(arg.methodSelector('op', 'set(uint256)', ecdsaSuite), '0x60fe47b1');
   assert.notEqual(arg.methodSelector('op', 'set(uint256)', smSuite), '0x60fe47b1');
-  assert.throws(() => arg.methodSelector('op', Uint8Array.from([1, 2]), ecdsaSuite), /op: func must be 4 bytes/);
+  assert.throws(
+    () => arg.methodSelector('op', Uint8Array.from([1, 2]), ecdsaSuite),
+    /op: func must be 4 bytes/,
+  );
   assert.throws(() => arg.methodSelector('op', 'set', ecdsaSuite), /4-byte selector or a function signature/);
 });
 
@@ -19,7 +22,10 @@ test('ranges: rates 0..100, weights uint32, ACL types 1 or 2, 128-hex node ids',
   assert.throws(() => arg.rate('setRate', 'winRate', -1), /setRate: winRate must be in 0\.\.100, got -1/);
   assert.throws(() => arg.weight('updateGovernor', 2 ** 32), /weight must be in 0\.\.4294967295/);
   assert.throws(() => arg.weight('updateGovernor', 1.5), /weight must be an integer/);
-  assert.throws(() => arg.listType('setDeployAuthType', 0), /authType must be 1 \(white_list\) or 2 \(black_list\)/);
+  assert.throws(
+    () => arg.listType('setDeployAuthType', 0),
+    /authType must be 1 \(white_list\) or 2 \(black_list\)/,
+  );
   assert.equal(arg.listType('setDeployAuthType', 2), 2);
   assert.equal(arg.nodeId('rm', 'AB'.repeat(64)), 'ab'.repeat(64));
   assert.throws(() => arg.nodeId('rm', 'ab'), /node id must be 128 hex digits/);
@@ -30,7 +36,10 @@ test('ranges: rates 0..100, weights uint32, ACL types 1 or 2, 128-hex node ids',
 test('system config values are checked as the Java SDK checks them', () => {
   checkSysConfigValue('tx_count_limit', '1');
   checkSysConfigValue('compatibility_version', '3.16.4');
-  assert.throws(() => checkSysConfigValue('tx_count_limit', '0'), /Invalid value "0" for tx_count_limit, please check valid range\./);
+  assert.throws(
+    () => checkSysConfigValue('tx_count_limit', '0'),
+    /Invalid value "0" for tx_count_limit, please check valid range\./,
+  );
   assert.throws(() => checkSysConfigValue('tx_gas_limit', '99999'), /tx_gas_limit/);
   assert.throws(() => checkSysConfigValue('consensus_leader_period', 'x'), /consensus_leader_period/);
 });

@@ -24,7 +24,12 @@ test('genesis: one governor of weight 1, rates 0/0, read through _committee()', 
   const h = new GovernanceHarness();
   const [committee] = await h.call(h.addresses.manager, h.abi.manager, '_committee', []);
   assert.equal((committee as string).toLowerCase(), h.addresses.committee);
-  assert.deepEqual(await h.committeeInfo(), { participatesRate: 0, winRate: 0, governors: [A], weights: [1] });
+  assert.deepEqual(await h.committeeInfo(), {
+    participatesRate: 0,
+    winRate: 0,
+    governors: [A],
+    weights: [1],
+  });
 });
 
 test('a non-governor cannot create, vote or revoke (status 16, "you must be governor")', async () => {
@@ -61,7 +66,12 @@ test('admin mode: the lone governor’s proposal passes and executes in the crea
 
 test('three governors with rates 50/60: not enough votes, then passed and executed', async () => {
   const h = await threeGovernors();
-  assert.deepEqual(await h.committeeInfo(), { participatesRate: 50, winRate: 60, governors: [A, B, C], weights: [1, 1, 1] });
+  assert.deepEqual(await h.committeeInfo(), {
+    participatesRate: 50,
+    winRate: 60,
+    governors: [A, B, C],
+    weights: [1, 1, 1],
+  });
   const id = await h.propose('createSetSysConfigProposal', ['tx_count_limit', '3000', WEEK], A);
   assert.equal((await h.proposal(id)).status, 1);
   assert.equal(h.external.length, 0);
@@ -73,7 +83,10 @@ test('three governors with rates 50/60: not enough votes, then passed and execut
   assert.equal(vote.status, 0);
   const info = await h.proposal(id);
   assert.equal(info.status, 2);
-  assert.deepEqual((info.agree as string[]).map((a) => a.toLowerCase()), [A, B]);
+  assert.deepEqual(
+    (info.agree as string[]).map((a) => a.toLowerCase()),
+    [A, B],
+  );
   assert.equal(h.external.length, 1);
   const closed = await h.manager('voteProposal', [id, true], C);
   assert.equal(revertText(closed), 'Proposal is not votable');
@@ -91,7 +104,10 @@ test('a proposal voted down fails and executes nothing', async () => {
 test('only the proposer revokes; a second open proposal of the same kind is refused until then', async () => {
   const h = await threeGovernors();
   const id = await h.propose('createSetSysConfigProposal', ['tx_count_limit', '4000', WEEK], A);
-  await assert.rejects(h.propose('createSetSysConfigProposal', ['tx_gas_limit', '400000', WEEK], B), /Current proposal not end/);
+  await assert.rejects(
+    h.propose('createSetSysConfigProposal', ['tx_gas_limit', '400000', WEEK], B),
+    /Current proposal not end/,
+  );
 
   const refused = await h.manager('revokeProposal', [id], B);
   assert.equal(refused.status, 16);
@@ -101,7 +117,10 @@ test('only the proposer revokes; a second open proposal of the same kind is refu
   const revoked = await h.manager('revokeProposal', [id], A);
   assert.equal(revoked.status, 0);
   assert.equal((await h.proposal(id)).status, 4);
-  assert.equal(revertText(await h.manager('revokeProposal', [id], A)), 'Only newly created proposal can be revoked');
+  assert.equal(
+    revertText(await h.manager('revokeProposal', [id], A)),
+    'Only newly created proposal can be revoked',
+  );
   assert.equal(await h.propose('createSetSysConfigProposal', ['tx_gas_limit', '400000', WEEK], B), id + 1n);
 });
 
@@ -111,7 +130,13 @@ test('a proposal past its deadline becomes outdated when refreshed', async () =>
   h.blockNumber += 2;
   assert.equal((await h.proposal(id)).status, 1, 'still open at the deadline block');
   h.blockNumber += 1;
-  const refresh = await h.send(h.addresses.proposalManager, h.abi.proposals, 'refreshProposalStatus', [id], OUTSIDER);
+  const refresh = await h.send(
+    h.addresses.proposalManager,
+    h.abi.proposals,
+    'refreshProposalStatus',
+    [id],
+    OUTSIDER,
+  );
   assert.equal(refresh.status, 0);
   assert.equal((await h.proposal(id)).status, 5);
   assert.equal(revertText(await h.manager('voteProposal', [id, true], B)), 'Proposal is not votable');
@@ -138,17 +163,31 @@ test('removing a governor: the vote that would remove the voter itself is refuse
   assert.equal((await h.proposal(id)).status, 1, 'the refused vote changed nothing');
   await h.manager('voteProposal', [id, true], C);
   assert.equal((await h.proposal(id)).status, 2);
-  assert.deepEqual(await h.committeeInfo(), { participatesRate: 50, winRate: 60, governors: [A, C], weights: [1, 1] });
+  assert.deepEqual(await h.committeeInfo(), {
+    participatesRate: 50,
+    winRate: 60,
+    governors: [A, C],
+    weights: [1, 1],
+  });
 });
 
 test('committee contract checks revert with the contract texts', async () => {
   const h = new GovernanceHarness();
-  await assert.rejects(h.propose('createSetRateProposal', [101, 0, WEEK], A), /invalid range of participatesRate/);
+  await assert.rejects(
+    h.propose('createSetRateProposal', [101, 0, WEEK], A),
+    /invalid range of participatesRate/,
+  );
   await assert.rejects(h.propose('createSetRateProposal', [0, 101, WEEK], A), /invalid range of winRate/);
   await assert.rejects(h.propose('createSetSysConfigProposal', ['k', 'v', WEEK], A), /invalid key length\./);
   await assert.rejects(h.propose('createRmNodeProposal', ['x', WEEK], A), /invalid node\./);
-  await assert.rejects(h.propose('createSetDeployAuthTypeProposal', [0, WEEK], A), /the current deploy auth type is the same/);
-  await assert.rejects(h.propose('createResetAdminProposal', [A, '0x' + '0'.repeat(40), WEEK], A), /contract address not exists\./);
+  await assert.rejects(
+    h.propose('createSetDeployAuthTypeProposal', [0, WEEK], A),
+    /the current deploy auth type is the same/,
+  );
+  await assert.rejects(
+    h.propose('createResetAdminProposal', [A, '0x' + '0'.repeat(40), WEEK], A),
+    /contract address not exists\./,
+  );
   const ownerOnly = await h.send(h.addresses.committee, h.abi.committee, 'setRate', [1, 1], OUTSIDER);
   assert.equal(revertText(ownerOnly), 'Only owner!');
   const [count] = await h.call(h.addresses.proposalManager, h.abi.proposals, '_proposalCount', []);
@@ -170,6 +209,12 @@ test('getProposalInfoList clamps the range and checks it', async () => {
   await h.propose('createSetSysConfigProposal', ['tx_count_limit', '3000', WEEK], A);
   const [list] = await h.call(h.addresses.proposalManager, h.abi.proposals, 'getProposalInfoList', [0n, 10n]);
   assert.equal((list as unknown[]).length, 2);
-  await assert.rejects(h.call(h.addresses.proposalManager, h.abi.proposals, 'getProposalInfoList', [3n, 5n]), /'from' is greater than 'proposalCount'/);
-  await assert.rejects(h.call(h.addresses.proposalManager, h.abi.proposals, 'getProposalInfoList', [2n, 1n]), /'from' is greater than 'to'/);
+  await assert.rejects(
+    h.call(h.addresses.proposalManager, h.abi.proposals, 'getProposalInfoList', [3n, 5n]),
+    /'from' is greater than 'proposalCount'/,
+  );
+  await assert.rejects(
+    h.call(h.addresses.proposalManager, h.abi.proposals, 'getProposalInfoList', [2n, 1n]),
+    /'from' is greater than 'to'/,
+  );
 });

@@ -13,7 +13,13 @@ const CONTRACT = '0x' + 'c0'.repeat(20);
 const WEEK = 604800n;
 
 function deployed(h: GovernanceHarness) {
-  h.governance.auth.onDeployed(h.store, CONTRACT, { origin: DEPLOYER, caller: DEPLOYER, to: '', selector: new Uint8Array(), blockNumber: 1 });
+  h.governance.auth.onDeployed(h.store, CONTRACT, {
+    origin: DEPLOYER,
+    caller: DEPLOYER,
+    to: '',
+    selector: new Uint8Array(),
+    blockNumber: 1,
+  });
   return selectorOf('set(uint256)', h.suite);
 }
 
@@ -24,17 +30,29 @@ async function authWrite(h: GovernanceHarness, fn: string, args: unknown[], call
 }
 
 function callAs(h: GovernanceHarness, caller: string, selector: Uint8Array) {
-  return h.governance.auth.checkCall(h.store, { origin: caller, caller, to: CONTRACT, selector, blockNumber: 2 });
+  return h.governance.auth.checkCall(h.store, {
+    origin: caller,
+    caller,
+    to: CONTRACT,
+    selector,
+    blockNumber: 2,
+  });
 }
 
 test('the deployer is the admin; only the admin sets method auth (else -50000)', async () => {
   const h = new GovernanceHarness();
   const func = deployed(h);
   assert.deepEqual(await h.call(AUTH_MANAGER_ADDRESS, h.abi.auth, 'getAdmin', [CONTRACT]), [DEPLOYER]);
-  assert.deepEqual(await h.call(AUTH_MANAGER_ADDRESS, h.abi.auth, 'getAdmin', [BOB]), ['0x' + '0'.repeat(40)]);
+  assert.deepEqual(await h.call(AUTH_MANAGER_ADDRESS, h.abi.auth, 'getAdmin', [BOB]), [
+    '0x' + '0'.repeat(40),
+  ]);
   const before = h.store.snapshot();
   assert.equal(await authWrite(h, 'setMethodAuthType', [CONTRACT, func, 2], ALICE), -50000n);
-  assert.equal(await authWrite(h, 'openMethodAuth', [CONTRACT, func, ALICE], DEPLOYER), -51003n, 'no type yet');
+  assert.equal(
+    await authWrite(h, 'openMethodAuth', [CONTRACT, func, ALICE], DEPLOYER),
+    -51003n,
+    'no type yet',
+  );
   assert.equal(h.store.snapshot(), before);
 });
 
@@ -45,15 +63,26 @@ test('a method black list blocks one account with status 18; a white list admits
   assert.equal(await authWrite(h, 'closeMethodAuth', [CONTRACT, func, ALICE], DEPLOYER), 0n);
   assert.deepEqual(callAs(h, ALICE, func), { ok: false, status: 18, message: 'Call permission denied.' });
   assert.deepEqual(callAs(h, BOB, func), { ok: true });
-  assert.deepEqual(await h.call(AUTH_MANAGER_ADDRESS, h.abi.auth, 'checkMethodAuth', [CONTRACT, func, ALICE]), [false]);
-  assert.deepEqual(await h.call(AUTH_MANAGER_ADDRESS, h.abi.auth, 'getMethodAuth', [CONTRACT, func]), [2n, [], [ALICE.slice(2)]]);
+  assert.deepEqual(
+    await h.call(AUTH_MANAGER_ADDRESS, h.abi.auth, 'checkMethodAuth', [CONTRACT, func, ALICE]),
+    [false],
+  );
+  assert.deepEqual(await h.call(AUTH_MANAGER_ADDRESS, h.abi.auth, 'getMethodAuth', [CONTRACT, func]), [
+    2n,
+    [],
+    [ALICE.slice(2)],
+  ]);
 
   assert.equal(await authWrite(h, 'setMethodAuthType', [CONTRACT, func, 1], DEPLOYER), 0n);
   assert.deepEqual(callAs(h, BOB, func).status, 18, 'an empty white list admits nobody');
   assert.equal(await authWrite(h, 'openMethodAuth', [CONTRACT, func, BOB], DEPLOYER), 0n);
   assert.deepEqual(callAs(h, BOB, func), { ok: true });
   assert.equal(callAs(h, ALICE, func).status, 18);
-  assert.deepEqual(await h.call(AUTH_MANAGER_ADDRESS, h.abi.auth, 'getMethodAuth', [CONTRACT, func]), [1n, [BOB.slice(2)], []]);
+  assert.deepEqual(await h.call(AUTH_MANAGER_ADDRESS, h.abi.auth, 'getMethodAuth', [CONTRACT, func]), [
+    1n,
+    [BOB.slice(2)],
+    [],
+  ]);
   assert.deepEqual(callAs(h, ALICE, selectorOf('get()', h.suite)), { ok: true }, 'other methods are open');
 });
 
@@ -68,10 +97,25 @@ test('freeze gives status 21, abolish 24; an abolished contract cannot be revive
   assert.deepEqual(callAs(h, DEPLOYER, func), { ok: true });
   assert.equal(await authWrite(h, 'setContractStatus(address,uint8)', [CONTRACT, 2], DEPLOYER), 0n);
   assert.deepEqual(callAs(h, DEPLOYER, func), { ok: false, status: 24, message: 'Contract is abolished.' });
-  const revive = await h.send(AUTH_MANAGER_ADDRESS, h.abi.auth, 'setContractStatus(address,uint8)', [CONTRACT, 0], DEPLOYER);
+  const revive = await h.send(
+    AUTH_MANAGER_ADDRESS,
+    h.abi.auth,
+    'setContractStatus(address,uint8)',
+    [CONTRACT, 0],
+    DEPLOYER,
+  );
   assert.equal(revive.status, 15);
-  assert.equal(revertText(revive), 'External call revert: Contract already abolish, should not set any status.');
-  const bad = await h.send(AUTH_MANAGER_ADDRESS, h.abi.auth, 'setContractStatus(address,uint8)', [CONTRACT, 7], DEPLOYER);
+  assert.equal(
+    revertText(revive),
+    'External call revert: Contract already abolish, should not set any status.',
+  );
+  const bad = await h.send(
+    AUTH_MANAGER_ADDRESS,
+    h.abi.auth,
+    'setContractStatus(address,uint8)',
+    [CONTRACT, 7],
+    DEPLOYER,
+  );
   assert.equal(revertText(bad), 'External call revert: Unrecognized status type.');
 });
 
@@ -87,7 +131,14 @@ test('a deploy white list set by proposal blocks deployment until the account is
   const h = new GovernanceHarness();
   await h.propose('createSetDeployAuthTypeProposal', [1, WEEK], GOVERNOR);
   assert.deepEqual(await h.call(AUTH_MANAGER_ADDRESS, h.abi.auth, 'deployType', []), [1n]);
-  const deploy = (origin: string) => h.governance.auth.checkDeploy(h.store, { origin, caller: origin, to: '', selector: new Uint8Array(), blockNumber: 2 });
+  const deploy = (origin: string) =>
+    h.governance.auth.checkDeploy(h.store, {
+      origin,
+      caller: origin,
+      to: '',
+      selector: new Uint8Array(),
+      blockNumber: 2,
+    });
   assert.deepEqual(deploy(ALICE), { ok: false, status: 18, message: 'Create permission denied.' });
   await h.propose('createModifyDeployAuthProposal', [ALICE, true, WEEK], GOVERNOR);
   assert.deepEqual(deploy(ALICE), { ok: true });
@@ -98,11 +149,17 @@ test('a deploy white list set by proposal blocks deployment until the account is
 test('resetAdmin by proposal changes the admin; an unknown contract reverts the proposal', async () => {
   const h = new GovernanceHarness();
   deployed(h);
-  await assert.rejects(h.propose('createResetAdminProposal', [DEPLOYER, CONTRACT, WEEK], GOVERNOR), /has been the admin/);
+  await assert.rejects(
+    h.propose('createResetAdminProposal', [DEPLOYER, CONTRACT, WEEK], GOVERNOR),
+    /has been the admin/,
+  );
   await h.propose('createResetAdminProposal', [ALICE, CONTRACT, WEEK], GOVERNOR);
   assert.deepEqual(await h.call(AUTH_MANAGER_ADDRESS, h.abi.auth, 'getAdmin', [CONTRACT]), [ALICE]);
   const before = h.store.snapshot();
-  await assert.rejects(h.propose('createResetAdminProposal', [ALICE, BOB, WEEK], GOVERNOR), /Contract address not found/);
+  await assert.rejects(
+    h.propose('createResetAdminProposal', [ALICE, BOB, WEEK], GOVERNOR),
+    /Contract address not found/,
+  );
   assert.equal(h.store.snapshot(), before);
 });
 

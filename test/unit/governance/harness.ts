@@ -5,9 +5,19 @@
 import { bindAbi, decodeRevertReason, type BuiltinAbi } from '../../../src/protocol/builtin/abi';
 import { CONSENSUS_ADDRESS, SYS_CONFIG_ADDRESS } from '../../../src/protocol/builtin/addresses';
 import { CONTRACT_AUTH_ABI } from '../../../src/protocol/builtin/auth';
-import { COMMITTEE_ABI, COMMITTEE_MANAGER_ABI, PROPOSAL_MANAGER_ABI } from '../../../src/protocol/builtin/committee';
+import {
+  COMMITTEE_ABI,
+  COMMITTEE_MANAGER_ABI,
+  PROPOSAL_MANAGER_ABI,
+} from '../../../src/protocol/builtin/committee';
 import { ecdsaSuite, type CryptoSuite } from '../../../src/protocol/crypto/suite';
-import type { LogRecord, Precompiled, PrecompiledContext, PrecompiledResult, TableStore } from '../../../src/devnode/builtin/types';
+import type {
+  LogRecord,
+  Precompiled,
+  PrecompiledContext,
+  PrecompiledResult,
+  TableStore,
+} from '../../../src/devnode/builtin/types';
 import { createGovernance, committeeAddresses } from '../../../src/devnode/builtin/governance';
 
 export class MemoryStore implements TableStore {
@@ -112,7 +122,13 @@ export class GovernanceHarness {
     };
   }
 
-  private async invoke(to: string, input: Uint8Array, caller: string, origin: string, isStatic: boolean): Promise<PrecompiledResult> {
+  private async invoke(
+    to: string,
+    input: Uint8Array,
+    caller: string,
+    origin: string,
+    isStatic: boolean,
+  ): Promise<PrecompiledResult> {
     const target = this.precompiles.get(to);
     if (target) {
       // Like the core: a failing built-in leaves no writes behind.
@@ -138,7 +154,8 @@ export class GovernanceHarness {
 
   async call(to: string, abi: BuiltinAbi, fn: string, args: unknown[], caller = account(99)) {
     const result = await this.send(to, abi, fn, args, caller, true);
-    if (result.status !== 0) throw new Error(`${fn} failed with status ${result.status}: ${decodeRevertReason(result.output)}`);
+    if (result.status !== 0)
+      throw new Error(`${fn} failed with status ${result.status}: ${decodeRevertReason(result.output)}`);
     return lowerAddresses(abi.decodeResult(fn, result.output).toArray(true)) as unknown[];
   }
 
@@ -160,11 +177,24 @@ export class GovernanceHarness {
       'getProposalInfo',
       [id],
     );
-    return { resourceId, proposer, type: Number(type), deadline: deadline as bigint, status: Number(status), agree, against };
+    return {
+      resourceId,
+      proposer,
+      type: Number(type),
+      deadline: deadline as bigint,
+      status: Number(status),
+      agree,
+      against,
+    };
   }
 
   async committeeInfo() {
-    const [p, w, governors, weights] = await this.call(this.addresses.committee, this.abi.committee, 'getCommitteeInfo', []);
+    const [p, w, governors, weights] = await this.call(
+      this.addresses.committee,
+      this.abi.committee,
+      'getCommitteeInfo',
+      [],
+    );
     return {
       participatesRate: Number(p),
       winRate: Number(w),

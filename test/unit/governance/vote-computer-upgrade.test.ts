@@ -16,7 +16,8 @@ function unanimousComputer(h: GovernanceHarness, committee: string, calls: strin
   return (input: Uint8Array, caller: string) => {
     const call = abi.decodeCall(input)!;
     calls.push(`${call.fragment.name} from ${caller}`);
-    if (call.fragment.name === '_committee') return { status: 0, output: abi.encodeResult('_committee', [committee]) };
+    if (call.fragment.name === '_committee')
+      return { status: 0, output: abi.encodeResult('_committee', [committee]) };
     const [agree] = call.args.toArray(true) as [string[]];
     const result = agree.length === readGovernors(h.store).length ? 2 : 1;
     return { status: 0, output: abi.encodeResult('determineVoteResult', [result]) };
@@ -43,14 +44,20 @@ test('an upgraded vote computer decides later proposals', async () => {
 test('a vote computer of another committee, or one that does not pass unanimity, is refused', async () => {
   const h = new GovernanceHarness();
   h.fakes.set(COMPUTER, unanimousComputer(h, account(7), []));
-  await assert.rejects(h.propose('createUpgradeVoteComputerProposal', [COMPUTER, WEEK], A), /new vote computer committee address mismatch/);
+  await assert.rejects(
+    h.propose('createUpgradeVoteComputerProposal', [COMPUTER, WEEK], A),
+    /new vote computer committee address mismatch/,
+  );
   const abi = bindAbi(VOTE_COMPUTER_ABI, h.suite);
   h.fakes.set(COMPUTER, (input) =>
     abi.decodeCall(input)!.fragment.name === '_committee'
       ? { status: 0, output: abi.encodeResult('_committee', [h.addresses.committee]) }
       : { status: 0, output: abi.encodeResult('determineVoteResult', [3]) },
   );
-  await assert.rejects(h.propose('createUpgradeVoteComputerProposal', [COMPUTER, WEEK], A), /new vote computer imperfection/);
+  await assert.rejects(
+    h.propose('createUpgradeVoteComputerProposal', [COMPUTER, WEEK], A),
+    /new vote computer imperfection/,
+  );
   const noCode = await h.manager('createUpgradeVoteComputerProposal', [account(8), WEEK], A);
   assert.equal(noCode.status, 16);
   assert.equal(noCode.output.length, 0, 'calling an address without code reverts without a reason');
@@ -72,11 +79,22 @@ test('the genesis vote computer exposes the tally rule', async () => {
 test('writes in a static call and unknown selectors revert without changing state', async () => {
   const h = new GovernanceHarness();
   const before = h.store.snapshot();
-  const staticCreate = await h.send(h.addresses.manager, h.abi.manager, 'createSetSysConfigProposal', ['tx_count_limit', '1', WEEK], A, true);
+  const staticCreate = await h.send(
+    h.addresses.manager,
+    h.abi.manager,
+    'createSetSysConfigProposal',
+    ['tx_count_limit', '1', WEEK],
+    A,
+    true,
+  );
   assert.equal(staticCreate.status, 16);
-  const unknown = await h.precompiles.get(h.addresses.manager)!.execute(h.context(A), Uint8Array.from([1, 2, 3, 4]));
+  const unknown = await h.precompiles
+    .get(h.addresses.manager)!
+    .execute(h.context(A), Uint8Array.from([1, 2, 3, 4]));
   assert.equal(unknown.status, 16);
-  const authUnknown = await h.precompiles.get('0x' + '0'.repeat(36) + '1005')!.execute(h.context(A), Uint8Array.from([1, 2, 3, 4]));
+  const authUnknown = await h.precompiles
+    .get('0x' + '0'.repeat(36) + '1005')!
+    .execute(h.context(A), Uint8Array.from([1, 2, 3, 4]));
   assert.equal(authUnknown.status, 15);
   assert.equal(revertText(authUnknown), 'AuthManagerPrecompiled call undefined function!');
   assert.equal(h.store.snapshot(), before);

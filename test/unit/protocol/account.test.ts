@@ -89,7 +89,10 @@ test('Account: generate, import hex, sign with the suite', () => {
     const suite = sm ? smSuite : ecdsaSuite;
     assert.equal(suite.address(suite.recover(hash, sig)), a.address);
   }
-  assert.equal(importPrivateKey('145e247e170ba3afd6ae97e88f00dbc976c2345d511b0f6713355d19d8b80b58').address, '0xfbb18d54e9ee57529cda8c7c52242efe879f064f');
+  assert.equal(
+    importPrivateKey('145e247e170ba3afd6ae97e88f00dbc976c2345d511b0f6713355d19d8b80b58').address,
+    '0xfbb18d54e9ee57529cda8c7c52242efe879f064f',
+  );
   // Short hex is left-padded.
   assert.equal(importPrivateKey('0x1').privateKeyHex, '0'.repeat(63) + '1');
   const key = fromHex('145e247e170ba3afd6ae97e88f00dbc976c2345d511b0f6713355d19d8b80b58');
@@ -104,7 +107,10 @@ test('bad private keys give clear errors', () => {
   assert.throws(() => importPrivateKey('11'.repeat(33)), /up to 64 hex digits/);
   assert.throws(() => importPrivateKey('0'.repeat(64)), /out of range for secp256k1/);
   assert.throws(() => importPrivateKey('ff'.repeat(32)), /out of range/);
-  assert.throws(() => importPrivateKey('fffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54122', true), /out of range for SM2/);
+  assert.throws(
+    () => importPrivateKey('fffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54122', true),
+    /out of range for SM2/,
+  );
   assert.throws(() => new Account(new Uint8Array(31), ecdsaSuite), /expected 32 bytes/);
 });
 
@@ -122,8 +128,14 @@ test('bad PEM files give clear errors', () => {
   assert.throws(() => importPem(corrupt), /corrupt key/);
   const truncated = GO_PEM.replace('uzWl00qEH2Esk9fGeiCLuuQKGX3+TspTTvWA99FFi67RXgF+Sj15\n', '');
   assert.throws(() => importPem(truncated), /corrupt key/);
-  assert.throws(() => importPem('-----BEGIN PRIVATE KEY-----\n@@@\n-----END PRIVATE KEY-----\n'), /invalid base64/);
-  assert.throws(() => importPem('-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n'), /encrypted private keys are not supported/);
+  assert.throws(
+    () => importPem('-----BEGIN PRIVATE KEY-----\n@@@\n-----END PRIVATE KEY-----\n'),
+    /invalid base64/,
+  );
+  assert.throws(
+    () => importPem('-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n'),
+    /encrypted private keys are not supported/,
+  );
   // An embedded public key that does not belong to the private key.
   const other = importPem(GO_SM_PEM);
   const der = Buffer.from(GO_PEM.split('\n').slice(1, -2).join(''), 'base64');
@@ -133,8 +145,14 @@ test('bad PEM files give clear errors', () => {
 });
 
 test('PEM with CRLF line endings imports; legacy encrypted PEM is refused clearly', () => {
-  assert.equal(importPem(GO_PEM.replace(/\n/g, '\r\n')).address, '0x83309d045a19c44dc3722d15a6abd472f95866ac');
-  const legacy = openssl(['ec', '-aes256', '-passout', 'pass:secret'], openssl(['ecparam', '-name', 'secp256k1', '-genkey', '-noout']));
+  assert.equal(
+    importPem(GO_PEM.replace(/\n/g, '\r\n')).address,
+    '0x83309d045a19c44dc3722d15a6abd472f95866ac',
+  );
+  const legacy = openssl(
+    ['ec', '-aes256', '-passout', 'pass:secret'],
+    openssl(['ecparam', '-name', 'secp256k1', '-genkey', '-noout']),
+  );
   assert.match(legacy, /Proc-Type: 4,ENCRYPTED/);
   assert.throws(() => importPem(legacy.replace(/\n/g, '\r\n')), /encrypted private keys are not supported/);
   const pkcs8Encrypted = openssl(['pkcs8', '-topk8', '-passout', 'pass:secret'], GO_PEM);

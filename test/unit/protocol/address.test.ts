@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addressFromPublicKey, contractAddress, isAddress, normalizeAddress, toChecksumAddress } from '../../../src/protocol/address';
+import {
+  addressFromPublicKey,
+  contractAddress,
+  isAddress,
+  normalizeAddress,
+  toChecksumAddress,
+} from '../../../src/protocol/address';
 import { ecdsaSuite, smSuite } from '../../../src/protocol/crypto/suite';
 import { fromHex } from '../../../src/protocol/hex';
 import { generateNonce } from '../../../src/protocol/nonce';
@@ -14,15 +20,26 @@ test('§7 contract address: first 20 bytes of H("{block}_{index}_{seq}")', () =>
 });
 
 test('checksum: SM3 variant on SM chains (DOC vector), EIP-55 on keccak chains', () => {
-  assert.equal(toChecksumAddress('0x82a3c3289a9f234a38aceed3016d1ff0e0f922b3', smSuite), '0x82A3c3289a9F234A38AcEED3016D1fF0E0F922B3');
-  assert.equal(toChecksumAddress('82A3C3289A9F234A38ACEED3016D1FF0E0F922B3', smSuite), '0x82A3c3289a9F234A38AcEED3016D1fF0E0F922B3');
-  for (const a of ['0xfbb18d54e9ee57529cda8c7c52242efe879f064f', '0x4721d1a77e0e76851d460073e64ea06d9c104194']) {
+  assert.equal(
+    toChecksumAddress('0x82a3c3289a9f234a38aceed3016d1ff0e0f922b3', smSuite),
+    '0x82A3c3289a9F234A38AcEED3016D1fF0E0F922B3',
+  );
+  assert.equal(
+    toChecksumAddress('82A3C3289A9F234A38ACEED3016D1FF0E0F922B3', smSuite),
+    '0x82A3c3289a9F234A38AcEED3016D1fF0E0F922B3',
+  );
+  for (const a of [
+    '0xfbb18d54e9ee57529cda8c7c52242efe879f064f',
+    '0x4721d1a77e0e76851d460073e64ea06d9c104194',
+  ]) {
     assert.equal(toChecksumAddress(a, ecdsaSuite), getAddress(a));
   }
 });
 
 test('addressFromPublicKey uses the suite hash', () => {
-  const pub = fromHex('4f7691a87eecb63d5efb276c9dc566015aeea9ed197ee84c542ae26c060238a79fd69042cbd7ec2dc2fc100c8ff4c7642a05aae7007a7914bc63150a9b563568');
+  const pub = fromHex(
+    '4f7691a87eecb63d5efb276c9dc566015aeea9ed197ee84c542ae26c060238a79fd69042cbd7ec2dc2fc100c8ff4c7642a05aae7007a7914bc63150a9b563568',
+  );
   assert.equal(addressFromPublicKey(pub, smSuite), '0x791a0073e6dfd9dc5e5061aebc43ab4f7aa4ae8b');
   assert.throws(() => addressFromPublicKey(pub.subarray(1), ecdsaSuite), /64 bytes/);
 });
@@ -33,7 +50,10 @@ test('isAddress / normalizeAddress', () => {
   assert.equal(isAddress('0x82a3'), false);
   assert.equal(isAddress('0x' + 'g'.repeat(40)), false);
   assert.equal(isAddress(42), false);
-  assert.equal(normalizeAddress('82A3C3289A9F234A38ACEED3016D1FF0E0F922B3'), '0x82a3c3289a9f234a38aceed3016d1ff0e0f922b3');
+  assert.equal(
+    normalizeAddress('82A3C3289A9F234A38ACEED3016D1FF0E0F922B3'),
+    '0x82a3c3289a9f234a38aceed3016d1ff0e0f922b3',
+  );
   assert.throws(() => normalizeAddress('0x1234'), /invalid address "0x1234"/);
 });
 

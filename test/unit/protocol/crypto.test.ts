@@ -11,11 +11,23 @@ import { fromHex, toHex, utf8Encode } from '../../../src/protocol/hex';
 const pure = createEcdsaSuite({ native: false });
 
 test('keccak256 and SM3 standard vectors', () => {
-  assert.equal(toHex(keccak256(new Uint8Array(0)), false), 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
-  assert.equal(toHex(keccak256(utf8Encode('abc')), false), '4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45');
+  assert.equal(
+    toHex(keccak256(new Uint8Array(0)), false),
+    'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
+  );
+  assert.equal(
+    toHex(keccak256(utf8Encode('abc')), false),
+    '4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45',
+  );
   // GB/T 32905-2016 examples.
-  assert.equal(toHex(sm3(utf8Encode('abc')), false), '66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0');
-  assert.equal(toHex(sm3(utf8Encode('abcd'.repeat(16))), false), 'debe9ff92275b8a138604889c18e5a4d6fdb70e5387e5765293dcba39c0c5732');
+  assert.equal(
+    toHex(sm3(utf8Encode('abc')), false),
+    '66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0',
+  );
+  assert.equal(
+    toHex(sm3(utf8Encode('abcd'.repeat(16))), false),
+    'debe9ff92275b8a138604889c18e5a4d6fdb70e5387e5765293dcba39c0c5732',
+  );
 });
 
 test('SM3 agrees with sm-crypto-v2 across padding boundaries', () => {
@@ -53,7 +65,11 @@ test('§5.6 known keys → addresses', () => {
   assert.equal(smSuite.address(spub), '0x791a0073e6dfd9dc5e5061aebc43ab4f7aa4ae8b');
   // §10.2 signer public key.
   assert.equal(
-    smSuite.address(fromHex('4c5a43dcbecdb28436cf138f5b74f8f4809415be473fa31e923e27a0e0eaebabe002537bbf5f787e87df7fa9acf7b13391ccf85618009ccb7413376641b19133')),
+    smSuite.address(
+      fromHex(
+        '4c5a43dcbecdb28436cf138f5b74f8f4809415be473fa31e923e27a0e0eaebabe002537bbf5f787e87df7fa9acf7b13391ccf85618009ccb7413376641b19133',
+      ),
+    ),
     '0x69a69e8cca296d8def216820cd76ded88a3f4215',
   );
 });
@@ -105,13 +121,20 @@ test('SM2: our signatures verify with sm-crypto-v2 and vice versa (user id 12345
     const sig = smSuite.sign(hash, key);
     assert.equal(sig.length, 128);
     assert.deepEqual(sig.subarray(64), pub);
-    assert.ok(smCrypto.doVerifySignature(hash, toHex(sig.subarray(0, 64), false), '04' + toHex(pub, false), { hash: true }));
+    assert.ok(
+      smCrypto.doVerifySignature(hash, toHex(sig.subarray(0, 64), false), '04' + toHex(pub, false), {
+        hash: true,
+      }),
+    );
     assert.deepEqual(smSuite.recover(hash, sig), pub);
     const theirs = smCrypto.doSignature(hash, keyHex, { hash: true });
     assert.deepEqual(smSuite.recover(hash, fromHex(theirs + toHex(pub, false))), pub);
   }
   // Z_A matches sm-crypto-v2's.
-  assert.equal(toHex(sm2Za(pub), false), toHex(smCrypto.getZ('04' + toHex(pub, false), '1234567812345678'), false));
+  assert.equal(
+    toHex(sm2Za(pub), false),
+    toHex(smCrypto.getZ('04' + toHex(pub, false), '1234567812345678'), false),
+  );
 });
 
 test('SM2: signatures are randomized; tampering fails; wrong key fails', () => {
@@ -148,7 +171,11 @@ test('SM2: hot keys (precomputed tables) keep verifying correctly and rejecting 
     const bad = sig.slice();
     bad[40] ^= 0x80;
     assert.throws(() => smSuite.recover(hash, bad), /invalid signature/);
-    assert.ok(smCrypto.doVerifySignature(hash, toHex(sig.subarray(0, 64), false), '04' + toHex(pub, false), { hash: true }));
+    assert.ok(
+      smCrypto.doVerifySignature(hash, toHex(sig.subarray(0, 64), false), '04' + toHex(pub, false), {
+        hash: true,
+      }),
+    );
   }
 });
 

@@ -49,7 +49,10 @@ test('strip0x / isHex', () => {
 });
 
 test('concatBytes, equalBytes, utf8', () => {
-  assert.deepEqual(concatBytes(Uint8Array.of(1), new Uint8Array(0), Uint8Array.of(2, 3)), Uint8Array.of(1, 2, 3));
+  assert.deepEqual(
+    concatBytes(Uint8Array.of(1), new Uint8Array(0), Uint8Array.of(2, 3)),
+    Uint8Array.of(1, 2, 3),
+  );
   assert.equal(equalBytes(Uint8Array.of(1, 2), Uint8Array.of(1, 2)), true);
   assert.equal(equalBytes(Uint8Array.of(1, 2), Uint8Array.of(1, 3)), false);
   assert.equal(equalBytes(Uint8Array.of(1), Uint8Array.of(1, 2)), false);
@@ -57,7 +60,7 @@ test('concatBytes, equalBytes, utf8', () => {
   assert.equal(utf8Decode(utf8Encode('区块链')), '区块链');
 });
 
-test('int32BE / int64BE big-endian two\'s complement', () => {
+test("int32BE / int64BE big-endian two's complement", () => {
   assert.equal(toHex(int32BE(1), false), '00000001');
   assert.equal(toHex(int32BE(-1), false), 'ffffffff');
   assert.equal(toHex(int32BE(0xffffffff), false), 'ffffffff');

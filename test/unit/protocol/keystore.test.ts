@@ -51,7 +51,11 @@ test('imports scrypt and PBKDF2 keystores made by ethers / geth layout', async (
   assert.equal(b.address, ADDRESS);
   // ethers' Wallet.encrypt output (scrypt, x-ethers metadata) too.
   const wallet = Wallet.createRandom();
-  const json = encryptKeystoreJsonSync({ address: wallet.address, privateKey: wallet.privateKey, mnemonic: wallet.mnemonic! }, 'pw', FAST);
+  const json = encryptKeystoreJsonSync(
+    { address: wallet.address, privateKey: wallet.privateKey, mnemonic: wallet.mnemonic! },
+    'pw',
+    FAST,
+  );
   assert.equal((await importKeystore(json, 'pw')).address, wallet.address.toLowerCase());
 });
 
@@ -91,5 +95,9 @@ test('wrong password, SM chain, corrupt and unsupported keystores', async () => 
     /unsupported keystore/,
   );
   const other = importPrivateKey('01'.repeat(32)).address.slice(2);
-  await rejects(importKeystore(JSON.stringify({ ...data, address: other }), 'right'), 'CORRUPT', /address does not match/);
+  await rejects(
+    importKeystore(JSON.stringify({ ...data, address: other }), 'right'),
+    'CORRUPT',
+    /address does not match/,
+  );
 });

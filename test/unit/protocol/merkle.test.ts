@@ -10,7 +10,9 @@ const H = (...parts: Uint8Array[]) => ecdsaSuite.hash(concatBytes(...parts));
 test('single leaf: root is the leaf, proof is [leaf] (DOC block 2 receipt)', () => {
   const leaf = fromHex('f18d1984c7745a826e4b8d608b823534f1e44b273f75972e16cf2ac3ff313e14');
   assert.deepEqual(merkleRoot([leaf], smSuite), leaf);
-  assert.deepEqual(merkleProof([leaf], 0, smSuite), ['f18d1984c7745a826e4b8d608b823534f1e44b273f75972e16cf2ac3ff313e14']);
+  assert.deepEqual(merkleProof([leaf], 0, smSuite), [
+    'f18d1984c7745a826e4b8d608b823534f1e44b273f75972e16cf2ac3ff313e14',
+  ]);
   assert.equal(verifyMerkleProof(leaf, [toHex(leaf, false)], leaf, smSuite), true);
   assert.equal(verifyMerkleProof(leaf, [toHex(new Uint8Array(32), false)], leaf, smSuite), false);
 });
@@ -24,14 +26,30 @@ test('width 2, unpaired trailing node hashed alone', () => {
   assert.deepEqual(merkleRoot(l.slice(0, 2), ecdsaSuite), H(l[0], l[1]));
   assert.deepEqual(merkleRoot(l, ecdsaSuite), H(H(l[0], l[1]), H(l[2])));
   const five = leaves(5);
-  assert.deepEqual(merkleRoot(five, ecdsaSuite), H(H(H(five[0], five[1]), H(five[2], five[3])), H(H(five[4]))));
+  assert.deepEqual(
+    merkleRoot(five, ecdsaSuite),
+    H(H(H(five[0], five[1]), H(five[2], five[3])), H(H(five[4]))),
+  );
 });
 
 test('proof format: 8-hex counts, sibling groups bottom-up, root excluded', () => {
   const l = leaves(3);
   const hex = (b: Uint8Array) => toHex(b, false);
-  assert.deepEqual(merkleProof(l, 2, ecdsaSuite), ['00000001', hex(l[2]), '00000002', hex(H(l[0], l[1])), hex(H(l[2]))]);
-  assert.deepEqual(merkleProof(l, 1, ecdsaSuite), ['00000002', hex(l[0]), hex(l[1]), '00000002', hex(H(l[0], l[1])), hex(H(l[2]))]);
+  assert.deepEqual(merkleProof(l, 2, ecdsaSuite), [
+    '00000001',
+    hex(l[2]),
+    '00000002',
+    hex(H(l[0], l[1])),
+    hex(H(l[2])),
+  ]);
+  assert.deepEqual(merkleProof(l, 1, ecdsaSuite), [
+    '00000002',
+    hex(l[0]),
+    hex(l[1]),
+    '00000002',
+    hex(H(l[0], l[1])),
+    hex(H(l[2])),
+  ]);
 });
 
 test('every leaf of trees of 2..17 leaves verifies; a foreign leaf or wrong root fails', () => {

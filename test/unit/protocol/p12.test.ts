@@ -20,14 +20,31 @@ function openssl(...args: string[]): string {
 /** `openssl pkcs12 -export -name key -nocerts`, as get_account.sh -p runs it, plus extra flags. */
 /** `openssl pkcs12 -info` writes its report to stderr. */
 function p12Info(file: string, password: string, ...extra: string[]): string {
-  const r = spawnSync('openssl', ['pkcs12', '-info', '-noout', '-in', file, '-passin', `pass:${password}`, ...extra], { cwd: dir, encoding: 'utf8' });
+  const r = spawnSync(
+    'openssl',
+    ['pkcs12', '-info', '-noout', '-in', file, '-passin', `pass:${password}`, ...extra],
+    { cwd: dir, encoding: 'utf8' },
+  );
   assert.equal(r.status, 0, r.stderr);
   return r.stdout + r.stderr;
 }
 
 function makeP12(key: string, password: string, ...extra: string[]): Uint8Array {
   const out = `${key}-${Math.random().toString(36).slice(2)}.p12`;
-  openssl('pkcs12', '-export', '-name', 'key', '-nocerts', '-inkey', `${key}.pem`, '-out', out, '-passout', `pass:${password}`, ...extra);
+  openssl(
+    'pkcs12',
+    '-export',
+    '-name',
+    'key',
+    '-nocerts',
+    '-inkey',
+    `${key}.pem`,
+    '-out',
+    out,
+    '-passout',
+    `pass:${password}`,
+    ...extra,
+  );
   return readFileSync(join(dir, out));
 }
 
@@ -75,7 +92,10 @@ test('OpenSSL 1.x / TASSL form: pbeWithSHA1And3-KeyTripleDES-CBC with the PKCS#1
 test('other variants: PBES2 with HMAC-SHA1 PRF and AES-128, SM4-CBC with SM3 MAC, non-ASCII and empty passwords, no MAC, plain key bag', () => {
   const sha1Prf = makeP12('k1', 'pw', '-keypbe', 'aes-128-cbc', '-macalg', 'sha1');
   assert.equal(importP12(sha1Prf, 'pw').address, keys.k1.address);
-  assert.equal(importP12(makeP12('sm2', 'pw', '-keypbe', 'sm4-cbc', '-macalg', 'sm3'), 'pw').address, keys.sm2.address);
+  assert.equal(
+    importP12(makeP12('sm2', 'pw', '-keypbe', 'sm4-cbc', '-macalg', 'sm3'), 'pw').address,
+    keys.sm2.address,
+  );
   assert.equal(importP12(makeP12('k1', 'pässwörd密码'), 'pässwörd密码').address, keys.k1.address);
   assert.equal(importP12(makeP12('k1', ''), '').address, keys.k1.address);
   assert.equal(importP12(makeP12('k1', 'pw', '-legacy', '-nomac'), 'pw').address, keys.k1.address);
@@ -84,12 +104,30 @@ test('other variants: PBES2 with HMAC-SHA1 PRF and AES-128, SM4-CBC with SM3 MAC
   rejects(() => importP12(makeP12('k1', 'pw', '-nomac'), 'nope'), 'WRONG_PASSWORD', /wrong password/);
 });
 
-test('a .p12 with its certificate under RC2-40 (OpenSSL 1.x default) still yields the key', { skip: !hasLegacyProvider() }, () => {
-  openssl('req', '-x509', '-key', 'k1.pem', '-subj', '/CN=localhost', '-days', '1', '-out', 'k1.crt');
-  openssl('pkcs12', '-export', '-name', 'key', '-inkey', 'k1.pem', '-in', 'k1.crt', '-out', 'cert.p12', '-passout', 'pass:pw', '-legacy');
-  assert.match(p12Info('cert.p12', 'pw', '-legacy'), /RC2/);
-  assert.equal(importP12(readFileSync(join(dir, 'cert.p12')), 'pw').address, keys.k1.address);
-});
+test(
+  'a .p12 with its certificate under RC2-40 (OpenSSL 1.x default) still yields the key',
+  { skip: !hasLegacyProvider() },
+  () => {
+    openssl('req', '-x509', '-key', 'k1.pem', '-subj', '/CN=localhost', '-days', '1', '-out', 'k1.crt');
+    openssl(
+      'pkcs12',
+      '-export',
+      '-name',
+      'key',
+      '-inkey',
+      'k1.pem',
+      '-in',
+      'k1.crt',
+      '-out',
+      'cert.p12',
+      '-passout',
+      'pass:pw',
+      '-legacy',
+    );
+    assert.match(p12Info('cert.p12', 'pw', '-legacy'), /RC2/);
+    assert.equal(importP12(readFileSync(join(dir, 'cert.p12')), 'pw').address, keys.k1.address);
+  },
+);
 
 /** Re-encodes DER as BouncyCastle's BER: indefinite lengths, OCTET STRINGs in 16-byte chunks. */
 function toBer(buf: Uint8Array): Uint8Array {
@@ -156,7 +194,11 @@ test('wrong password, wrong curve, corrupt files', () => {
   rejects(() => importP12(exportP12(keys.sm2, 'right'), 'wrong'), 'WRONG_PASSWORD', /wrong password/);
 
   rejects(() => importP12(p12, 'right', true), 'WRONG_CURVE', /secp256k1 key.*SM2/);
-  rejects(() => importP12(makeP12('sm2', 'right'), 'right', false), 'WRONG_CURVE', /sm2p256v1 key.*secp256k1/);
+  rejects(
+    () => importP12(makeP12('sm2', 'right'), 'right', false),
+    'WRONG_CURVE',
+    /sm2p256v1 key.*secp256k1/,
+  );
   rejects(() => importP12(makeP12('p256', 'right'), 'right'), 'WRONG_CURVE', /unsupported curve prime256v1/);
 
   rejects(() => importP12(p12.subarray(0, p12.length - 40), 'right'), 'CORRUPT', /not a valid PKCS#12 file/);
@@ -165,6 +207,18 @@ test('wrong password, wrong curve, corrupt files', () => {
   rejects(() => importP12(readFileSync(join(dir, 'k1.pem')), 'right'), 'CORRUPT', /PEM file/);
   // A certificate-only .p12 has no key to import.
   openssl('req', '-x509', '-key', 'k1.pem', '-subj', '/CN=localhost', '-days', '1', '-out', 'only.crt');
-  openssl('pkcs12', '-export', '-nokeys', '-in', 'only.crt', '-out', 'certonly.p12', '-passout', 'pass:pw', '-certpbe', 'NONE');
+  openssl(
+    'pkcs12',
+    '-export',
+    '-nokeys',
+    '-in',
+    'only.crt',
+    '-out',
+    'certonly.p12',
+    '-passout',
+    'pass:pw',
+    '-certpbe',
+    'NONE',
+  );
   rejects(() => importP12(readFileSync(join(dir, 'certonly.p12')), 'pw'), 'CORRUPT', /no private key/);
 });

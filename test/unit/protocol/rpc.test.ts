@@ -28,10 +28,18 @@ test('JSON-RPC codes and envelopes', () => {
   const ok = makeSuccess(1, 5);
   assert.equal(JSON.stringify(ok), '{"id":1,"jsonrpc":"2.0","result":5}');
   const fail = makeFailure(2, 10000, 'NonceCheckFail');
-  assert.equal(JSON.stringify(fail), '{"error":{"code":10000,"message":"NonceCheckFail"},"id":2,"jsonrpc":"2.0"}');
+  assert.equal(
+    JSON.stringify(fail),
+    '{"error":{"code":10000,"message":"NonceCheckFail"},"id":2,"jsonrpc":"2.0"}',
+  );
   assert.equal(isJsonRpcFailure(fail), true);
   assert.equal(isJsonRpcFailure(ok), false);
-  assert.deepEqual(makeRequest('getBlockNumber', ['group0', ''], 3), { jsonrpc: '2.0', method: 'getBlockNumber', params: ['group0', ''], id: 3 });
+  assert.deepEqual(makeRequest('getBlockNumber', ['group0', ''], 3), {
+    jsonrpc: '2.0',
+    method: 'getBlockNumber',
+    params: ['group0', ''],
+    id: 3,
+  });
 });
 
 test('precompiled return codes are re-exported', () => {

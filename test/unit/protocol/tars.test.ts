@@ -19,7 +19,9 @@ function theirs(fn: (o: TarsStream.TarsOutputStream) => void): string {
 }
 
 test('integers use the minimal width, matching @tars/stream', () => {
-  const values = [0, 1, -1, 127, 128, -128, -129, 32767, 32768, -32768, -32769, 2147483647, 2147483648, -2147483649];
+  const values = [
+    0, 1, -1, 127, 128, -128, -129, 32767, 32768, -32768, -32769, 2147483647, 2147483648, -2147483649,
+  ];
   for (const v of values) {
     assert.equal(
       mine((w) => w.writeInt(3, v)),
@@ -32,11 +34,26 @@ test('integers use the minimal width, matching @tars/stream', () => {
     mine((w) => w.writeInt(4, big)),
     theirs((o) => o.writeInt64(4, big.toString(), true)),
   );
-  assert.equal(mine((w) => w.writeInt(1, 0)), '1c');
-  assert.equal(mine((w) => w.writeInt(4, 522n)), '41020a');
-  assert.equal(mine((w) => w.writeInt(4, 133)), '410085');
-  assert.equal(mine((w) => w.writeInt(11, 3000000)), 'b2002dc6c0');
-  assert.equal(mine((w) => w.writeBool(2, true)), theirs((o) => o.writeBoolean(2, true)));
+  assert.equal(
+    mine((w) => w.writeInt(1, 0)),
+    '1c',
+  );
+  assert.equal(
+    mine((w) => w.writeInt(4, 522n)),
+    '41020a',
+  );
+  assert.equal(
+    mine((w) => w.writeInt(4, 133)),
+    '410085',
+  );
+  assert.equal(
+    mine((w) => w.writeInt(11, 3000000)),
+    'b2002dc6c0',
+  );
+  assert.equal(
+    mine((w) => w.writeBool(2, true)),
+    theirs((o) => o.writeBoolean(2, true)),
+  );
 });
 
 test('strings: string1 up to 255 bytes, string4 above; UTF-8 bytes', () => {
@@ -47,8 +64,14 @@ test('strings: string1 up to 255 bytes, string4 above; UTF-8 bytes', () => {
       `length ${s.length}`,
     );
   }
-  assert.equal(mine((w) => w.writeString(2, 'chain0')), '2606636861696e30');
-  assert.equal(mine((w) => w.writeString(9, '0x0')), '9603307830');
+  assert.equal(
+    mine((w) => w.writeString(2, 'chain0')),
+    '2606636861696e30',
+  );
+  assert.equal(
+    mine((w) => w.writeString(9, '0x0')),
+    '9603307830',
+  );
 });
 
 test('byte vectors are SimpleLists, matching @tars/stream writeBytes', () => {
@@ -62,15 +85,24 @@ test('byte vectors are SimpleLists, matching @tars/stream writeBytes', () => {
     );
   }
   // Length encodings from reference/protocol.md §2.5.
-  assert.equal(mine((w) => w.writeBytes(2, new Uint8Array(0))), '2d000c');
+  assert.equal(
+    mine((w) => w.writeBytes(2, new Uint8Array(0))),
+    '2d000c',
+  );
   assert.equal(mine((w) => w.writeBytes(2, new Uint8Array(32))).slice(0, 8), '2d000020');
   assert.equal(mine((w) => w.writeBytes(3, new Uint8Array(128))).slice(0, 10), '3d00010080');
   assert.equal(mine((w) => w.writeBytes(7, new Uint8Array(1550))).slice(0, 10), '7d0001060e');
 });
 
 test('tags ≥ 15 use the two-byte head', () => {
-  assert.equal(mine((w) => w.writeInt(15, 1)), theirs((o) => o.writeInt32(15, 1)));
-  assert.equal(mine((w) => w.writeInt(200, 5)), 'f0c805');
+  assert.equal(
+    mine((w) => w.writeInt(15, 1)),
+    theirs((o) => o.writeInt32(15, 1)),
+  );
+  assert.equal(
+    mine((w) => w.writeInt(200, 5)),
+    'f0c805',
+  );
   const r = new TarsReader(fromHex('f0c805'));
   assert.equal(r.readNumber(200, true), 5);
   assert.throws(() => new TarsWriter().writeHead(256, 0), RangeError);
@@ -99,10 +131,17 @@ test('reader: round trip of every field kind', () => {
   w.writeBytesList(5, [Uint8Array.of(1), new Uint8Array(0), Uint8Array.of(2, 3)]);
   w.writeStringList(6, ['a', '', 'c']);
   w.writeIntList(7, [1, 0, -300, 70000]);
-  w.writeStructList(8, [{ a: 1, b: 'x' }, { a: 0, b: '' }], (iw, v) => {
-    if (v.a) iw.writeInt(1, v.a);
-    if (v.b) iw.writeString(2, v.b);
-  });
+  w.writeStructList(
+    8,
+    [
+      { a: 1, b: 'x' },
+      { a: 0, b: '' },
+    ],
+    (iw, v) => {
+      if (v.a) iw.writeInt(1, v.a);
+      if (v.b) iw.writeString(2, v.b);
+    },
+  );
   w.writeStruct(9, (iw) => iw.writeString(1, 'inner'));
   const r = new TarsReader(w.toBytes());
   assert.equal(r.readNumber(1), 7);
@@ -114,9 +153,15 @@ test('reader: round trip of every field kind', () => {
   assert.deepEqual(r.readNumberList(7), [1, 0, -300, 70000]);
   assert.deepEqual(
     r.readStructList(8, (ir) => ({ a: ir.readNumber(1), b: ir.readString(2) })),
-    [{ a: 1, b: 'x' }, { a: 0, b: '' }],
+    [
+      { a: 1, b: 'x' },
+      { a: 0, b: '' },
+    ],
   );
-  assert.equal(r.readStruct(9, (ir) => ir.readString(1)), 'inner');
+  assert.equal(
+    r.readStruct(9, (ir) => ir.readString(1)),
+    'inner',
+  );
   assert.equal(r.remaining, 0);
 });
 
@@ -135,7 +180,10 @@ test('lenient decoding: smaller unknown tags skipped, larger tag stops, defaults
   assert.equal(r.readNumber(5, false, 9), 9);
   assert.equal(r.readNumber(6), 42);
   assert.deepEqual(r.readBytes(7), new Uint8Array(0));
-  assert.deepEqual(r.readList(8, (ir) => ir.readNumber(0)), []);
+  assert.deepEqual(
+    r.readList(8, (ir) => ir.readNumber(0)),
+    [],
+  );
 });
 
 test('lenient decoding: a byte vector may arrive as a generic list of int1', () => {
@@ -153,15 +201,24 @@ test('struct fields: unknown trailing fields are skipped up to struct end', () =
   });
   w.writeInt(2, 6);
   const r = new TarsReader(w.toBytes());
-  assert.equal(r.readStruct(1, (ir) => ir.readNumber(1)), 5);
+  assert.equal(
+    r.readStruct(1, (ir) => ir.readNumber(1)),
+    5,
+  );
   assert.equal(r.readNumber(2), 6);
 });
 
 test('errors: type mismatch, width overflow, truncation, oversize length, required', () => {
-  assert.throws(() => new TarsReader(fromHex('2606636861696e30')).readNumber(2), (e: Error) => e instanceof TarsDecodeError && /tag 2: expected an integer/.test(e.message));
+  assert.throws(
+    () => new TarsReader(fromHex('2606636861696e30')).readNumber(2),
+    (e: Error) => e instanceof TarsDecodeError && /tag 2: expected an integer/.test(e.message),
+  );
   assert.throws(() => new TarsReader(fromHex('1c')).readString(1), /tag 1: expected a string, found zero/);
   // int field rejects int8 (§2.3)
-  assert.throws(() => new TarsReader(fromHex('130000000100000000')).readNumber(1), /at most 32 bits, found int8/);
+  assert.throws(
+    () => new TarsReader(fromHex('130000000100000000')).readNumber(1),
+    /at most 32 bits, found int8/,
+  );
   assert.throws(() => new TarsReader(fromHex('2606636861')).readString(2), /truncated/);
   assert.throws(() => new TarsReader(fromHex('27ffffffff00')).readString(2), /exceeds 100 MB|truncated/);
   assert.throws(() => new TarsReader(fromHex('7d000164aa')).readBytes(7), /truncated/);
@@ -176,5 +233,8 @@ test('strings keep a leading BOM through decode and re-encode', () => {
   const w = new TarsWriter();
   w.writeStringBytes(5, Uint8Array.of(0xef, 0xbb, 0xbf, 0x31));
   const s = new TarsReader(w.toBytes()).readString(5);
-  assert.equal(mine((x) => x.writeString(5, s)), toHex(w.toBytes(), false));
+  assert.equal(
+    mine((x) => x.writeString(5, s)),
+    toHex(w.toBytes(), false),
+  );
 });

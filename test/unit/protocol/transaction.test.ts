@@ -24,13 +24,24 @@ const SET_INPUT =
 const GO_KEY = fromHex('145e247e170ba3afd6ae97e88f00dbc976c2345d511b0f6713355d19d8b80b58');
 
 function txData(fields: Partial<TransactionData>): TransactionData {
-  return { version: 0, chainID: 'chain0', groupID: 'group0', blockLimit: 0n, nonce: '', to: '', input: new Uint8Array(0), abi: '', ...fields };
+  return {
+    version: 0,
+    chainID: 'chain0',
+    groupID: 'group0',
+    blockLimit: 0n,
+    nonce: '',
+    to: '',
+    input: new Uint8Array(0),
+    abi: '',
+    ...fields,
+  };
 }
 
 /** Asserts decode(hex) has `data`, and encode(data) === hex. */
 function assertDataVector(hex: string, data: TransactionData): void {
   const decoded = decodeTransactionData(fromHex(hex));
-  for (const key of Object.keys(data) as (keyof TransactionData)[]) assert.deepEqual(decoded[key], data[key], key);
+  for (const key of Object.keys(data) as (keyof TransactionData)[])
+    assert.deepEqual(decoded[key], data[key], key);
   assert.equal(toHex(encodeTransactionData(data), false), hex);
 }
 
@@ -72,7 +83,10 @@ test('§10.1 Go SDK set(): RFC6979 signature reproduced (native and pure) and fu
   assert.deepEqual(decoded.signature, tx.signature);
   assert.equal(decoded.attribute, 0);
   assert.equal(decoded.importTime, 0);
-  assert.equal(ecdsaSuite.address(ecdsaSuite.recover(hash, decoded.signature)), '0xfbb18d54e9ee57529cda8c7c52242efe879f064f');
+  assert.equal(
+    ecdsaSuite.address(ecdsaSuite.recover(hash, decoded.signature)),
+    '0xfbb18d54e9ee57529cda8c7c52242efe879f064f',
+  );
 });
 
 test('§10.1 / A.1 Go SDK deployment: decode, hash, signature, re-encode', () => {
@@ -137,16 +151,25 @@ test('A.2 Go SDK SM deployment: decode, SM3 hash, signature, re-encode', () => {
   const tx = decodeTransaction(fromHex(DEPLOY_TX_GM));
   assert.deepEqual(tx.dataHash, hash);
   assert.equal(toHex(encodeTransaction(tx), false), DEPLOY_TX_GM);
-  assert.equal(smSuite.address(smSuite.recover(hash, tx.signature)), '0x69a69e8cca296d8def216820cd76ded88a3f4215');
+  assert.equal(
+    smSuite.address(smSuite.recover(hash, tx.signature)),
+    '0x69a69e8cca296d8def216820cd76ded88a3f4215',
+  );
 });
 
 test('DOC sendTransaction example (SM): decode, hash, re-encode, signer = DOC receipt from', () => {
   const tx = decodeTransaction(fromHex(DOC_SEND_TX_GM));
   assert.equal(tx.data.blockLimit, 507n);
-  assert.equal(toHex(hashTransactionData(tx.data, smSuite), false), '867fc7059f04e9f172202b777673a8413c9e47990dcd09b11311a2f1f5b55a4f');
+  assert.equal(
+    toHex(hashTransactionData(tx.data, smSuite), false),
+    '867fc7059f04e9f172202b777673a8413c9e47990dcd09b11311a2f1f5b55a4f',
+  );
   assert.deepEqual(tx.dataHash, hashTransactionData(tx.data, smSuite));
   assert.equal(toHex(encodeTransaction(tx), false), DOC_SEND_TX_GM);
-  assert.equal(smSuite.address(smSuite.recover(tx.dataHash, tx.signature)), '0xf3293c3452b3b0479e64a4c612e8c1b0da5fe1af');
+  assert.equal(
+    smSuite.address(smSuite.recover(tx.dataHash, tx.signature)),
+    '0xf3293c3452b3b0479e64a4c612e8c1b0da5fe1af',
+  );
 });
 
 // §10.3
@@ -165,8 +188,14 @@ test('§10.3 Java SDK txV0: fields, hash, recovery, exact re-encoding', () => {
   const hash = hashTransactionData(tx.data, ecdsaSuite);
   assert.equal(toHex(hash, false), '82b0283ac2793fb68be2f2f79056251664093500a57313e3adad74d852cb32e5');
   assert.deepEqual(tx.dataHash, hash);
-  assert.equal(ecdsaSuite.address(ecdsaSuite.recover(hash, tx.signature)), '0x6e6057d5d09257d38299fa36edc7d8e9e78cbe7d');
-  assert.equal(pureEcdsa.address(pureEcdsa.recover(hash, tx.signature)), '0x6e6057d5d09257d38299fa36edc7d8e9e78cbe7d');
+  assert.equal(
+    ecdsaSuite.address(ecdsaSuite.recover(hash, tx.signature)),
+    '0x6e6057d5d09257d38299fa36edc7d8e9e78cbe7d',
+  );
+  assert.equal(
+    pureEcdsa.address(pureEcdsa.recover(hash, tx.signature)),
+    '0x6e6057d5d09257d38299fa36edc7d8e9e78cbe7d',
+  );
   assert.equal(toHex(encodeTransaction(tx), false), JAVA_V0);
 });
 
@@ -182,7 +211,10 @@ test('§10.3 Java SDK txV1: v1 fields, attribute, hash, recovery, exact re-encod
   assert.equal(tx.attribute, 1);
   const hash = hashTransactionData(tx.data, ecdsaSuite);
   assert.equal(toHex(hash, false), '5bb1fa7f6b420cbc5d99f075edf4e2f340d003f76c35cc95d83ce3d6f790a482');
-  assert.equal(ecdsaSuite.address(ecdsaSuite.recover(hash, tx.signature)), '0xf14da8c163ac881ddd6131e097e502cf01ca1b8f');
+  assert.equal(
+    ecdsaSuite.address(ecdsaSuite.recover(hash, tx.signature)),
+    '0xf14da8c163ac881ddd6131e097e502cf01ca1b8f',
+  );
   assert.equal(toHex(encodeTransaction(tx), false), JAVA_V1);
 });
 
@@ -200,18 +232,32 @@ test('§10.4 C++ SDK test_transaction: hash and recovery of the captured signatu
   const sig = fromHex(
     '0xd752fbe3218d6f0d4bdcbaf45875bba4a52f9af263badabc0ef93fa31f28d79b0779728b594c1212613a38daea8bdd36670777100b159ac537dfbd83e700d20901',
   );
-  assert.equal(ecdsaSuite.address(ecdsaSuite.recover(hash, sig)), '0x3d20a4e26f41b57c2061e520c825fbfa5f321f22');
-  const decoded = decodeTransaction(encodeTransaction({ data, dataHash: hash, signature: sig, importTime: 1670467885565 }));
+  assert.equal(
+    ecdsaSuite.address(ecdsaSuite.recover(hash, sig)),
+    '0x3d20a4e26f41b57c2061e520c825fbfa5f321f22',
+  );
+  const decoded = decodeTransaction(
+    encodeTransaction({ data, dataHash: hash, signature: sig, importTime: 1670467885565 }),
+  );
   assert.equal(decoded.importTime, 1670467885565);
 });
 
 test('v2 hashes the extension; v1 the value/gas fields; v0 ignores both', () => {
   const base = txData({ blockLimit: 10n, nonce: 'n', input: Uint8Array.of(1) });
-  const extra = { value: '0x1', gasPrice: '0x2', gasLimit: 3n, maxFeePerGas: '0x4', maxPriorityFeePerGas: '0x5', extension: utf8Encode('ext') };
+  const extra = {
+    value: '0x1',
+    gasPrice: '0x2',
+    gasLimit: 3n,
+    maxFeePerGas: '0x4',
+    maxPriorityFeePerGas: '0x5',
+    extension: utf8Encode('ext'),
+  };
   const v0 = transactionHashPreimage({ ...base, ...extra });
   assert.deepEqual(v0, transactionHashPreimage(base));
   const v1 = toHex(transactionHashPreimage({ ...base, ...extra, version: 1 }), false);
-  assert.ok(v1.endsWith(toHex(utf8Encode('0x10x2'), false) + '0000000000000003' + toHex(utf8Encode('0x40x5'), false)));
+  assert.ok(
+    v1.endsWith(toHex(utf8Encode('0x10x2'), false) + '0000000000000003' + toHex(utf8Encode('0x40x5'), false)),
+  );
   const v2 = toHex(transactionHashPreimage({ ...base, ...extra, version: 2 }), false);
   assert.equal(v2, v1.replace(/^00000001/, '00000002') + toHex(utf8Encode('ext'), false));
   const enc = decodeTransactionData(encodeTransactionData({ ...base, ...extra, version: 2 }));
@@ -222,36 +268,69 @@ test('encoding omits defaults except version; decoding fills defaults', () => {
   assert.equal(toHex(encodeTransactionData(txData({ chainID: '', groupID: '' })), false), '1c');
   const d = decodeTransactionData(fromHex('1c'));
   assert.deepEqual(d, {
-    version: 0, chainID: '', groupID: '', blockLimit: 0n, nonce: '', to: '', input: new Uint8Array(0), abi: '',
-    value: '', gasPrice: '', gasLimit: 0n, maxFeePerGas: '', maxPriorityFeePerGas: '', extension: new Uint8Array(0),
+    version: 0,
+    chainID: '',
+    groupID: '',
+    blockLimit: 0n,
+    nonce: '',
+    to: '',
+    input: new Uint8Array(0),
+    abi: '',
+    value: '',
+    gasPrice: '',
+    gasLimit: 0n,
+    maxFeePerGas: '',
+    maxPriorityFeePerGas: '',
+    extension: new Uint8Array(0),
   });
   // A payload without the version field (generator rule) decodes identically.
   const withoutVersion = encodeTransactionData(GO_SET.data).subarray(1);
   assert.deepEqual(decodeTransactionData(withoutVersion), decodeTransactionData(fromHex(GO_SET.dataTars)));
   // Optional Transaction fields round trip.
   const full: Transaction = {
-    data: GO_SET.data, dataHash: new Uint8Array(0), signature: new Uint8Array(0), importTime: 5, attribute: 0x10,
-    sender: new Uint8Array(20).fill(1), extraData: 'x', type: 1, extraTransactionBytes: Uint8Array.of(1), extraTransactionHash: Uint8Array.of(2),
+    data: GO_SET.data,
+    dataHash: new Uint8Array(0),
+    signature: new Uint8Array(0),
+    importTime: 5,
+    attribute: 0x10,
+    sender: new Uint8Array(20).fill(1),
+    extraData: 'x',
+    type: 1,
+    extraTransactionBytes: Uint8Array.of(1),
+    extraTransactionHash: Uint8Array.of(2),
   };
   const back = decodeTransaction(encodeTransaction(full));
   assert.deepEqual({ ...back, data: undefined }, { ...full, data: undefined });
 });
 
 test('bad transaction payloads give clear errors', () => {
-  assert.throws(() => decodeTransaction(fromHex('2d000020')), /cannot decode Transaction: .*data \(tag 1\) is missing/);
-  assert.throws(() => decodeTransaction(fromHex(JAVA_V0.slice(0, 200))), /cannot decode Transaction: TARS: truncated/);
+  assert.throws(
+    () => decodeTransaction(fromHex('2d000020')),
+    /cannot decode Transaction: .*data \(tag 1\) is missing/,
+  );
+  assert.throws(
+    () => decodeTransaction(fromHex(JAVA_V0.slice(0, 200))),
+    /cannot decode Transaction: TARS: truncated/,
+  );
   assert.throws(() => decodeTransaction(fromHex('1a16')), /cannot decode Transaction/);
   assert.throws(() => decodeTransaction(fromHex('1a2c0b')), /tag 2: expected a string, found zero/);
 });
 
 test('signTransaction reproduces the §10.1 payload; checkTransactionFields mirrors the node', async () => {
-  const { signTransaction, checkTransactionFields, INVALID_HEX_FIELDS_MESSAGE } = await import('../../../src/protocol/transaction');
+  const { signTransaction, checkTransactionFields, INVALID_HEX_FIELDS_MESSAGE } =
+    await import('../../../src/protocol/transaction');
   const signed = signTransaction(GO_SET.data, ecdsaSuite, GO_KEY);
   assert.equal(toHex(signed.hash, false), GO_SET.hash);
-  assert.equal(toHex(signed.encoded, false), '1a' + GO_SET.dataTars + '0b2d000020' + GO_SET.hash + '3d000041' + GO_SET.signature);
+  assert.equal(
+    toHex(signed.encoded, false),
+    '1a' + GO_SET.dataTars + '0b2d000020' + GO_SET.hash + '3d000041' + GO_SET.signature,
+  );
   const withAttr = signTransaction(GO_SET.data, pureEcdsa, GO_KEY, { attribute: 1 });
   assert.equal(decodeTransaction(withAttr.encoded).attribute, 1);
-  assert.equal(checkTransactionFields(txData({ version: 1, value: '0x0', gasPrice: '', maxFeePerGas: '0xAbC' })), undefined);
+  assert.equal(
+    checkTransactionFields(txData({ version: 1, value: '0x0', gasPrice: '', maxFeePerGas: '0xAbC' })),
+    undefined,
+  );
   assert.equal(checkTransactionFields(txData({ version: 1, value: '10' })), INVALID_HEX_FIELDS_MESSAGE);
   assert.equal(checkTransactionFields(txData({ version: 2, gasPrice: '0X1' })), INVALID_HEX_FIELDS_MESSAGE);
   assert.equal(checkTransactionFields(txData({ version: 0, value: 'anything' })), undefined);

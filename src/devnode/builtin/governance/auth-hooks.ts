@@ -5,7 +5,14 @@
 import { isPrecompiledRange } from '../../../protocol/builtin/addresses';
 import { AuthMessages, AuthStatus } from '../../../protocol/builtin/auth';
 import type { AuthDecision, AuthHooks, InvocationInfo, TableStore } from '../types';
-import { checkMethodAuth, hasDeployAuth, newAcl, readAcl, readAclShared, writeAcl } from './contract-auth-state';
+import {
+  checkMethodAuth,
+  hasDeployAuth,
+  newAcl,
+  readAcl,
+  readAclShared,
+  writeAcl,
+} from './contract-auth-state';
 import { normalizeAddress } from './state-store';
 
 const ALLOWED: AuthDecision = { ok: true };

@@ -30,7 +30,11 @@ export function precompiledError(message: string): never {
 
 export function failureResult(error: unknown, hasher: Hasher): PrecompiledResult {
   if (error instanceof CallFailure) {
-    return { status: error.status, output: error.output ?? (error.message === '' ? new Uint8Array() : encodeRevertReason(error.message, hasher)) };
+    return {
+      status: error.status,
+      output:
+        error.output ?? (error.message === '' ? new Uint8Array() : encodeRevertReason(error.message, hasher)),
+    };
   }
   throw error;
 }

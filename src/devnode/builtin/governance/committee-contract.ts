@@ -32,12 +32,18 @@ export function createCommitteeContract(addresses: CommitteeAddresses): Precompi
       'isGovernor(address)': ({ store, args: [account] }) => [isGovernor(store, String(account))],
       'getWeight(address)': ({ store, args: [account] }) => [weightOf(store, String(account))],
       'getWeights()': ({ store }) => [totalWeight(store)],
-      'getWeights(address[])': ({ store, args: [voters] }) => [weightsOf(store, (voters as string[]).map(String))],
+      'getWeights(address[])': ({ store, args: [voters] }) => [
+        weightsOf(store, (voters as string[]).map(String)),
+      ],
       '_participatesRate()': ({ store }) => [readRates(store).participatesRate],
       '_winRate()': ({ store }) => [readRates(store).winRate],
       'setWeight(address,uint32)': onlyOwner,
       'setRate(uint8,uint8)': onlyOwner,
     },
   };
-  return { address: addresses.committee, name: 'Committee', execute: (ctx, input) => runSolidity(contract, ctx, input) };
+  return {
+    address: addresses.committee,
+    name: 'Committee',
+    execute: (ctx, input) => runSolidity(contract, ctx, input),
+  };
 }

@@ -71,7 +71,11 @@ function mapOfType(acl: ContractAcl, type: number): Record<string, AccountMap> |
   return undefined;
 }
 
-export function checkMethodAuth(acl: Readonly<ContractAcl> | undefined, selectorHex: string, account: string): boolean {
+export function checkMethodAuth(
+  acl: Readonly<ContractAcl> | undefined,
+  selectorHex: string,
+  account: string,
+): boolean {
   if (!acl) return true;
   const type = acl.methodAuthType[selectorHex];
   const map = type === undefined ? undefined : mapOfType(acl, type);
@@ -85,7 +89,12 @@ export function checkMethodAuth(acl: Readonly<ContractAcl> | undefined, selector
 }
 
 /** open/closeMethodAuth; false when the selector has no white/black type (→ -51003). */
-export function setMethodAccess(acl: ContractAcl, selectorHex: string, account: string, open: boolean): boolean {
+export function setMethodAccess(
+  acl: ContractAcl,
+  selectorHex: string,
+  account: string,
+  open: boolean,
+): boolean {
   const type = acl.methodAuthType[selectorHex];
   const map = type === undefined ? undefined : mapOfType(acl, type);
   if (!map) return false;
@@ -95,7 +104,10 @@ export function setMethodAccess(acl: ContractAcl, selectorHex: string, account: 
 }
 
 /** getMethodAuth: (type, accessList, blockList), accounts sorted as the node's map orders them. */
-export function methodAuthOf(acl: ContractAcl | undefined, selectorHex: string): [number, string[], string[]] {
+export function methodAuthOf(
+  acl: ContractAcl | undefined,
+  selectorHex: string,
+): [number, string[], string[]] {
   const type = acl?.methodAuthType[selectorHex];
   if (acl === undefined || type === undefined) return [0, [], []];
   const accounts = mapOfType(acl, type)?.[selectorHex] ?? {};
@@ -109,7 +121,9 @@ export function methodAuthOf(acl: ContractAcl | undefined, selectorHex: string):
 }
 
 export function readDeployAcl(store: TableStore): DeployAcl {
-  return readJson<DeployAcl>(store, DEPLOY_AUTH_TABLE, DEPLOY_KEY) ?? { type: AuthType.None, white: {}, black: {} };
+  return (
+    readJson<DeployAcl>(store, DEPLOY_AUTH_TABLE, DEPLOY_KEY) ?? { type: AuthType.None, white: {}, black: {} }
+  );
 }
 
 export function writeDeployAcl(store: TableStore, acl: DeployAcl): void {

@@ -4,8 +4,18 @@
 
 import { AUTH_MANAGER_ADDRESS, COMMITTEE_MANAGER_ADDRESS } from '../../../protocol/builtin/addresses';
 import { bindAbi } from '../../../protocol/builtin/abi';
-import { ACCESS_STATUS_NAMES, AuthMessages, AuthType, CONTRACT_AUTH_ABI } from '../../../protocol/builtin/auth';
-import { CODE_NO_AUTHORIZED, CODE_SUCCESS, CODE_TABLE_ERROR_AUTH_TYPE, CODE_TABLE_NOT_EXIST } from '../../../protocol/builtin/retcode';
+import {
+  ACCESS_STATUS_NAMES,
+  AuthMessages,
+  AuthType,
+  CONTRACT_AUTH_ABI,
+} from '../../../protocol/builtin/auth';
+import {
+  CODE_NO_AUTHORIZED,
+  CODE_SUCCESS,
+  CODE_TABLE_ERROR_AUTH_TYPE,
+  CODE_TABLE_NOT_EXIST,
+} from '../../../protocol/builtin/retcode';
 import type { Precompiled, PrecompiledContext, PrecompiledResult } from '../types';
 import { committeeExists, writeGovernors, writeRates } from './committee-state';
 import {
@@ -26,9 +36,20 @@ import { failureResult, precompiledError } from './call-result';
 import { BufferedStore, normalizeAddress } from './state-store';
 
 const NAME = 'AuthManagerPrecompiled';
-const VIEWS = new Set(['getAdmin', 'checkMethodAuth', 'getMethodAuth', 'contractAvailable', 'deployType', 'hasDeployAuth']);
+const VIEWS = new Set([
+  'getAdmin',
+  'checkMethodAuth',
+  'getMethodAuth',
+  'contractAvailable',
+  'deployType',
+  'hasDeployAuth',
+]);
 
-type Handler = (ctx: PrecompiledContext, store: BufferedStore, args: unknown[]) => Promise<unknown[]> | unknown[];
+type Handler = (
+  ctx: PrecompiledContext,
+  store: BufferedStore,
+  args: unknown[],
+) => Promise<unknown[]> | unknown[];
 
 const addr = (value: unknown) => normalizeAddress(String(value));
 const selectorHex = (value: unknown) => String(value).toLowerCase().replace(/^0x/, '');
@@ -38,7 +59,12 @@ function onlyCommittee(ctx: PrecompiledContext): boolean {
   return ctx.caller === COMMITTEE_MANAGER_ADDRESS;
 }
 
-function setStatus(ctx: PrecompiledContext, store: BufferedStore, contract: string, status: number): unknown[] {
+function setStatus(
+  ctx: PrecompiledContext,
+  store: BufferedStore,
+  contract: string,
+  status: number,
+): unknown[] {
   if (ctx.caller !== adminOf(store, contract)) return code(CODE_NO_AUTHORIZED);
   const acl = readAcl(store, contract);
   if (!acl) return code(CODE_TABLE_NOT_EXIST);
@@ -130,7 +156,12 @@ const HANDLERS: Record<string, Handler> = {
   },
 };
 
-function setMethodAuth(ctx: PrecompiledContext, store: BufferedStore, [contract, func, account]: unknown[], open: boolean) {
+function setMethodAuth(
+  ctx: PrecompiledContext,
+  store: BufferedStore,
+  [contract, func, account]: unknown[],
+  open: boolean,
+) {
   const target = addr(contract);
   if (ctx.caller !== adminOf(store, target)) return code(CODE_NO_AUTHORIZED);
   const acl = readAcl(store, target)!;
@@ -155,7 +186,8 @@ export function createContractAuthPrecompiled(): Precompiled {
         }
         if (!call) precompiledError(`${NAME} call undefined function!`);
         const name = call.fragment.name;
-        if (ctx.isStatic && !VIEWS.has(name)) precompiledError(`${NAME}: ${name} cannot run in a static call`);
+        if (ctx.isStatic && !VIEWS.has(name))
+          precompiledError(`${NAME}: ${name} cannot run in a static call`);
         const store = new BufferedStore(ctx.store);
         const values = await HANDLERS[call.signature](ctx, store, call.args.toArray(true));
         store.commit();

@@ -12,7 +12,9 @@ export function writeGovernanceGenesis(store: TableStore, options: Pick<GenesisO
   const governors = options.governors.map(({ address, weight }) => {
     const account = normalizeAddress(address);
     if (!Number.isInteger(weight) || weight < 1 || weight > 0xffffffff) {
-      throw new Error(`genesis governor ${account}: weight must be an integer in 1..4294967295, got ${weight}`);
+      throw new Error(
+        `genesis governor ${account}: weight must be an integer in 1..4294967295, got ${weight}`,
+      );
     }
     if (seen.has(account)) throw new Error(`genesis governor ${account} is listed twice`);
     seen.add(account);

@@ -38,7 +38,9 @@ export function createGovernance(options: { sm?: boolean } = {}): Governance {
     return options.sm === undefined ? contracts.map((c) => onlyOn(c, addresses)) : contracts;
   });
   // CommitteeManager's address is fixed; its helper addresses follow the running chain's hash.
-  const managers = new Map<boolean, Precompiled>([false, true].map((sm) => [sm, createCommitteeManager(committeeAddresses(sm))]));
+  const managers = new Map<boolean, Precompiled>(
+    [false, true].map((sm) => [sm, createCommitteeManager(committeeAddresses(sm))]),
+  );
   const manager: Precompiled = {
     address: managers.get(false)!.address,
     name: 'CommitteeManager',

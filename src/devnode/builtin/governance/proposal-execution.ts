@@ -2,7 +2,12 @@
 // changes directly, everything else through the built-in contracts with sender 0x10001. The
 // return code is reported by `execResult(int256)`; a negative code does not revert.
 
-import { AUTH_MANAGER_ADDRESS, COMMITTEE_MANAGER_ADDRESS, CONSENSUS_ADDRESS, SYS_CONFIG_ADDRESS } from '../../../protocol/builtin/addresses';
+import {
+  AUTH_MANAGER_ADDRESS,
+  COMMITTEE_MANAGER_ADDRESS,
+  CONSENSUS_ADDRESS,
+  SYS_CONFIG_ADDRESS,
+} from '../../../protocol/builtin/addresses';
 import { CommitteeMessages, ProposalType } from '../../../protocol/builtin/committee';
 import type { PrecompiledContext } from '../types';
 import { setVoteComputer } from './addresses';
@@ -19,7 +24,8 @@ export async function executeProposal(
   voter: string,
 ): Promise<bigint> {
   const { action } = proposal;
-  const call = (to: string, fn: string, args: unknown[]) => callForCode(ctx, store, { to, fn, args, from: COMMITTEE_MANAGER_ADDRESS });
+  const call = (to: string, fn: string, args: unknown[]) =>
+    callForCode(ctx, store, { to, fn, args, from: COMMITTEE_MANAGER_ADDRESS });
   switch (proposal.proposalType) {
     case ProposalType.UpdateGovernor:
       if (action.weight === 0 && action.addressArray[0] === voter) revert(CommitteeMessages.RemoveYourself);
@@ -34,7 +40,9 @@ export async function executeProposal(
     case ProposalType.SetDeployAuthType:
       return call(AUTH_MANAGER_ADDRESS, 'setDeployAuthType', [action.uint8Array[0]]);
     case ProposalType.ModifyDeployAuth:
-      return call(AUTH_MANAGER_ADDRESS, action.flag ? 'openDeployAuth' : 'closeDeployAuth', [action.addressArray[0]]);
+      return call(AUTH_MANAGER_ADDRESS, action.flag ? 'openDeployAuth' : 'closeDeployAuth', [
+        action.addressArray[0],
+      ]);
     case ProposalType.ResetAdmin:
       return call(AUTH_MANAGER_ADDRESS, 'resetAdmin', [proposal.resourceId, action.addressArray[0]]);
     case ProposalType.SetSysConfig:

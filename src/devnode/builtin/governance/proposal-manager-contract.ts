@@ -7,7 +7,13 @@ import type { Precompiled } from '../types';
 import { currentVoteComputer, type CommitteeAddresses } from './addresses';
 import { revert } from './call-result';
 import { onlyOwner, ownedHandlers } from './owned';
-import { proposalCount, proposalIdFor, readProposal, refreshProposal, type StoredProposal } from './proposal-state';
+import {
+  proposalCount,
+  proposalIdFor,
+  readProposal,
+  refreshProposal,
+  type StoredProposal,
+} from './proposal-state';
 import { runSolidity, type SolidityContract } from './solidity-call';
 import { ZERO_ADDRESS, normalizeAddress } from './state-store';
 
@@ -42,7 +48,8 @@ export function createProposalManagerContract(addresses: CommitteeAddresses): Pr
     ]),
     handlers: {
       ...ownedHandlers(addresses.proposalManager),
-      'getProposalInfo(uint256)': ({ store, args: [id] }) => proposalTuple(readProposal(store, BigInt(id as bigint))),
+      'getProposalInfo(uint256)': ({ store, args: [id] }) =>
+        proposalTuple(readProposal(store, BigInt(id as bigint))),
       'getProposalInfoList(uint256,uint256)': ({ store, args }) => {
         let [from, to] = args.map((v) => BigInt(v as bigint));
         const count = proposalCount(store);
@@ -54,8 +61,12 @@ export function createProposalManagerContract(addresses: CommitteeAddresses): Pr
         for (let id = from; id <= to; id++) list.push(proposalTuple(readProposal(store, id)));
         return [list];
       },
-      'getProposalStatus(uint256)': ({ store, args: [id] }) => [readProposal(store, BigInt(id as bigint))?.status ?? 0],
-      'refreshProposalStatus(uint256)': ({ ctx, store, args: [id] }) => [refreshProposal(store, BigInt(id as bigint), ctx.blockNumber)],
+      'getProposalStatus(uint256)': ({ store, args: [id] }) => [
+        readProposal(store, BigInt(id as bigint))?.status ?? 0,
+      ],
+      'refreshProposalStatus(uint256)': ({ ctx, store, args: [id] }) => [
+        refreshProposal(store, BigInt(id as bigint), ctx.blockNumber),
+      ],
       'getIdByTypeAndResourceId(uint8,address)': ({ store, args: [type, resource] }) => [
         proposalIdFor(store, Number(type), normalizeAddress(String(resource))),
       ],
@@ -63,7 +74,8 @@ export function createProposalManagerContract(addresses: CommitteeAddresses): Pr
         proposalIdFor(store, Number(type), normalizeAddress(String(resource))),
       ],
       '_proposalCount()': ({ store }) => [proposalCount(store)],
-      '_proposals(uint256)': ({ store, args: [id] }) => proposalTuple(readProposal(store, BigInt(id as bigint))).slice(0, 5),
+      '_proposals(uint256)': ({ store, args: [id] }) =>
+        proposalTuple(readProposal(store, BigInt(id as bigint))).slice(0, 5),
       '_voteComputer()': ({ store }) => [currentVoteComputer(store, addresses)],
       'create(address,uint8,address,uint256)': onlyOwner,
       'vote(uint256,bool,address)': onlyOwner,
@@ -71,5 +83,9 @@ export function createProposalManagerContract(addresses: CommitteeAddresses): Pr
       'setVoteComputer(address)': onlyOwner,
     },
   };
-  return { address: addresses.proposalManager, name: 'ProposalManager', execute: (ctx, input) => runSolidity(contract, ctx, input) };
+  return {
+    address: addresses.proposalManager,
+    name: 'ProposalManager',
+    execute: (ctx, input) => runSolidity(contract, ctx, input),
+  };
 }

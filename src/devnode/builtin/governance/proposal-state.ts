@@ -67,7 +67,14 @@ export function refreshProposal(store: TableStore, id: bigint, blockNumber: numb
 
 export function createProposal(
   store: TableStore,
-  request: { proposer: string; proposalType: number; resourceId: string; interval: bigint; blockNumber: number; action: ProposalAction },
+  request: {
+    proposer: string;
+    proposalType: number;
+    resourceId: string;
+    interval: bigint;
+    blockNumber: number;
+    action: ProposalAction;
+  },
 ): bigint {
   const previousId = proposalIdFor(store, request.proposalType, request.resourceId);
   const previous = readProposal(store, previousId);

@@ -29,7 +29,11 @@ function decode(abi: BuiltinAbi, input: Uint8Array): DecodedCall | undefined {
   }
 }
 
-export async function runSolidity(contract: SolidityContract, ctx: PrecompiledContext, input: Uint8Array): Promise<PrecompiledResult> {
+export async function runSolidity(
+  contract: SolidityContract,
+  ctx: PrecompiledContext,
+  input: Uint8Array,
+): Promise<PrecompiledResult> {
   const abi = contract.abi(ctx);
   try {
     const call = decode(abi, input);

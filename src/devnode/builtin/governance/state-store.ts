@@ -42,7 +42,8 @@ export class BufferedStore implements TableStore {
   }
 
   commit(): void {
-    for (const [table, rows] of this.writes) for (const [key, value] of rows) this.base.set(table, key, value);
+    for (const [table, rows] of this.writes)
+      for (const [key, value] of rows) this.base.set(table, key, value);
     this.writes.clear();
   }
 }

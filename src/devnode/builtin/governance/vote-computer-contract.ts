@@ -22,7 +22,11 @@ export function createVoteComputerContract(addresses: CommitteeAddresses): Preco
       ...ownedHandlers(addresses.voteComputer),
       '_committee()': () => [addresses.committee],
       'determineVoteResult(address[],address[])': ({ store, args: [agree, against] }) => [
-        determineVoteResult(store, (agree as string[]).map((a) => a.toLowerCase()), (against as string[]).map((a) => a.toLowerCase())),
+        determineVoteResult(
+          store,
+          (agree as string[]).map((a) => a.toLowerCase()),
+          (against as string[]).map((a) => a.toLowerCase()),
+        ),
       ],
       'voteResultCalc(uint32,uint32,uint32,uint8,uint8)': ({ args }) => {
         const [agreeVotes, doneVotes, allVotes, participatesRate, winRate] = args.map(Number);
@@ -30,5 +34,9 @@ export function createVoteComputerContract(addresses: CommitteeAddresses): Preco
       },
     },
   };
-  return { address: addresses.voteComputer, name: 'VoteComputer', execute: (ctx, input) => runSolidity(contract, ctx, input) };
+  return {
+    address: addresses.voteComputer,
+    name: 'VoteComputer',
+    execute: (ctx, input) => runSolidity(contract, ctx, input),
+  };
 }

@@ -18,7 +18,11 @@ export function voteResultCalc(
   return mul(agreeVotes, 100) >= mul(winRate, doneVotes) ? 2 : 3;
 }
 
-export function determineVoteResult(store: TableStore, agreeVoters: readonly string[], againstVoters: readonly string[]): number {
+export function determineVoteResult(
+  store: TableStore,
+  agreeVoters: readonly string[],
+  againstVoters: readonly string[],
+): number {
   const agreeVotes = weightsOf(store, agreeVoters);
   const doneVotes = u32(agreeVotes + weightsOf(store, againstVoters));
   const { participatesRate, winRate } = readRates(store);

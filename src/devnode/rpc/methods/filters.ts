@@ -10,7 +10,10 @@ import type { Params } from '../params';
 /** FilterSystem::getNodeService: group "" is this node's group; another one does not exist. */
 function checkGroup(ctx: RpcContext, group: string, command: string): void {
   if (group !== '' && group !== ctx.group.groupId) {
-    throw new RpcError(GroupNotExist, `group not exist,chain=${ctx.group.chainId},group=${group},commond=${command}`);
+    throw new RpcError(
+      GroupNotExist,
+      `group not exist,chain=${ctx.group.chainId},group=${group},commond=${command}`,
+    );
   }
 }
 

@@ -11,12 +11,7 @@ import { TxRejected } from '../../chain/types';
 import { RpcError } from '../errors';
 import { nodeService, requireGroupInfo, type MethodTable, type RpcContext } from '../context';
 import { decodeData, decodeDataParam, diagnosticText, looseHex, parseHash } from '../hexParams';
-import {
-  formatReceiptCore,
-  formatTransaction,
-  receiptProof,
-  transactionProof,
-} from '../format';
+import { formatReceiptCore, formatTransaction, receiptProof, transactionProof } from '../format';
 import type { Params } from '../params';
 
 const INVALID_SIGNATURE = 10008;
@@ -38,7 +33,8 @@ async function sendTransaction(p: Params, ctx: RpcContext): Promise<SendTransact
   } catch (e) {
     // Inside sendTransaction's try block: the node answers -1 with the diagnostic text.
     const what = (e as Error).message;
-    const type = what === 'Unexpect hex string' ? undefined : 'boost::wrapexcept<boost::algorithm::non_hex_input>';
+    const type =
+      what === 'Unexpect hex string' ? undefined : 'boost::wrapexcept<boost::algorithm::non_hex_input>';
     throw new RpcError(-1, diagnosticText(what, type));
   }
   let submitted;
@@ -132,7 +128,9 @@ function getTransactionReceipt(p: Params, ctx: RpcContext): ReceiptJson {
   const suite = ctx.chain.suite;
   const core = formatReceiptCore(r, toHex(hash), true, suite);
   const block = withProof ? ctx.chain.getBlockByNumber(r.data.blockNumber) : undefined;
-  const proofs = block ? { receiptProof: [] as string[], txReceiptProof: receiptProof(block, r.index, suite) } : {};
+  const proofs = block
+    ? { receiptProof: [] as string[], txReceiptProof: receiptProof(block, r.index, suite) }
+    : {};
   // input/from/to/extraData/transactionProof are copied from the node's own getTransaction,
   // and are JSON null when that lookup fails.
   const tx = transactionJson(ctx, hash, withProof);
