@@ -12,6 +12,8 @@ const REQUIRED = [
   'dist/extension.js',
   'dist/devnode-cli.js',
   'dist/solc-worker.js',
+  'dist/sol-server.js',
+  'syntaxes/solidity.tmLanguage.json',
   'dist/node_modules/solc/index.js',
 ];
 
