@@ -1,4 +1,5 @@
-// Bundles the extension host code, its solc worker, the devnode CLI and each webview script.
+// Bundles the extension host code, its solc worker, the Solidity language server, the devnode CLI
+// and each webview script.
 // `node esbuild.js [--watch] [--production]`
 const esbuild = require('esbuild');
 const fs = require('node:fs');
@@ -42,6 +43,17 @@ async function main() {
       // Compilation runs here, off the extension-host thread. solc stays external so require('solc')
       // resolves as it did in the extension: dist/node_modules/solc (packaged) or node_modules/solc.
       entryPoints: { 'solc-worker': 'src/extension/compile/solcWorker.ts' },
+      outdir: 'dist',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['solc', 'solc/*'],
+    },
+    {
+      ...common,
+      // The Solidity language server: its own process, started by the language client when a .sol
+      // file opens. solc stays external as for the worker (the bundled one, or soljson files).
+      entryPoints: { 'sol-server': 'src/langserver/server.ts' },
       outdir: 'dist',
       platform: 'node',
       format: 'cjs',
