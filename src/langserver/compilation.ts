@@ -5,6 +5,7 @@
 import semver from 'semver';
 import type { Solc } from './solcLoader';
 import type { SourceClosure } from './importResolver';
+import { parseJson } from './untyped';
 
 export interface Position {
   line: number;
@@ -102,7 +103,7 @@ export function compileClosure(
 }
 
 export function readOutput(json: string, closure: SourceClosure): CompileOutcome {
-  const out = JSON.parse(json) as SolcOutput;
+  const out = parseJson<SolcOutput>(json);
   const problems = (out.errors ?? []).map((e) => toProblem(e, closure));
   const contracts: ContractArtifact[] = [];
   for (const [unit, byName] of Object.entries(out.contracts ?? {}))

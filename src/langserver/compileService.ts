@@ -9,6 +9,7 @@ import type { Solc, SolcStore } from './solcLoader';
 import { downloadSolc, type DownloadProgress } from './solcDownload';
 import { compileClosure, type CompileOutcome, type Problem } from './compilation';
 import type { ServerSettings } from './protocol';
+import { errorMessage } from './untyped';
 
 export interface CompileRun extends CompileOutcome {
   file: string;
@@ -49,7 +50,7 @@ export class CompileService {
     try {
       picked = await this.pick(closure);
     } catch (err) {
-      return { ...base, problems: [this.problemAtPragma(file, closure, (err as Error).message)] };
+      return { ...base, problems: [this.problemAtPragma(file, closure, errorMessage(err))] };
     }
     const s = this.settings();
     const evmVersion = evmVersionFor(picked.version, s.evmVersion);
@@ -103,10 +104,10 @@ export class CompileService {
           this.downloads.delete(version);
           this.hooks.done(version);
         },
-        (err: Error) => {
+        (err: unknown) => {
           this.downloads.delete(version);
           const message =
-            `solc ${version} could not be downloaded: ${err.message} ` +
+            `solc ${version} could not be downloaded: ${errorMessage(err)} ` +
             'To compile offline, set fiscoBcos.solc.soljsonPath to a local soljson.js, or pin an installed version with fiscoBcos.solc.version.';
           this.failedDownloads.set(version, { at: Date.now(), message });
           this.hooks.failed(version, message);

@@ -55,7 +55,7 @@ const SYMBOL_KIND: Record<DeclKind, SymbolKind> = {
   type: SymbolKind.TypeParameter,
 };
 
-const COMPLETION_KIND: Record<DeclKind, number> = {
+const COMPLETION_KIND: Record<DeclKind, CompletionItemKind> = {
   contract: CompletionItemKind.Class,
   interface: CompletionItemKind.Interface,
   library: CompletionItemKind.Module,
@@ -208,7 +208,7 @@ export function registerLanguageFeatures(
 function item(d: Decl): CompletionItem {
   return {
     label: d.name,
-    kind: (COMPLETION_KIND[d.kind] ?? CompletionItemKind.Text) as CompletionItemKind,
+    kind: COMPLETION_KIND[d.kind],
     detail: d.signature,
     documentation: d.doc ? { kind: 'markdown', value: formatNatspec(d.doc) } : undefined,
   };

@@ -20,6 +20,7 @@ import { CompileService, type CompileRun } from './compileService';
 import { DEFAULT_REGISTRY } from './solcDownload';
 import { SolWorkspace } from './navigation';
 import { registerLanguageFeatures } from './features';
+import { fromPeer } from './untyped';
 import {
   COMPILE_REQUEST,
   type CompileParams,
@@ -83,7 +84,7 @@ function makeService(): CompileService {
 }
 
 connection.onInitialize((params) => {
-  const init = (params.initializationOptions ?? {}) as Partial<InitializationOptions>;
+  const init = fromPeer<Partial<InitializationOptions>>(params.initializationOptions ?? {});
   if (init.settings) settings = { ...settings, ...init.settings };
   if (typeof init.debounceMs === 'number') debounceMs = init.debounceMs;
   store = new SolcStore(init.cacheDir);
@@ -176,7 +177,8 @@ function sendDiagnostics(file: string): void {
   const all: Diagnostic[] = [];
   for (const files of byRoot.values())
     for (const d of files.get(file) ?? []) {
-      const key = `${d.range.start.line}:${d.range.start.character}:${d.message}`;
+      const text = typeof d.message === 'string' ? d.message : d.message.value;
+      const key = `${d.range.start.line}:${d.range.start.character}:${text}`;
       if (!seen.has(key)) {
         seen.add(key);
         all.push(d);

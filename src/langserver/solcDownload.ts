@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { cachedSoljsonName } from './solcLoader';
+import { errorMessage, parseJson } from './untyped';
 
 export const DEFAULT_REGISTRY = 'https://registry.npmjs.org';
 
@@ -24,7 +25,7 @@ export async function downloadSolc(
 ): Promise<string> {
   const metaUrl = `${registry.replace(/\/$/, '')}/solc/${version}`;
   const meta = await fetchOk(metaUrl, `the registry metadata of solc ${version}`);
-  const { dist } = (await meta.json()) as { dist?: { tarball?: string; integrity?: string } };
+  const { dist } = parseJson<{ dist?: { tarball?: string; integrity?: string } }>(await meta.text());
   if (!dist?.tarball || !dist.integrity)
     throw new Error(
       `The registry metadata of solc ${version} (${metaUrl}) names no tarball or integrity hash.`,
@@ -34,7 +35,9 @@ export async function downloadSolc(
   const chunks: Uint8Array[] = [];
   let received = 0;
   if (!res.body) throw new Error(`The solc ${version} tarball (${dist.tarball}) came back empty.`);
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+  const reader = res.body.getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    const chunk = r.value;
     chunks.push(chunk);
     received += chunk.length;
     onProgress?.({ received, total });
@@ -56,8 +59,9 @@ async function fetchOk(url: string, what: string): Promise<Response> {
   try {
     res = await fetch(url);
   } catch (err) {
-    const cause = (err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message;
-    throw new Error(`Could not download ${what} from ${url}: ${cause}`);
+    const cause =
+      err instanceof Error && err.cause !== undefined ? errorMessage(err.cause) : errorMessage(err);
+    throw new Error(`Could not download ${what} from ${url}: ${cause}`, { cause: err });
   }
   if (!res.ok) throw new Error(`Could not download ${what} from ${url}: HTTP ${res.status}`);
   return res;

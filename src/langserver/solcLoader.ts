@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
+import { loadModule, parseJson } from './untyped';
 
 export interface Solc {
   compile(input: string, options?: { import?: (p: string) => { contents?: string; error?: string } }): string;
@@ -32,7 +33,7 @@ export class SolcStore {
   bundledVersion(): string | undefined {
     try {
       const pkg = require.resolve('solc/package.json', { paths: [this.searchFrom] });
-      return (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version;
+      return parseJson<{ version: string }>(fs.readFileSync(pkg, 'utf8')).version;
     } catch {
       return undefined;
     }
@@ -81,7 +82,7 @@ export class SolcStore {
     if (hit) return hit;
     let solc: Solc;
     if (version === this.bundledVersion())
-      solc = require(require.resolve('solc', { paths: [this.searchFrom] })) as Solc;
+      solc = loadModule<Solc>(require.resolve('solc', { paths: [this.searchFrom] }));
     else {
       const file = this.aliasSoljsons().get(version) ?? this.cachedFile(version);
       if (!file) throw new Error(`solc ${version} is not available offline.`);
@@ -103,7 +104,7 @@ export class SolcStore {
   }
 
   private wrap(soljsonFile: string): Solc {
-    const wrapper = require(require.resolve('solc/wrapper', { paths: [this.searchFrom] })) as Wrapper;
-    return wrapper(require(soljsonFile));
+    const wrapper = loadModule<Wrapper>(require.resolve('solc/wrapper', { paths: [this.searchFrom] }));
+    return wrapper(loadModule<unknown>(soljsonFile));
   }
 }

@@ -3,6 +3,7 @@
 // A file that does not parse keeps its last good index (the parser runs in tolerant mode).
 
 import { parse } from '@solidity-parser/parser';
+import type { ASTNode, BaseASTNode, VariableDeclaration } from '@solidity-parser/parser/dist/src/ast-types';
 
 export type DeclKind =
   | 'contract'
@@ -64,8 +65,6 @@ export interface FileIndex {
   imports: string[];
 }
 
-type Node = { type: string; range?: [number, number]; [k: string]: unknown };
-
 const CONTAINER_KINDS: Record<string, DeclKind> = {
   contract: 'contract',
   interface: 'interface',
@@ -73,208 +72,178 @@ const CONTAINER_KINDS: Record<string, DeclKind> = {
   abstract: 'contract',
 };
 
+function isNode(x: unknown): x is ASTNode {
+  return !!x && typeof x === 'object' && typeof (x as { type?: unknown }).type === 'string';
+}
+
 export function indexFile(file: string, text: string): FileIndex {
-  const ast = parse(text, { range: true, tolerant: true }) as unknown as Node;
+  const ast = parse(text, { range: true, tolerant: true });
   const index: FileIndex = { file, text, decls: [], topLevel: [], refs: [], imports: [] };
-  const nameAt = (n: Node, name: string, after = 0): [number, number] => {
-    const [s, e] = n.range!;
-    const re = new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`, 'g');
-    re.lastIndex = after;
-    const m = re.exec(text.slice(s, e + 1));
+  const span = (n: BaseASTNode): [number, number] => [n.range?.[0] ?? 0, (n.range?.[1] ?? 0) + 1];
+  const nameAt = (n: BaseASTNode, name: string): [number, number] => {
+    const [s, e] = span(n);
+    const m = new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).exec(text.slice(s, e));
     const at = m ? s + m.index : s;
     return [at, at + name.length];
   };
-  const header = (n: Node) => {
-    const [s, e] = n.range!;
-    const body = text.slice(s, e + 1);
+  const header = (n: BaseASTNode) => {
+    const body = text.slice(...span(n));
     const cut = body.search(/[{;]/);
     return (cut >= 0 ? body.slice(0, cut) : body).replace(/\s+/g, ' ').trim();
   };
+  const push = (d: Decl, parent: Decl | undefined, child: boolean) => {
+    index.decls.push(d);
+    if (parent && child) parent.children.push(d);
+    else if (!parent) index.topLevel.push(d);
+    return d;
+  };
   const add = (
-    n: Node,
+    n: BaseASTNode,
     name: string,
     kind: DeclKind,
     parent: Decl | undefined,
     extra: Partial<Decl> = {},
-    skip = 0,
   ) => {
-    const [nameStart, nameEnd] = nameAt(n, name, skip);
+    const [nameStart, nameEnd] = nameAt(n, name);
+    const [start, end] = span(n);
     const d: Decl = {
       name,
       kind,
       file,
       nameStart,
       nameEnd,
-      start: n.range![0],
-      end: n.range![1] + 1,
+      start,
+      end,
       container: parent?.name,
       signature: header(n),
-      doc: natspecBefore(text, n.range![0]),
+      doc: natspecBefore(text, start),
       children: [],
       ...extra,
     };
-    index.decls.push(d);
-    if (parent) parent.children.push(d);
-    else index.topLevel.push(d);
-    return d;
+    return push(d, parent, true);
   };
-  const typeText = (t: unknown) => {
-    const n = t as Node | null;
-    return n?.range ? text.slice(n.range[0], n.range[1] + 1) : undefined;
-  };
-  const variable = (v: Node, kind: DeclKind, parent: Decl | undefined, scope?: [number, number]) => {
-    const id = v.identifier as Node | null;
-    const name = v.name as string | null;
-    if (!name || !id?.range) return;
+  const typeText = (t: BaseASTNode | null) => (t?.range ? text.slice(...span(t)) : undefined);
+  const variable = (
+    v: VariableDeclaration,
+    kind: DeclKind,
+    parent: Decl | undefined,
+    scope?: [number, number],
+  ) => {
+    if (!v.name || !v.identifier?.range) return;
+    const [start, end] = span(v);
+    const [nameStart, nameEnd] = span(v.identifier);
     const d: Decl = {
-      name,
+      name: v.name,
       kind,
       file,
-      nameStart: id.range[0],
-      nameEnd: id.range[1] + 1,
-      start: v.range![0],
-      end: v.range![1] + 1,
+      nameStart,
+      nameEnd,
+      start,
+      end,
       container: parent?.name,
       scope,
       typeName: typeText(v.typeName),
-      signature: text.slice(v.range![0], v.range![1] + 1).replace(/\s+/g, ' '),
-      doc: kind === 'stateVar' ? natspecBefore(text, v.range![0]) : undefined,
+      signature: text.slice(start, end).replace(/\s+/g, ' '),
+      doc: kind === 'stateVar' ? natspecBefore(text, start) : undefined,
       children: [],
     };
-    index.decls.push(d);
-    if (parent && kind !== 'variable' && kind !== 'parameter') parent.children.push(d);
-    else if (!parent) index.topLevel.push(d);
+    push(d, parent, kind !== 'variable' && kind !== 'parameter');
   };
+  const ref = (name: string, start: number, kind: Ref['kind'], object?: string) =>
+    index.refs.push({ name, start, end: start + name.length, kind, object });
 
   const walk = (node: unknown, parent: Decl | undefined, scope?: [number, number]): void => {
     if (Array.isArray(node)) {
       for (const c of node) walk(c, parent, scope);
       return;
     }
-    if (!node || typeof node !== 'object') return;
-    const n = node as Node;
-    if (!n.type || !n.range) {
-      return;
-    }
+    if (!isNode(node) || !node.range) return;
+    const n = node;
     switch (n.type) {
       case 'ImportDirective':
-        index.imports.push(n.path as string);
+        index.imports.push(n.path);
         return;
       case 'ContractDefinition': {
-        const bases = (n.baseContracts as Node[]).map((b) => (b.baseName as Node).namePath as string);
-        const d = add(n, n.name as string, CONTAINER_KINDS[n.kind as string] ?? 'contract', parent, {
-          bases,
-        });
+        const bases = n.baseContracts.map((b) => b.baseName.namePath);
+        const d = add(n, n.name, CONTAINER_KINDS[n.kind] ?? 'contract', parent, { bases });
         walk(n.baseContracts, d);
         walk(n.subNodes, d);
         return;
       }
       case 'FunctionDefinition': {
-        const isCtor = n.isConstructor as boolean;
-        const name =
-          (n.name as string | null) ?? (isCtor ? 'constructor' : n.isFallback ? 'fallback' : 'receive');
-        const d = add(n, name, isCtor ? 'constructor' : 'function', parent, {}, 0);
-        const fnScope: [number, number] = [n.range[0], n.range[1] + 1];
-        for (const p of [...(n.parameters as Node[]), ...((n.returnParameters as Node[] | null) ?? [])])
+        const name = n.name || (n.isConstructor ? 'constructor' : n.isFallback ? 'fallback' : 'receive');
+        const d = add(n, name, n.isConstructor ? 'constructor' : 'function', parent);
+        const fnScope = span(n);
+        for (const p of [...n.parameters, ...(n.returnParameters ?? [])])
           variable(p, 'parameter', d, fnScope);
-        walk(n.parameters, d, fnScope);
-        walk(n.returnParameters, d, fnScope);
-        walk(n.modifiers, d, fnScope);
-        walk(n.body, d, fnScope);
+        walk([n.parameters, n.returnParameters, n.modifiers, n.body], d, fnScope);
         return;
       }
       case 'ModifierDefinition': {
-        const d = add(n, n.name as string, 'modifier', parent);
-        const s: [number, number] = [n.range[0], n.range[1] + 1];
-        for (const p of (n.parameters as Node[] | null) ?? []) variable(p, 'parameter', d, s);
-        walk(n.parameters, d, s);
-        walk(n.body, d, s);
+        const d = add(n, n.name, 'modifier', parent);
+        for (const p of n.parameters ?? []) variable(p, 'parameter', d, span(n));
+        walk([n.parameters, n.body], d, span(n));
         return;
       }
       case 'EventDefinition':
-      case 'CustomErrorDefinition': {
-        add(n, n.name as string, n.type === 'EventDefinition' ? 'event' : 'error', parent);
-        walk(n.parameters, parent, [n.range[0], n.range[1] + 1]);
+      case 'CustomErrorDefinition':
+        add(n, n.name, n.type === 'EventDefinition' ? 'event' : 'error', parent);
+        walk(n.parameters, parent, span(n));
         return;
-      }
       case 'StructDefinition': {
-        const d = add(n, n.name as string, 'struct', parent);
-        for (const m of n.members as Node[]) variable(m, 'member', d);
+        const d = add(n, n.name, 'struct', parent);
+        for (const m of n.members) variable(m, 'member', d);
         walk(n.members, d);
         return;
       }
       case 'EnumDefinition': {
-        const d = add(n, n.name as string, 'enum', parent);
-        for (const v of n.members as Node[]) add(v, v.name as string, 'enumValue', d);
+        const d = add(n, n.name, 'enum', parent);
+        for (const v of n.members) add(v, v.name, 'enumValue', d);
         return;
       }
       case 'TypeDefinition':
-        add(n, n.name as string, 'type', parent);
+        add(n, n.name, 'type', parent);
+        return;
+      case 'FileLevelConstant':
+        add(n, n.name, 'stateVar', parent, { typeName: typeText(n.typeName) });
+        walk([n.typeName, n.initialValue], parent);
         return;
       case 'StateVariableDeclaration':
-      case 'FileLevelConstant':
-        for (const v of (n.variables as Node[] | undefined) ?? [n]) variable(v, 'stateVar', parent);
-        walk(n.variables, parent);
-        walk(n.initialValue, parent);
+        for (const v of n.variables) variable(v, 'stateVar', parent);
+        walk([n.variables, n.initialValue], parent);
         return;
       case 'VariableDeclarationStatement':
-        for (const v of n.variables as (Node | null)[]) if (v) variable(v, 'variable', parent, scope);
-        walk(n.variables, parent, scope);
-        walk(n.initialValue, parent, scope);
+        for (const v of n.variables)
+          if (isNode(v) && v.type === 'VariableDeclaration') variable(v, 'variable', parent, scope);
+        walk([n.variables, n.initialValue], parent, scope);
         return;
       case 'VariableDeclaration':
-        walk(n.typeName, parent, scope);
-        walk(n.expression, parent, scope);
+        walk([n.typeName, n.expression], parent, scope);
         return;
       case 'Identifier':
-        index.refs.push({
-          name: n.name as string,
-          start: n.range[0],
-          end: n.range[1] + 1,
-          kind: 'identifier',
-        });
+        ref(n.name, span(n)[0], 'identifier');
         return;
       case 'UserDefinedTypeName': {
-        const path = n.namePath as string;
-        const last = path.split('.').pop()!;
-        const end = n.range[1] + 1;
-        const object = path.includes('.') ? path.split('.').slice(-2)[0] : undefined;
-        index.refs.push({
-          name: last,
-          start: end - last.length,
-          end,
-          kind: object ? 'member' : 'type',
-          object,
-        });
-        if (object)
-          index.refs.push({ name: object, start: n.range[0], end: n.range[0] + object.length, kind: 'type' });
+        const parts = n.namePath.split('.');
+        const last = parts[parts.length - 1];
+        const object = parts.length > 1 ? parts[parts.length - 2] : undefined;
+        ref(last, span(n)[1] - last.length, object ? 'member' : 'type', object);
+        if (object && parts.length === 2) ref(object, span(n)[0], 'type');
         return;
       }
       case 'ModifierInvocation':
-        index.refs.push({
-          name: n.name as string,
-          start: n.range[0],
-          end: n.range[0] + (n.name as string).length,
-          kind: 'identifier',
-        });
+        ref(n.name, span(n)[0], 'identifier');
         walk(n.arguments, parent, scope);
         return;
       case 'MemberAccess': {
-        const member = n.memberName as string;
-        const end = n.range[1] + 1;
-        const expr = n.expression as Node;
-        const object = expr.type === 'Identifier' ? (expr.name as string) : undefined;
-        const at = text.lastIndexOf(member, end);
-        index.refs.push({ name: member, start: at, end: at + member.length, kind: 'member', object });
-        walk(expr, parent, scope);
+        const end = span(n)[1];
+        const object = n.expression.type === 'Identifier' ? n.expression.name : undefined;
+        ref(n.memberName, text.lastIndexOf(n.memberName, end), 'member', object);
+        walk(n.expression, parent, scope);
         return;
       }
       case 'UsingForDeclaration':
-        if (n.libraryName) {
-          const lib = n.libraryName as string;
-          const [s] = nameAt(n, lib);
-          index.refs.push({ name: lib, start: s, end: s + lib.length, kind: 'type' });
-        }
+        if (n.libraryName) ref(n.libraryName, nameAt(n, n.libraryName)[0], 'type');
         walk(n.typeName, parent, scope);
         return;
     }

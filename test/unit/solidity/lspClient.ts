@@ -74,8 +74,8 @@ export class LspClient {
     const server = await buildServer();
     const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const rpc = createMessageConnection(
-      new StreamMessageReader(child.stdout!),
-      new StreamMessageWriter(child.stdin!),
+      new StreamMessageReader(child.stdout),
+      new StreamMessageWriter(child.stdin),
     );
     const client = new LspClient(child, rpc);
     rpc.listen();
