@@ -91,7 +91,7 @@ describe('diagnostics', () => {
       const d = client.diagnosticsOf(file('Counter.sol'));
       return d?.some((x) => x.severity === 1) ? d : undefined;
     }, 'a syntax error');
-    assert.match(String(diags[0].message), /Expected ';'/);
+    assert.match(diags[0].message as string, /Expected ';'/);
     assert.equal(diags[0].source, 'solc 0.8.37');
     client.change(file('Counter.sol'), COUNTER);
     await client.until(() => client.diagnosticsOf(file('Counter.sol'))?.length === 0, 'cleared diagnostics');
@@ -106,7 +106,7 @@ describe('diagnostics', () => {
       const d = client.diagnosticsOf(file('User.sol'));
       return d?.length ? d : undefined;
     }, 'an error in the importer');
-    assert.match(String(diags[0].message), /Member "increment" not found/);
+    assert.match(diags[0].message as string, /Member "increment" not found/);
     client.change(file('Counter.sol'), COUNTER);
     await client.until(() => client.diagnosticsOf(file('User.sol'))?.length === 0, 'importer cleared');
   });
