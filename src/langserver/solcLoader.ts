@@ -23,10 +23,14 @@ export class SolcStore {
   private readonly loaded = new Map<string, Solc>();
   private aliases: Map<string, string> | undefined;
 
-  /** `cacheDir`: where downloads live (global storage); `searchFrom`: where node_modules are looked up. */
+  /**
+   * `cacheDir`: where downloads live (global storage); `searchFrom`: where node_modules are looked
+   * up (solc, its wrapper, and solc-X aliases unless `aliases` is false).
+   */
   constructor(
     readonly cacheDir: string | undefined,
     private readonly searchFrom: string = __dirname,
+    private readonly options: { aliases: boolean } = { aliases: true },
   ) {}
 
   /** Version of the bundled `solc` package, if it is there. */
@@ -43,6 +47,7 @@ export class SolcStore {
   private aliasSoljsons(): Map<string, string> {
     if (this.aliases) return this.aliases;
     const found = new Map<string, string>();
+    if (!this.options.aliases) return (this.aliases = found);
     for (let dir = this.searchFrom; ; dir = path.dirname(dir)) {
       const nm = path.join(dir, 'node_modules');
       if (fs.existsSync(nm))

@@ -73,7 +73,7 @@ before(async () => {
   writeFileSync(file('lib/MathLib.sol'), LIB);
   writeFileSync(file('Counter.sol'), COUNTER);
   writeFileSync(file('User.sol'), USER);
-  client = await LspClient.start(dir);
+  client = await LspClient.start(dir, { cacheDir: join(dir, '.solc-cache') });
 });
 
 after(async () => {
@@ -211,6 +211,42 @@ describe('navigation', () => {
     assert.deepEqual(
       items.map((i) => i.label),
       ['MathLib.sol'],
+    );
+  });
+});
+
+describe('compiler versions', () => {
+  it('compiles with the version the pragma asks for (an installed alias)', async () => {
+    const text =
+      'pragma solidity 0.6.10;\ncontract Old { function f() public pure returns (uint) { return 1; } }\n';
+    writeFileSync(file('Old.sol'), text);
+    client.open(file('Old.sol'), text);
+    const res = await client.request<CompileResponse>('fiscoBcos/compile', { uri: uri(file('Old.sol')) });
+    assert.equal(res.version, '0.6.10');
+    assert.equal(res.evmVersion, 'istanbul');
+    assert.deepEqual(res.errors, []);
+  });
+
+  it('reports a failed download on the pragma, naming the settings that pin a local compiler', async () => {
+    // The test registry (127.0.0.1:9) refuses connections; 0.7.x is neither bundled nor installed.
+    const text = 'pragma solidity ^0.7.0;\ncontract Seven {}\n';
+    client.open(file('Seven.sol'), text);
+    const diags = await client.until(() => {
+      const d = client.diagnosticsOf(file('Seven.sol'));
+      return d?.length ? d : undefined;
+    }, 'the download failure');
+    assert.equal(diags[0].range.start.line, 0);
+    assert.match(
+      diags[0].message as string,
+      /solc 0\.7\.6 could not be downloaded: Could not download the registry metadata/,
+    );
+    assert.match(diags[0].message as string, /fiscoBcos\.solc\.soljsonPath/);
+    const events = client.notifications
+      .filter((n) => n.method === 'fiscoBcos/compilerDownload')
+      .map((n) => n.params);
+    assert.deepEqual(
+      events.map((e) => (e as { state: string }).state),
+      ['start', 'failed'],
     );
   });
 });
