@@ -23,52 +23,75 @@ export class TlcpSocket extends Duplex {
   ) {
     super({ allowHalfOpen: false });
     this.engine = new TlcpEngine(role, config, {
-      write: (bytes) => {
-        if (!inner.destroyed) inner.write(bytes);
-      },
+      // A flight goes out in one write, so a peer that answers it with an alert and closes is
+      // read as that alert rather than as EPIPE on a later message of the flight.
+      write: (bytes) => this.out.push(Buffer.from(bytes)),
       data: (bytes) => this.push(bytes),
       handshakeDone: (info) => {
         this.suite = info.suite;
         this.peerCertificates = info.peerCertificates;
-        this.emit(role === 'client' ? 'secureConnect' : 'secure');
-        const queued = this.pending;
-        this.pending = [];
-        for (const q of queued) this.writeNow(q.chunk, q.callback);
+        this.handshaken = true;
       },
       closed: (error) => {
-        if (error) {
-          // Let the alert reach the wire before the socket goes.
-          inner.end();
-          this.destroy(error);
-        } else {
-          this.push(null);
-          inner.end();
-        }
+        this.closing = { error };
       },
     });
-    inner.on('data', (d: Buffer) => this.engine.receive(d));
+    inner.on('data', (d: Buffer) => this.run(() => this.engine.receive(d)));
     inner.on('end', () => {
       if (!this.engine.isOpen && !this.destroyed)
         this.destroy(new TlcpError('connection closed during the TLCP handshake', 0, true));
       else this.push(null);
     });
-    inner.on('error', (e) => this.destroy(e));
+    // After a clean close_notify exchange a reset from the peer is not an error.
+    inner.on('error', (e) => this.destroy(this.cleanlyClosed ? undefined : e));
     inner.on('close', () => {
       if (!this.destroyed) this.destroy();
     });
     if (role === 'client') {
-      if (inner.connecting) inner.once('connect', () => this.engine.start());
-      else this.engine.start();
+      if (inner.connecting) inner.once('connect', () => this.run(() => this.engine.start()));
+      else this.run(() => this.engine.start());
+    }
+  }
+
+  private out: Buffer[] = [];
+  private handshaken = false;
+  private closing?: { error?: TlcpError };
+  private cleanlyClosed = false;
+
+  /** Runs an engine step, then writes what it produced and acts on what it reported. */
+  private run(step: () => void): void {
+    step();
+    if (this.out.length && !this.inner.destroyed) this.inner.write(Buffer.concat(this.out));
+    this.out = [];
+    if (this.handshaken) {
+      this.handshaken = false;
+      this.emit(this.engine.role === 'client' ? 'secureConnect' : 'secure');
+      const queued = this.pending;
+      this.pending = [];
+      for (const q of queued) this.writeNow(q.chunk, q.callback);
+    }
+    if (this.closing) {
+      const { error } = this.closing;
+      this.closing = undefined;
+      this.inner.end(); // after the alert
+      if (error) this.destroy(error);
+      else {
+        this.cleanlyClosed = true;
+        this.push(null);
+      }
     }
   }
 
   private writeNow(chunk: Buffer, callback: (error?: Error | null) => void): void {
-    try {
-      this.engine.send(chunk);
-      callback();
-    } catch (e) {
-      callback(e as Error);
-    }
+    let error: Error | undefined;
+    this.run(() => {
+      try {
+        this.engine.send(chunk);
+      } catch (e) {
+        error = e as Error;
+      }
+    });
+    callback(error);
   }
 
   override _write(chunk: Buffer, _enc: BufferEncoding, callback: (error?: Error | null) => void): void {
@@ -83,7 +106,7 @@ export class TlcpSocket extends Duplex {
   override _final(callback: (error?: Error | null) => void): void {
     if (!this.ended) {
       this.ended = true;
-      this.engine.close();
+      this.run(() => this.engine.close());
       this.inner.end();
     }
     callback();
@@ -92,7 +115,11 @@ export class TlcpSocket extends Duplex {
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
     for (const q of this.pending) q.callback(error ?? new Error('TLCP socket destroyed'));
     this.pending = [];
-    if (!error) this.engine.close();
+    if (!error && !this.ended) {
+      this.engine.close();
+      if (this.out.length && !this.inner.destroyed) this.inner.end(Buffer.concat(this.out));
+      this.out = [];
+    }
     this.inner.destroy();
     callback(error);
   }
