@@ -304,7 +304,10 @@ function describeSocketError(err: NodeJS.ErrnoException, method: string, url: st
   const code = err.code;
   if (
     code &&
-    (TLS_CODES.has(code) || code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || code.startsWith('ERR_TLCP'))
+    (TLS_CODES.has(code) ||
+      code.startsWith('ERR_SSL') ||
+      code.startsWith('ERR_TLS') ||
+      code.startsWith('ERR_TLCP'))
   )
     return new TransportError(
       'tls',

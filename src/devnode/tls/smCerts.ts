@@ -10,9 +10,27 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePrivateKeyPem, privateKeyToPem } from '../../protocol/pem';
-import { bitString, explicit, integer, octets, oid, seq, set, time, tlv, utf8String, boolTrue } from '../../protocol/tlcp/der';
+import {
+  bitString,
+  explicit,
+  integer,
+  octets,
+  oid,
+  seq,
+  set,
+  time,
+  tlv,
+  utf8String,
+  boolTrue,
+} from '../../protocol/tlcp/der';
 import { publicKeyOf, randomPrivateKey, signDer } from '../../protocol/tlcp/sm2';
-import { certificatesFromPem, OID_EC_PUBLIC_KEY, OID_SM2_CURVE, OID_SM2_SIGN_WITH_SM3, type SmCertificate } from '../../protocol/tlcp/x509';
+import {
+  certificatesFromPem,
+  OID_EC_PUBLIC_KEY,
+  OID_SM2_CURVE,
+  OID_SM2_SIGN_WITH_SM3,
+  type SmCertificate,
+} from '../../protocol/tlcp/x509';
 import { sm3 } from '../../protocol/crypto/sm3';
 import type { TlcpCredentials } from '../../protocol/tlcp/engine';
 
@@ -43,11 +61,16 @@ function keyUsage(bits: number): Uint8Array {
 }
 
 function spki(publicKey: Uint8Array): Uint8Array {
-  return seq(seq(oid(OID_EC_PUBLIC_KEY), oid(OID_SM2_CURVE)), bitString(Buffer.concat([Uint8Array.of(4), publicKey])));
+  return seq(
+    seq(oid(OID_EC_PUBLIC_KEY), oid(OID_SM2_CURVE)),
+    bitString(Buffer.concat([Uint8Array.of(4), publicKey])),
+  );
 }
 
 function pemCert(der: Uint8Array): string {
-  const b64 = Buffer.from(der).toString('base64').replace(/.{1,64}/g, '$&\n');
+  const b64 = Buffer.from(der)
+    .toString('base64')
+    .replace(/.{1,64}/g, '$&\n');
   return `-----BEGIN CERTIFICATE-----\n${b64}-----END CERTIFICATE-----\n`;
 }
 
@@ -65,7 +88,7 @@ export function buildSmCertificate(o: IssueOptions): Uint8Array {
   const notBefore = new Date(Date.now() - 60_000); // tolerate a client clock slightly behind
   const notAfter = new Date(notBefore.getTime() + DAYS * 86_400_000);
   const serial = randomBytes(8);
-  serial[0] = (serial[0]! & 0x7f) | 0x01;
+  serial[0] = (serial[0] & 0x7f) | 0x01;
   const ski = sm3(o.publicKey).subarray(0, 20);
   const aki = sm3(o.issuerPublicKey).subarray(0, 20);
   const ext = (id: string, value: Uint8Array, critical = false) =>
@@ -95,7 +118,9 @@ function readKey(file: string): Uint8Array {
 }
 
 function writePair(dir: string, base: string, der: Uint8Array, key: Uint8Array): void {
-  writeFileSync(join(dir, `${base}.key`), privateKeyToPem('sm2p256v1', key, publicKeyOf(key)), { mode: 0o600 });
+  writeFileSync(join(dir, `${base}.key`), privateKeyToPem('sm2p256v1', key, publicKeyOf(key)), {
+    mode: 0o600,
+  });
   writeFileSync(join(dir, `${base}.crt`), pemCert(der));
 }
 
@@ -104,26 +129,46 @@ function createCa(caDir: string): void {
   const pub = publicKeyOf(key);
   const tag = randomBytes(4).toString('hex');
   const subject = name(`FISCO-BCOS-${tag}`, `FISCO-BCOS-${tag}`, 'chain');
-  const der = buildSmCertificate({ subject, issuer: subject, publicKey: pub, signingKey: key, issuerPublicKey: pub, usage: CA_USAGE, ca: true });
+  const der = buildSmCertificate({
+    subject,
+    issuer: subject,
+    publicKey: pub,
+    signingKey: key,
+    issuerPublicKey: pub,
+    usage: CA_USAGE,
+    ca: true,
+  });
   writePair(caDir, 'sm_ca', der, key);
 }
 
 /** sm_<type> (signing) and sm_en<type> (encryption) pairs plus sm_<type>.nodeid in `dir`. */
 function issuePairs(caDir: string, dir: string, type: string): void {
-  const ca = certificatesFromPem(readFileSync(join(caDir, 'sm_ca.crt'), 'utf8'))[0]!;
+  const ca = certificatesFromPem(readFileSync(join(caDir, 'sm_ca.crt'), 'utf8'))[0];
   const caKey = readKey(join(caDir, 'sm_ca.key'));
-  for (const [base, usage] of [[`sm_${type}`, SIGN_USAGE], [`sm_en${type}`, ENC_USAGE]] as const) {
+  for (const [base, usage] of [
+    [`sm_${type}`, SIGN_USAGE],
+    [`sm_en${type}`, ENC_USAGE],
+  ] as const) {
     const key = randomPrivateKey();
     const pub = publicKeyOf(key);
     const subject = name('FISCO-BCOS', 'fisco-bcos', base.slice(3));
-    const der = buildSmCertificate({ subject, issuer: ca.subject, publicKey: pub, signingKey: caKey, issuerPublicKey: ca.publicKey, usage, ca: false });
+    const der = buildSmCertificate({
+      subject,
+      issuer: ca.subject,
+      publicKey: pub,
+      signingKey: caKey,
+      issuerPublicKey: ca.publicKey,
+      usage,
+      ca: false,
+    });
     writePair(dir, base, der, key);
-    if (usage === SIGN_USAGE) writeFileSync(join(dir, `sm_${type}.nodeid`), Buffer.from(pub).toString('hex') + '\n');
+    if (usage === SIGN_USAGE)
+      writeFileSync(join(dir, `sm_${type}.nodeid`), Buffer.from(pub).toString('hex') + '\n');
   }
 }
 
 function loadCredentials(dir: string, type: string): TlcpCredentials {
-  const cert = (f: string) => certificatesFromPem(readFileSync(join(dir, f), 'utf8'))[0]!.der;
+  const cert = (f: string) => certificatesFromPem(readFileSync(join(dir, f), 'utf8'))[0].der;
   return {
     signCert: cert(`sm_${type}.crt`),
     signKey: readKey(join(dir, `sm_${type}.key`)),
@@ -132,7 +177,12 @@ function loadCredentials(dir: string, type: string): TlcpCredentials {
   };
 }
 
-const PAIR_FILES = (type: string) => [`sm_${type}.crt`, `sm_${type}.key`, `sm_en${type}.crt`, `sm_en${type}.key`];
+const PAIR_FILES = (type: string) => [
+  `sm_${type}.crt`,
+  `sm_${type}.key`,
+  `sm_en${type}.crt`,
+  `sm_en${type}.key`,
+];
 
 /** Creates whatever is missing under `dir` and returns the server's material. */
 export function ensureSmTlsMaterial(dir: string): SmTlsMaterial {
@@ -143,13 +193,23 @@ export function ensureSmTlsMaterial(dir: string): SmTlsMaterial {
   if (!existsSync(join(caDir, 'sm_ca.crt')) || !existsSync(join(caDir, 'sm_ca.key'))) {
     createCa(caDir);
     // A new CA invalidates certificates issued by an old one.
-    for (const [d, t] of [[confDir, 'ssl'], [sdkDir, 'sdk']] as const)
+    for (const [d, t] of [
+      [confDir, 'ssl'],
+      [sdkDir, 'sdk'],
+    ] as const)
       for (const f of PAIR_FILES(t)) rmSync(join(d, f), { force: true });
   }
-  for (const [d, t] of [[confDir, 'ssl'], [sdkDir, 'sdk']] as const)
+  for (const [d, t] of [
+    [confDir, 'ssl'],
+    [sdkDir, 'sdk'],
+  ] as const)
     if (PAIR_FILES(t).some((f) => !existsSync(join(d, f)))) issuePairs(caDir, d, t);
   const caPem = readFileSync(join(caDir, 'sm_ca.crt'));
   writeFileSync(join(confDir, 'sm_ca.crt'), caPem);
   writeFileSync(join(sdkDir, 'sm_ca.crt'), caPem);
-  return { sdkDir, trusted: certificatesFromPem(caPem.toString('utf8')), credentials: loadCredentials(confDir, 'ssl') };
+  return {
+    sdkDir,
+    trusted: certificatesFromPem(caPem.toString('utf8')),
+    credentials: loadCredentials(confDir, 'ssl'),
+  };
 }

@@ -20,16 +20,16 @@ export interface DerNode {
 /** Reads one TLV at `offset`; returns it and the offset after it. */
 export function readTlv(buf: Uint8Array, offset = 0): { node: DerNode; next: number } {
   if (offset + 2 > buf.length) throw new DerError('truncated header');
-  const tag = buf[offset]!;
+  const tag = buf[offset];
   if ((tag & 0x1f) === 0x1f) throw new DerError('multi-byte tags are not supported');
-  let len = buf[offset + 1]!;
+  let len = buf[offset + 1];
   let pos = offset + 2;
   if (len & 0x80) {
     const n = len & 0x7f;
     if (n === 0 || n > 4) throw new DerError('indefinite or oversized length');
     if (pos + n > buf.length) throw new DerError('truncated length');
     len = 0;
-    for (let i = 0; i < n; i++) len = len * 256 + buf[pos + i]!;
+    for (let i = 0; i < n; i++) len = len * 256 + buf[pos + i];
     pos += n;
   }
   const end = pos + len;
@@ -58,17 +58,19 @@ export function children(node: DerNode): DerNode[] {
 
 export function expectTag(node: DerNode | undefined, tag: number, what: string): DerNode {
   if (!node || node.tag !== tag)
-    throw new DerError(`${what}: expected tag 0x${tag.toString(16)}, got ${node ? '0x' + node.tag.toString(16) : 'nothing'}`);
+    throw new DerError(
+      `${what}: expected tag 0x${tag.toString(16)}, got ${node ? '0x' + node.tag.toString(16) : 'nothing'}`,
+    );
   return node;
 }
 
 export function decodeOid(value: Uint8Array): string {
   if (value.length === 0) throw new DerError('empty OID');
-  const parts: number[] = [Math.floor(value[0]! / 40), value[0]! % 40];
+  const parts: number[] = [Math.floor(value[0] / 40), value[0] % 40];
   let acc = 0;
   for (let i = 1; i < value.length; i++) {
-    acc = acc * 128 + (value[i]! & 0x7f);
-    if (!(value[i]! & 0x80)) {
+    acc = acc * 128 + (value[i] & 0x7f);
+    if (!(value[i] & 0x80)) {
       parts.push(acc);
       acc = 0;
     }
@@ -80,7 +82,7 @@ export function decodeOid(value: Uint8Array): string {
 export function decodeUnsigned(node: DerNode): bigint {
   expectTag(node, 0x02, 'INTEGER');
   if (node.value.length === 0) throw new DerError('empty INTEGER');
-  if (node.value[0]! & 0x80) throw new DerError('negative INTEGER');
+  if (node.value[0] & 0x80) throw new DerError('negative INTEGER');
   return BigInt('0x' + Buffer.from(node.value).toString('hex'));
 }
 
@@ -118,13 +120,13 @@ export function integer(v: bigint | Uint8Array): Uint8Array {
   while (start < bytes.length - 1 && bytes[start] === 0) start++;
   bytes = bytes.subarray(start);
   if (bytes.length === 0) bytes = Uint8Array.of(0);
-  if (bytes[0]! & 0x80) bytes = Buffer.concat([Uint8Array.of(0), bytes]);
+  if (bytes[0] & 0x80) bytes = Buffer.concat([Uint8Array.of(0), bytes]);
   return tlv(0x02, bytes);
 }
 
 export function oid(dotted: string): Uint8Array {
   const parts = dotted.split('.').map(Number);
-  const out: number[] = [parts[0]! * 40 + parts[1]!];
+  const out: number[] = [parts[0] * 40 + parts[1]];
   for (const p of parts.slice(2)) {
     const chunk: number[] = [p & 0x7f];
     for (let v = Math.floor(p / 128); v > 0; v = Math.floor(v / 128)) chunk.unshift((v & 0x7f) | 0x80);

@@ -6,6 +6,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   AlertDescription as A,
+  messageOf,
   ALERT_NAMES,
   certificateBody,
   CipherSuite,
@@ -29,9 +30,25 @@ import {
   type CipherSuiteId,
 } from './messages';
 import { finishedVerifyData, keyBlock, masterSecret, sm3Digest } from './prf';
-import { BadRecordMac, ContentType as CT, encodeRecord, MAX_PLAINTEXT, RecordFormatError, RecordProtection, RecordReader } from './record';
+import {
+  BadRecordMac,
+  ContentType as CT,
+  encodeRecord,
+  MAX_PLAINTEXT,
+  RecordFormatError,
+  RecordProtection,
+  RecordReader,
+} from './record';
 import { CertificateError, KeyUsage, parseCertificate, verifyCertificate, type SmCertificate } from './x509';
-import { publicKeyOf, randomPrivateKey, signDer, sm2Decrypt, sm2Encrypt, sm2KeyAgreement, verifyDer } from './sm2';
+import {
+  publicKeyOf,
+  randomPrivateKey,
+  signDer,
+  sm2Decrypt,
+  sm2Encrypt,
+  sm2KeyAgreement,
+  verifyDer,
+} from './sm2';
 
 export interface TlcpCredentials {
   /** DER of the signing certificate (sm_sdk.crt / sm_ssl.crt) and its 32-byte private key. */
@@ -165,7 +182,7 @@ export class TlcpEngine {
     else if (e instanceof BadRecordMac) err = new TlcpError('bad record MAC', A.badRecordMac);
     else if (e instanceof RecordFormatError) err = new TlcpError(e.message, e.alert);
     else if (e instanceof CertificateError) err = new TlcpError(e.message, A.badCertificate);
-    else err = new TlcpError(`internal error: ${(e as Error)?.message ?? String(e)}`, A.internalError);
+    else err = new TlcpError(`internal error: ${messageOf(e)}`, A.internalError);
     if (!err.remote) this.sendAlert(2, err.alert);
     this.state = 'closed';
     this.cb.closed(err);
@@ -180,7 +197,11 @@ export class TlcpEngine {
           this.state = 'closed';
           this.cb.closed();
         } else if (content[0] === 2 || this.state !== 'open') {
-          throw new TlcpError(`peer sent alert ${ALERT_NAMES[content[1]!] ?? content[1]} (${content[1]})`, content[1]!, true);
+          throw new TlcpError(
+            `peer sent alert ${ALERT_NAMES[content[1]] ?? content[1]} (${content[1]})`,
+            content[1],
+            true,
+          );
         }
         return;
       }
@@ -191,7 +212,8 @@ export class TlcpEngine {
         this.expecting = H.finished;
         return;
       case CT.applicationData:
-        if (this.state !== 'open') throw new TlcpError('application data before the handshake finished', A.unexpectedMessage);
+        if (this.state !== 'open')
+          throw new TlcpError('application data before the handshake finished', A.unexpectedMessage);
         if (content.length) this.cb.data(content);
         return;
       case CT.handshake:
@@ -199,11 +221,12 @@ export class TlcpEngine {
         this.hsBuffer = Buffer.concat([this.hsBuffer, content]);
         while (this.hsBuffer.length >= 4 && this.state === 'handshake') {
           const len = this.hsBuffer.readUIntBE(1, 3);
-          if (len > MAX_HANDSHAKE_MESSAGE) throw new TlcpError('handshake message too large', A.illegalParameter);
+          if (len > MAX_HANDSHAKE_MESSAGE)
+            throw new TlcpError('handshake message too large', A.illegalParameter);
           if (this.hsBuffer.length < 4 + len) break;
           const msg = this.hsBuffer.subarray(0, 4 + len);
           this.hsBuffer = this.hsBuffer.subarray(4 + len);
-          this.onHandshake(msg[0]!, msg.subarray(4), msg);
+          this.onHandshake(msg[0], msg.subarray(4), msg);
         }
         return;
     }
@@ -220,10 +243,18 @@ export class TlcpEngine {
   }
 
   private onHandshake(type: number, body: Uint8Array, raw: Uint8Array): void {
-    const optionalRequest = this.role === 'client' && this.expecting === H.serverHelloDone && type === H.certificateRequest;
-    const skipClientCert = this.role === 'server' && this.expecting === H.certificate && type === H.clientKeyExchange && !this.certRequested;
+    const optionalRequest =
+      this.role === 'client' && this.expecting === H.serverHelloDone && type === H.certificateRequest;
+    const skipClientCert =
+      this.role === 'server' &&
+      this.expecting === H.certificate &&
+      type === H.clientKeyExchange &&
+      !this.certRequested;
     if (type !== this.expecting && !optionalRequest && !skipClientCert)
-      throw new TlcpError(`unexpected handshake message ${type} (expected ${this.expecting})`, A.unexpectedMessage);
+      throw new TlcpError(
+        `unexpected handshake message ${type} (expected ${this.expecting})`,
+        A.unexpectedMessage,
+      );
     // Finished and CertificateVerify are checked against the transcript before themselves.
     if (type === H.finished) return this.onFinished(body, raw);
     if (type === H.certificateVerify) {
@@ -245,13 +276,16 @@ export class TlcpEngine {
     if (this.role === 'server') this.sendFinished();
     this.state = 'open';
     this.transcript = [];
-    this.cb.handshakeDone({ suite: SUITE_NAMES[this.suite]!, peerCertificates: this.peerCerts });
+    this.cb.handshakeDone({ suite: SUITE_NAMES[this.suite], peerCertificates: this.peerCerts });
   }
 
   private sendFinished(): void {
     this.cb.write(encodeRecord(CT.changeCipherSpec, Uint8Array.of(1)));
     this.writeProt = this.pendingWrite;
-    this.sendHandshake(H.finished, finishedVerifyData(this.master, this.role === 'client', this.transcriptHash()));
+    this.sendHandshake(
+      H.finished,
+      finishedVerifyData(this.master, this.role === 'client', this.transcriptHash()),
+    );
   }
 
   private deriveKeys(preMaster: Uint8Array): void {
@@ -265,23 +299,31 @@ export class TlcpEngine {
 
   /** Signing certificate first, encryption certificate the last one that may encipher data. */
   private acceptPeerCertificates(ders: Uint8Array[]): void {
-    if (ders.length < 2) throw new TlcpError(`peer sent ${ders.length} certificate(s); TLCP needs a signing and an encryption certificate`, A.badCertificate);
+    if (ders.length < 2)
+      throw new TlcpError(
+        `peer sent ${ders.length} certificate(s); TLCP needs a signing and an encryption certificate`,
+        A.badCertificate,
+      );
     const certs = ders.map((d) => parseCertificate(d));
     const now = this.config.now?.() ?? new Date();
-    const sign = certs[0]!;
+    const sign = certs[0];
     let encIndex = -1;
     for (let i = certs.length - 1; i > 0; i--)
-      if (certs[i]!.keyUsage !== undefined && certs[i]!.keyUsage! & KeyUsage.dataEncipherment) {
+      if (certs[i].keyUsage !== undefined && certs[i].keyUsage! & KeyUsage.dataEncipherment) {
         encIndex = i;
         break;
       }
-    if (encIndex < 0) throw new TlcpError('no encryption certificate (keyUsage dataEncipherment) in the peer chain', A.unsupportedCertificate);
-    const enc = certs[encIndex]!;
+    if (encIndex < 0)
+      throw new TlcpError(
+        'no encryption certificate (keyUsage dataEncipherment) in the peer chain',
+        A.unsupportedCertificate,
+      );
+    const enc = certs[encIndex];
     for (const c of [sign, enc]) {
       try {
         verifyCertificate(c, this.config.trusted, now);
       } catch (e) {
-        throw new TlcpError((e as Error).message, (e as Error).message.includes('issuer') ? A.unknownCa : A.badCertificate);
+        throw new TlcpError(messageOf(e), messageOf(e).includes('issuer') ? A.unknownCa : A.badCertificate);
       }
     }
     this.peerSign = sign;
@@ -295,8 +337,16 @@ export class TlcpEngine {
     switch (type) {
       case H.serverHello: {
         const sh = parseServerHello(body);
-        if (sh.version !== 0x0101) throw new TlcpError(`server chose version 0x${sh.version.toString(16)}, not TLCP 0x0101`, A.protocolVersion);
-        if (!this.suites.includes(sh.suite as CipherSuiteId)) throw new TlcpError(`server chose suite 0x${sh.suite.toString(16)} that was not offered`, A.illegalParameter);
+        if (sh.version !== 0x0101)
+          throw new TlcpError(
+            `server chose version 0x${sh.version.toString(16)}, not TLCP 0x0101`,
+            A.protocolVersion,
+          );
+        if (!this.suites.some((s) => s === sh.suite))
+          throw new TlcpError(
+            `server chose suite 0x${sh.suite.toString(16)} that was not offered`,
+            A.illegalParameter,
+          );
         if (sh.compression !== 0) throw new TlcpError('server chose compression', A.illegalParameter);
         this.serverRandom = sh.random;
         this.suite = sh.suite;
@@ -315,14 +365,16 @@ export class TlcpEngine {
           if (r.u8() !== 3) throw new TlcpError('ServerKeyExchange: only named curves', A.illegalParameter);
           r.u16(); // TASSL treats any curve id as SM2 (statem_clnt.c tls_process_ske_ecdhe)
           const point = r.vec8();
-          if (point.length !== 65 || point[0] !== 4) throw new TlcpError('ServerKeyExchange: bad SM2 point', A.illegalParameter);
+          if (point.length !== 65 || point[0] !== 4)
+            throw new TlcpError('ServerKeyExchange: bad SM2 point', A.illegalParameter);
           this.ephemeral = point.slice(1);
           signed = Buffer.from(body.buffer, start, 4 + point.length);
         } else signed = vec24(this.peerEnc!.der);
         const sig = r.vec16();
         r.end();
         const tbs = Buffer.concat([this.clientRandom, this.serverRandom, signed]);
-        if (!verifyDer(tbs, sig, this.peerSign!.publicKey)) throw new TlcpError('ServerKeyExchange signature does not verify', A.decryptError);
+        if (!verifyDer(tbs, sig, this.peerSign!.publicKey))
+          throw new TlcpError('ServerKeyExchange signature does not verify', A.decryptError);
         this.expecting = H.serverHelloDone;
         return;
       }
@@ -348,16 +400,31 @@ export class TlcpEngine {
     }
     let preMaster: Uint8Array;
     if (this.suite === CipherSuite.ECDHE_SM4_SM3) {
-      if (!creds) throw new TlcpError('ECDHE-SM4-SM3 needs the client encryption key (sm_ensdk.key)', A.handshakeFailure);
+      if (!creds)
+        throw new TlcpError(
+          'ECDHE-SM4-SM3 needs the client encryption key (sm_ensdk.key)',
+          A.handshakeFailure,
+        );
       const eph = randomPrivateKey();
-      preMaster = sm2KeyAgreement({ selfPrivate: creds.encKey, selfEphemeral: eph, peerPublic: this.peerEnc!.publicKey, peerEphemeral: this.ephemeral!, server: false, length: 48 });
+      preMaster = sm2KeyAgreement({
+        selfPrivate: creds.encKey,
+        selfEphemeral: eph,
+        peerPublic: this.peerEnc!.publicKey,
+        peerEphemeral: this.ephemeral!,
+        server: false,
+        length: 48,
+      });
       const point = Buffer.concat([Uint8Array.of(4), publicKeyOf(eph)]);
-      this.sendHandshake(H.clientKeyExchange, Buffer.concat([Uint8Array.of(3), u16(SM2_CURVE_ID), vec8(point)]));
+      this.sendHandshake(
+        H.clientKeyExchange,
+        Buffer.concat([Uint8Array.of(3), u16(SM2_CURVE_ID), vec8(point)]),
+      );
     } else {
       preMaster = Buffer.concat([u16(0x0101), randomBytes(46)]);
       this.sendHandshake(H.clientKeyExchange, vec16(sm2Encrypt(this.peerEnc!.publicKey, preMaster)));
     }
-    if (this.sentClientCert) this.sendHandshake(H.certificateVerify, vec16(signDer(this.transcriptHash(), creds!.signKey)));
+    if (this.sentClientCert)
+      this.sendHandshake(H.certificateVerify, vec16(signDer(this.transcriptHash(), creds!.signKey)));
     this.deriveKeys(preMaster);
     this.sendFinished();
     this.expecting = CCS;
@@ -370,10 +437,19 @@ export class TlcpEngine {
     switch (type) {
       case H.clientHello: {
         const hello = parseClientHello(body);
-        if (hello.version !== 0x0101) throw new TlcpError(`client offered version 0x${hello.version.toString(16)}; only TLCP 0x0101 is served`, A.protocolVersion);
-        if (!hello.compressions.includes(0)) throw new TlcpError('client offers no null compression', A.illegalParameter);
+        if (hello.version !== 0x0101)
+          throw new TlcpError(
+            `client offered version 0x${hello.version.toString(16)}; only TLCP 0x0101 is served`,
+            A.protocolVersion,
+          );
+        if (!hello.compressions.includes(0))
+          throw new TlcpError('client offers no null compression', A.illegalParameter);
         const suite = this.suites.find((s) => hello.suites.includes(s));
-        if (suite === undefined) throw new TlcpError(`no common cipher suite (server accepts ${this.suites.map((s) => SUITE_NAMES[s]).join(', ')})`, A.handshakeFailure);
+        if (suite === undefined)
+          throw new TlcpError(
+            `no common cipher suite (server accepts ${this.suites.map((s) => SUITE_NAMES[s]).join(', ')})`,
+            A.handshakeFailure,
+          );
         this.suite = suite;
         this.clientRandom = hello.random;
         this.serverRandom = helloRandom(randomBytes(32));
@@ -383,7 +459,11 @@ export class TlcpEngine {
         let signed: Uint8Array;
         if (suite === CipherSuite.ECDHE_SM4_SM3) {
           this.ephemeral = randomPrivateKey();
-          params = Buffer.concat([Uint8Array.of(3), u16(SM2_CURVE_ID), vec8(Buffer.concat([Uint8Array.of(4), publicKeyOf(this.ephemeral)]))]);
+          params = Buffer.concat([
+            Uint8Array.of(3),
+            u16(SM2_CURVE_ID),
+            vec8(Buffer.concat([Uint8Array.of(4), publicKeyOf(this.ephemeral)])),
+          ]);
           signed = params;
         } else {
           params = new Uint8Array(0);
@@ -401,7 +481,8 @@ export class TlcpEngine {
       case H.certificate: {
         const list = parseCertificateList(body);
         // bcos-boostssl sets verify_peer | verify_fail_if_no_peer_cert.
-        if (list.length === 0) throw new TlcpError('client sent no certificate; this server requires one', A.handshakeFailure);
+        if (list.length === 0)
+          throw new TlcpError('client sent no certificate; this server requires one', A.handshakeFailure);
         this.acceptPeerCertificates(list);
         this.expecting = H.clientKeyExchange;
         return;
@@ -414,11 +495,19 @@ export class TlcpEngine {
           r.u16(); // TASSL skips these three bytes (statem_srvr.c tls_process_cke_sm2dhe)
           const point = r.vec8();
           r.end();
-          if (point.length !== 65 || point[0] !== 4) throw new TlcpError('ClientKeyExchange: bad SM2 point', A.illegalParameter);
+          if (point.length !== 65 || point[0] !== 4)
+            throw new TlcpError('ClientKeyExchange: bad SM2 point', A.illegalParameter);
           try {
-            preMaster = sm2KeyAgreement({ selfPrivate: creds.encKey, selfEphemeral: this.ephemeral!, peerPublic: this.peerEnc!.publicKey, peerEphemeral: point.subarray(1), server: true, length: 48 });
+            preMaster = sm2KeyAgreement({
+              selfPrivate: creds.encKey,
+              selfEphemeral: this.ephemeral!,
+              peerPublic: this.peerEnc!.publicKey,
+              peerEphemeral: point.subarray(1),
+              server: true,
+              length: 48,
+            });
           } catch (e) {
-            throw new TlcpError(`key agreement failed: ${(e as Error).message}`, A.illegalParameter);
+            throw new TlcpError(`key agreement failed: ${messageOf(e)}`, A.illegalParameter);
           }
         } else {
           const ct = r.vec16();
@@ -428,7 +517,8 @@ export class TlcpEngine {
           } catch {
             throw new TlcpError('cannot decrypt the pre-master secret', A.decryptError);
           }
-          if (preMaster.length !== 48) throw new TlcpError('pre-master secret is not 48 bytes', A.decodeError);
+          if (preMaster.length !== 48)
+            throw new TlcpError('pre-master secret is not 48 bytes', A.decodeError);
         }
         this.deriveKeys(preMaster);
         this.expecting = H.certificateVerify;

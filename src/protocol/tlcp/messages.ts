@@ -74,7 +74,7 @@ export class Reader {
   ) {}
   u8(): number {
     if (this.pos + 1 > this.buf.length) throw decodeErr(this.what);
-    return this.buf[this.pos++]!;
+    return this.buf[this.pos++];
   }
   u16(): number {
     return (this.u8() << 8) | this.u8();
@@ -158,7 +158,13 @@ export function parseClientHello(body: Uint8Array): Hello {
 }
 
 export function clientHelloBody(random: Uint8Array, suites: number[]): Buffer {
-  return Buffer.concat([u16(0x0101), random, vec8(new Uint8Array(0)), vec16(Buffer.concat(suites.map(u16))), vec8(Uint8Array.of(0))]);
+  return Buffer.concat([
+    u16(0x0101),
+    random,
+    vec8(new Uint8Array(0)),
+    vec16(Buffer.concat(suites.map(u16))),
+    vec8(Uint8Array.of(0)),
+  ]);
 }
 
 export interface ServerHello {
@@ -190,4 +196,9 @@ export function helloRandom(random: Uint8Array): Buffer {
   const b = Buffer.from(random.subarray(0, 32));
   b.writeUInt32BE(Math.floor(Date.now() / 1000) >>> 0, 0);
   return b;
+}
+
+/** The message of anything thrown. */
+export function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }

@@ -20,7 +20,11 @@ export function prf(secret: Uint8Array, label: string, seed: Uint8Array, length:
   return out;
 }
 
-export function masterSecret(preMaster: Uint8Array, clientRandom: Uint8Array, serverRandom: Uint8Array): Uint8Array {
+export function masterSecret(
+  preMaster: Uint8Array,
+  clientRandom: Uint8Array,
+  serverRandom: Uint8Array,
+): Uint8Array {
   return prf(preMaster, 'master secret', Buffer.concat([clientRandom, serverRandom]), 48);
 }
 
@@ -53,7 +57,11 @@ export function keyBlock(master: Uint8Array, clientRandom: Uint8Array, serverRan
   };
 }
 
-export function finishedVerifyData(master: Uint8Array, client: boolean, transcriptHash: Uint8Array): Uint8Array {
+export function finishedVerifyData(
+  master: Uint8Array,
+  client: boolean,
+  transcriptHash: Uint8Array,
+): Uint8Array {
   return prf(master, client ? 'client finished' : 'server finished', transcriptHash, 12);
 }
 

@@ -40,7 +40,10 @@ export class RecordProtection {
   ) {}
 
   private mac(type: number, content: Uint8Array): Buffer {
-    return createHmac('sm3', this.macKey).update(header(this.seq, type, content.length)).update(content).digest();
+    return createHmac('sm3', this.macKey)
+      .update(header(this.seq, type, content.length))
+      .update(content)
+      .digest();
   }
 
   /** The protected fragment (IV ‖ SM4-CBC(content ‖ MAC ‖ padding)) for one record. */
@@ -60,17 +63,19 @@ export class RecordProtection {
   open(type: number, fragment: Uint8Array): Uint8Array {
     if (fragment.length > MAX_CIPHERTEXT || fragment.length < BLOCK + 48 || fragment.length % BLOCK !== 0)
       throw new BadRecordMac();
-    const decipher = createDecipheriv('sm4-cbc', this.encKey, fragment.subarray(0, BLOCK)).setAutoPadding(false);
+    const decipher = createDecipheriv('sm4-cbc', this.encKey, fragment.subarray(0, BLOCK)).setAutoPadding(
+      false,
+    );
     const plain = Buffer.concat([decipher.update(fragment.subarray(BLOCK)), decipher.final()]);
     // Padding checked without early exit; on bad padding the MAC is still computed (over a
     // zero-padding reading) so both failures cost about the same (the Lucky13 countermeasure
     // of checking everything, not a full constant-time implementation).
-    const padLen = plain[plain.length - 1]!;
+    const padLen = plain[plain.length - 1];
     let bad = padLen + 1 + MAC_LEN > plain.length ? 1 : 0;
     const checkLen = bad ? 0 : padLen;
     for (let i = 0; i < 256 && i < plain.length; i++) {
       const inPad = i <= checkLen ? 1 : 0;
-      bad |= inPad & (plain[plain.length - 1 - i]! !== padLen ? 1 : 0);
+      bad |= inPad & (plain[plain.length - 1 - i] !== padLen ? 1 : 0);
     }
     const contentLen = plain.length - MAC_LEN - 1 - (bad ? 0 : padLen);
     const content = plain.subarray(0, contentLen);
@@ -112,8 +117,8 @@ export class RecordReader {
   next(): RawRecord | undefined {
     if (this.size < 5) return undefined;
     if (this.chunks.length > 1) this.chunks = [Buffer.concat(this.chunks)];
-    const buf = this.chunks[0]!;
-    const type = buf[0]!;
+    const buf = this.chunks[0];
+    const type = buf[0];
     const version = buf.readUInt16BE(1);
     const length = buf.readUInt16BE(3);
     if (type < 20 || type > 23) throw new RecordFormatError(`unknown record type ${type}`, 10);

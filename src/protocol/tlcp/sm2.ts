@@ -53,7 +53,7 @@ export function verifyDer(message: Uint8Array, signature: Uint8Array, publicKey:
   try {
     const parts = children(expectTag(parseDer(signature), 0x30, 'signature'));
     if (parts.length !== 2) return false;
-    rs = Buffer.concat([to32(decodeUnsigned(parts[0]!)), to32(decodeUnsigned(parts[1]!))]);
+    rs = Buffer.concat([to32(decodeUnsigned(parts[0])), to32(decodeUnsigned(parts[1]))]);
     if (rs.length !== 64) return false;
   } catch {
     return false;
@@ -69,7 +69,11 @@ export function kdf(z: Uint8Array, length: number): Uint8Array {
   const ctr = Buffer.alloc(4);
   for (let i = 0, counter = 1; i < length; counter++, i += 32) {
     ctr.writeUInt32BE(counter);
-    createHash('sm3').update(z).update(ctr).digest().copy(out, i, 0, Math.min(32, length - i));
+    createHash('sm3')
+      .update(z)
+      .update(ctr)
+      .digest()
+      .copy(out, i, 0, Math.min(32, length - i));
   }
   return out;
 }
@@ -87,8 +91,12 @@ export function sm2Encrypt(publicKey: Uint8Array, message: Uint8Array, k?: bigin
       if (k !== undefined) throw new Error('SM2: degenerate k');
       continue;
     }
-    const c2 = Buffer.from(message.map((b, i) => b ^ t[i]!));
-    const c3 = createHash('sm3').update(shared.subarray(0, 32)).update(message).update(shared.subarray(32)).digest();
+    const c2 = Buffer.from(message.map((b, i) => b ^ t[i]));
+    const c3 = createHash('sm3')
+      .update(shared.subarray(0, 32))
+      .update(message)
+      .update(shared.subarray(32))
+      .digest();
     return seq(integer(c1.x), integer(c1.y), octets(c3), octets(c2));
   }
 }
@@ -96,8 +104,8 @@ export function sm2Encrypt(publicKey: Uint8Array, message: Uint8Array, k?: bigin
 export function sm2Decrypt(privateKey: Uint8Array, ciphertext: Uint8Array): Uint8Array {
   const parts = children(expectTag(parseDer(ciphertext), 0x30, 'SM2 ciphertext'));
   if (parts.length !== 4) throw new DerError('SM2 ciphertext: expected 4 fields');
-  const x = decodeUnsigned(parts[0]!);
-  const y = decodeUnsigned(parts[1]!);
+  const x = decodeUnsigned(parts[0]);
+  const y = decodeUnsigned(parts[1]);
   const c3 = expectTag(parts[2], 0x04, 'C3').value;
   const c2 = expectTag(parts[3], 0x04, 'C2').value;
   if (c2.length === 0 || c3.length !== 32) throw new Error('SM2: malformed ciphertext');
@@ -105,8 +113,12 @@ export function sm2Decrypt(privateKey: Uint8Array, ciphertext: Uint8Array): Uint
   const shared = pointBytes(c1.multiply(toBig(privateKey)));
   const t = kdf(shared, c2.length);
   if (t.every((b) => b === 0)) throw new Error('SM2: decryption failed');
-  const m = Buffer.from(c2.map((b, i) => b ^ t[i]!));
-  const check = createHash('sm3').update(shared.subarray(0, 32)).update(m).update(shared.subarray(32)).digest();
+  const m = Buffer.from(c2.map((b, i) => b ^ t[i]));
+  const check = createHash('sm3')
+    .update(shared.subarray(0, 32))
+    .update(m)
+    .update(shared.subarray(32))
+    .digest();
   if (!check.equals(c3)) throw new Error('SM2: decryption failed (hash mismatch)');
   return m;
 }

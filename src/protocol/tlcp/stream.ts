@@ -88,7 +88,7 @@ export class TlcpSocket extends Duplex {
       try {
         this.engine.send(chunk);
       } catch (e) {
-        error = e as Error;
+        error = e instanceof Error ? e : new Error(String(e));
       }
     });
     callback(error);

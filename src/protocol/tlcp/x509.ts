@@ -4,6 +4,7 @@
 // basic constraints, and the issuer/subject names compared as encoded bytes.
 
 import { children, decodeOid, decodeTime, expectTag, parseDer, type DerNode } from './der';
+import { messageOf } from './messages';
 import { verifyDer } from './sm2';
 
 export const OID_SM2_SIGN_WITH_SM3 = '1.2.156.10197.1.501';
@@ -46,7 +47,12 @@ export class CertificateError extends Error {
   }
 }
 
-const NAME_OIDS: Record<string, string> = { '2.5.4.3': 'CN', '2.5.4.10': 'O', '2.5.4.11': 'OU', '2.5.4.6': 'C' };
+const NAME_OIDS: Record<string, string> = {
+  '2.5.4.3': 'CN',
+  '2.5.4.10': 'O',
+  '2.5.4.11': 'OU',
+  '2.5.4.6': 'C',
+};
 
 function nameText(name: DerNode): string {
   const parts: string[] = [];
@@ -68,7 +74,7 @@ export function parseCertificate(der: Uint8Array): SmCertificate {
     let i = 0;
     if (fields[0]?.tag === 0xa0) i++; // version
     i++; // serialNumber
-    const innerAlg = decodeOid(children(expectTag(fields[i++], 0x30, 'signature'))[0]!.value);
+    const innerAlg = decodeOid(children(expectTag(fields[i++], 0x30, 'signature'))[0].value);
     const issuer = expectTag(fields[i++], 0x30, 'issuer');
     const [nb, na] = children(expectTag(fields[i++], 0x30, 'validity'));
     const subject = expectTag(fields[i++], 0x30, 'subject');
@@ -85,20 +91,20 @@ export function parseCertificate(der: Uint8Array): SmCertificate {
     if (extWrapper)
       for (const ext of children(expectTag(children(extWrapper)[0], 0x30, 'extensions'))) {
         const parts = children(ext);
-        const id = decodeOid(parts[0]!.value);
-        const value = parseDer(parts[parts.length - 1]!.value);
+        const id = decodeOid(parts[0].value);
+        const value = parseDer(parts[parts.length - 1].value);
         if (id === '2.5.29.15') {
           const v = expectTag(value, 0x03, 'keyUsage').value;
           let usage = 0;
           for (let bit = 0; bit < (v.length - 1) * 8 && bit < 9; bit++)
-            if (v[1 + (bit >> 3)]! & (0x80 >> (bit & 7))) usage |= 1 << bit;
+            if (v[1 + (bit >> 3)] & (0x80 >> (bit & 7))) usage |= 1 << bit;
           keyUsage = usage;
         } else if (id === '2.5.29.19') {
           const first = children(value)[0];
           isCa = first?.tag === 0x01 && first.value[0] !== 0;
         }
       }
-    const signatureAlgorithm = decodeOid(children(expectTag(algNode, 0x30, 'signatureAlgorithm'))[0]!.value);
+    const signatureAlgorithm = decodeOid(children(expectTag(algNode, 0x30, 'signatureAlgorithm'))[0].value);
     if (signatureAlgorithm !== innerAlg) throw new CertificateError('signature algorithms disagree');
     const sigBits = expectTag(sigNode, 0x03, 'signatureValue').value;
     return {
@@ -107,8 +113,8 @@ export function parseCertificate(der: Uint8Array): SmCertificate {
       issuer: issuer.raw,
       subject: subject.raw,
       subjectText: nameText(subject),
-      notBefore: decodeTime(nb!),
-      notAfter: decodeTime(na!),
+      notBefore: decodeTime(nb),
+      notAfter: decodeTime(na),
       publicKey: bits.slice(2),
       signatureAlgorithm,
       signature: sigBits.slice(1),
@@ -117,7 +123,7 @@ export function parseCertificate(der: Uint8Array): SmCertificate {
     };
   } catch (e) {
     if (e instanceof CertificateError) throw e;
-    throw new CertificateError(`malformed certificate: ${(e as Error).message}`);
+    throw new CertificateError(`malformed certificate: ${messageOf(e)}`);
   }
 }
 
@@ -125,7 +131,7 @@ export function parseCertificate(der: Uint8Array): SmCertificate {
 export function certificatesFromPem(text: string): SmCertificate[] {
   const blocks = [...text.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g)];
   if (blocks.length === 0) throw new CertificateError('no PEM certificate found');
-  return blocks.map((m) => parseCertificate(Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64')));
+  return blocks.map((m) => parseCertificate(Buffer.from(m[1].replace(/\s+/g, ''), 'base64')));
 }
 
 export function hasUsage(cert: SmCertificate, bit: number): boolean {
@@ -135,9 +141,13 @@ export function hasUsage(cert: SmCertificate, bit: number): boolean {
 /** Throws CertificateError unless `cert` is signed by one of `trusted` and valid at `now`. */
 export function verifyCertificate(cert: SmCertificate, trusted: SmCertificate[], now = new Date()): void {
   if (cert.signatureAlgorithm !== OID_SM2_SIGN_WITH_SM3)
-    throw new CertificateError(`${cert.subjectText}: signature algorithm ${cert.signatureAlgorithm} is not SM3withSM2`);
+    throw new CertificateError(
+      `${cert.subjectText}: signature algorithm ${cert.signatureAlgorithm} is not SM3withSM2`,
+    );
   if (now < cert.notBefore || now > cert.notAfter)
-    throw new CertificateError(`${cert.subjectText}: not valid now (${cert.notBefore.toISOString()} – ${cert.notAfter.toISOString()})`);
+    throw new CertificateError(
+      `${cert.subjectText}: not valid now (${cert.notBefore.toISOString()} – ${cert.notAfter.toISOString()})`,
+    );
   const issuers = trusted.filter((ca) => Buffer.from(ca.subject).equals(cert.issuer));
   if (issuers.length === 0) throw new CertificateError(`${cert.subjectText}: issuer is not the trusted CA`);
   for (const ca of issuers) {
