@@ -185,7 +185,7 @@ describe('SM TLS (TLCP): client ↔ devnode --sm --tls', () => {
 
   it('a tampered record is answered with a bad_record_mac alert and a closed connection', async () => {
     const s = await handshake(node.port, loadSmTlsConfig(node.sdkCertDir!));
-    const write = (b: Buffer): boolean => s.inner.write(b);
+    const write = s.inner.write.bind(s.inner);
     // Flip one bit in the last ciphertext block of the next record (the MAC/padding area).
     (s.inner as unknown as { write: (b: Buffer) => boolean }).write = (b: Buffer) => {
       const copy = Buffer.from(b);
