@@ -32,6 +32,7 @@ export interface RunningServer {
 }
 
 export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024;
+const HANDSHAKE_TIMEOUT_MS = 30_000;
 // What Boost.Beast servers put in the Server header (the node uses the Beast default).
 const SERVER_HEADER = 'Boost.Beast/351';
 
@@ -99,10 +100,14 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
         raw!.add(socket);
         socket.on('close', () => raw!.delete(socket));
         const tlcp = new TlcpSocket(socket, 'server', opts.smTls!);
-        // A failed handshake has already sent its alert; the connection just ends.
+        // A failed handshake has already sent its alert; the connection just ends. A peer that
+        // never completes one does not hold the socket.
         const onHandshakeError = () => tlcp.destroy();
+        const timer = setTimeout(onHandshakeError, HANDSHAKE_TIMEOUT_MS);
         tlcp.once('error', onHandshakeError);
+        tlcp.once('close', () => clearTimeout(timer));
         tlcp.once('secure', () => {
+          clearTimeout(timer);
           tlcp.off('error', onHandshakeError);
           server.emit('connection', tlcp);
         });
