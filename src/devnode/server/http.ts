@@ -6,7 +6,6 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import * as net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { TlcpConfig } from '../../protocol/tlcp/engine';
 import { TlcpSocket } from '../../protocol/tlcp/stream';
 import type { RpcHandler } from '../rpc/dispatch';
@@ -131,7 +130,8 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
     listener.once('error', onError);
     listener.listen(opts.port, opts.host, () => {
       listener.off('error', onError);
-      const port = (listener.address() as AddressInfo).port;
+      const address = listener.address();
+      const port = address && typeof address === 'object' ? address.port : opts.port;
       const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
       resolve({
         url: `${opts.tls || opts.smTls ? 'https' : 'http'}://${host}:${port}`,
