@@ -20,15 +20,20 @@ import {
   parseServerHello,
   Reader,
   serverHelloBody,
-  SM2_CURVE_ID,
   SUITE_NAMES,
   TlcpError,
-  u16,
   vec16,
-  vec24,
   vec8,
   type CipherSuiteId,
 } from './messages';
+import {
+  clientKeyExchange,
+  ecdheParams,
+  keyExchangeSigned,
+  readEcdheParams,
+  selectPeerCertificates,
+  serverPreMaster,
+} from './keyExchange';
 import { finishedVerifyData, keyBlock, masterSecret, sm3Digest } from './prf';
 import {
   BadRecordMac,
@@ -39,16 +44,8 @@ import {
   RecordProtection,
   RecordReader,
 } from './record';
-import { CertificateError, KeyUsage, parseCertificate, verifyCertificate, type SmCertificate } from './x509';
-import {
-  publicKeyOf,
-  randomPrivateKey,
-  signDer,
-  sm2Decrypt,
-  sm2Encrypt,
-  sm2KeyAgreement,
-  verifyDer,
-} from './sm2';
+import { CertificateError, type SmCertificate } from './x509';
+import { randomPrivateKey, signDer, verifyDer } from './sm2';
 
 export interface TlcpCredentials {
   /** DER of the signing certificate (sm_sdk.crt / sm_ssl.crt) and its 32-byte private key. */
@@ -297,35 +294,12 @@ export class TlcpEngine {
     this.pendingRead = this.role === 'client' ? server : client;
   }
 
-  /** Signing certificate first, encryption certificate the last one that may encipher data. */
   private acceptPeerCertificates(ders: Uint8Array[]): void {
-    if (ders.length < 2)
-      throw new TlcpError(
-        `peer sent ${ders.length} certificate(s); TLCP needs a signing and an encryption certificate`,
-        A.badCertificate,
-      );
-    const certs = ders.map((d) => parseCertificate(d));
-    const now = this.config.now?.() ?? new Date();
-    const sign = certs[0];
-    let encIndex = -1;
-    for (let i = certs.length - 1; i > 0; i--)
-      if (certs[i].keyUsage !== undefined && certs[i].keyUsage! & KeyUsage.dataEncipherment) {
-        encIndex = i;
-        break;
-      }
-    if (encIndex < 0)
-      throw new TlcpError(
-        'no encryption certificate (keyUsage dataEncipherment) in the peer chain',
-        A.unsupportedCertificate,
-      );
-    const enc = certs[encIndex];
-    for (const c of [sign, enc]) {
-      try {
-        verifyCertificate(c, this.config.trusted, now);
-      } catch (e) {
-        throw new TlcpError(messageOf(e), messageOf(e).includes('issuer') ? A.unknownCa : A.badCertificate);
-      }
-    }
+    const { sign, enc } = selectPeerCertificates(
+      ders,
+      this.config.trusted,
+      this.config.now?.() ?? new Date(),
+    );
     this.peerSign = sign;
     this.peerEnc = enc;
     this.peerCerts = [sign, enc];
@@ -359,19 +333,14 @@ export class TlcpEngine {
         return;
       case H.serverKeyExchange: {
         const r = new Reader(body, 'ServerKeyExchange');
-        let signed: Uint8Array;
+        let params: Uint8Array = new Uint8Array(0);
         if (this.suite === CipherSuite.ECDHE_SM4_SM3) {
-          const start = body.byteOffset;
-          if (r.u8() !== 3) throw new TlcpError('ServerKeyExchange: only named curves', A.illegalParameter);
-          r.u16(); // TASSL treats any curve id as SM2 (statem_clnt.c tls_process_ske_ecdhe)
-          const point = r.vec8();
-          if (point.length !== 65 || point[0] !== 4)
-            throw new TlcpError('ServerKeyExchange: bad SM2 point', A.illegalParameter);
-          this.ephemeral = point.slice(1);
-          signed = Buffer.from(body.buffer, start, 4 + point.length);
-        } else signed = vec24(this.peerEnc!.der);
+          this.ephemeral = readEcdheParams(r, 'ServerKeyExchange');
+          params = body.subarray(0, 4 + 65);
+        }
         const sig = r.vec16();
         r.end();
+        const signed = keyExchangeSigned(this.suite, params, this.peerEnc!.der);
         const tbs = Buffer.concat([this.clientRandom, this.serverRandom, signed]);
         if (!verifyDer(tbs, sig, this.peerSign!.publicKey))
           throw new TlcpError('ServerKeyExchange signature does not verify', A.decryptError);
@@ -398,31 +367,8 @@ export class TlcpEngine {
       this.sendHandshake(H.certificate, certificateBody(creds ? [creds.signCert, creds.encCert] : []));
       this.sentClientCert = !!creds;
     }
-    let preMaster: Uint8Array;
-    if (this.suite === CipherSuite.ECDHE_SM4_SM3) {
-      if (!creds)
-        throw new TlcpError(
-          'ECDHE-SM4-SM3 needs the client encryption key (sm_ensdk.key)',
-          A.handshakeFailure,
-        );
-      const eph = randomPrivateKey();
-      preMaster = sm2KeyAgreement({
-        selfPrivate: creds.encKey,
-        selfEphemeral: eph,
-        peerPublic: this.peerEnc!.publicKey,
-        peerEphemeral: this.ephemeral!,
-        server: false,
-        length: 48,
-      });
-      const point = Buffer.concat([Uint8Array.of(4), publicKeyOf(eph)]);
-      this.sendHandshake(
-        H.clientKeyExchange,
-        Buffer.concat([Uint8Array.of(3), u16(SM2_CURVE_ID), vec8(point)]),
-      );
-    } else {
-      preMaster = Buffer.concat([u16(0x0101), randomBytes(46)]);
-      this.sendHandshake(H.clientKeyExchange, vec16(sm2Encrypt(this.peerEnc!.publicKey, preMaster)));
-    }
+    const { body, preMaster } = clientKeyExchange(this.suite, creds, this.peerEnc!, this.ephemeral);
+    this.sendHandshake(H.clientKeyExchange, body);
     if (this.sentClientCert)
       this.sendHandshake(H.certificateVerify, vec16(signDer(this.transcriptHash(), creds!.signKey)));
     this.deriveKeys(preMaster);
@@ -455,20 +401,12 @@ export class TlcpEngine {
         this.serverRandom = helloRandom(randomBytes(32));
         this.sendHandshake(H.serverHello, serverHelloBody(this.serverRandom, randomBytes(32), suite));
         this.sendHandshake(H.certificate, certificateBody([creds.signCert, creds.encCert]));
-        let params: Uint8Array;
-        let signed: Uint8Array;
+        let params: Uint8Array = new Uint8Array(0);
         if (suite === CipherSuite.ECDHE_SM4_SM3) {
           this.ephemeral = randomPrivateKey();
-          params = Buffer.concat([
-            Uint8Array.of(3),
-            u16(SM2_CURVE_ID),
-            vec8(Buffer.concat([Uint8Array.of(4), publicKeyOf(this.ephemeral)])),
-          ]);
-          signed = params;
-        } else {
-          params = new Uint8Array(0);
-          signed = vec24(creds.encCert);
+          params = ecdheParams(this.ephemeral);
         }
+        const signed = keyExchangeSigned(suite, params, creds.encCert);
         const sig = signDer(Buffer.concat([this.clientRandom, this.serverRandom, signed]), creds.signKey);
         this.sendHandshake(H.serverKeyExchange, Buffer.concat([params, vec16(sig)]));
         const names = Buffer.concat(this.config.trusted.map((c) => vec16(c.subject)));
@@ -488,38 +426,7 @@ export class TlcpEngine {
         return;
       }
       case H.clientKeyExchange: {
-        const r = new Reader(body, 'ClientKeyExchange');
-        let preMaster: Uint8Array;
-        if (this.suite === CipherSuite.ECDHE_SM4_SM3) {
-          if (r.u8() !== 3) throw new TlcpError('ClientKeyExchange: only named curves', A.illegalParameter);
-          r.u16(); // TASSL skips these three bytes (statem_srvr.c tls_process_cke_sm2dhe)
-          const point = r.vec8();
-          r.end();
-          if (point.length !== 65 || point[0] !== 4)
-            throw new TlcpError('ClientKeyExchange: bad SM2 point', A.illegalParameter);
-          try {
-            preMaster = sm2KeyAgreement({
-              selfPrivate: creds.encKey,
-              selfEphemeral: this.ephemeral!,
-              peerPublic: this.peerEnc!.publicKey,
-              peerEphemeral: point.subarray(1),
-              server: true,
-              length: 48,
-            });
-          } catch (e) {
-            throw new TlcpError(`key agreement failed: ${messageOf(e)}`, A.illegalParameter);
-          }
-        } else {
-          const ct = r.vec16();
-          r.end();
-          try {
-            preMaster = sm2Decrypt(creds.encKey, ct);
-          } catch {
-            throw new TlcpError('cannot decrypt the pre-master secret', A.decryptError);
-          }
-          if (preMaster.length !== 48)
-            throw new TlcpError('pre-master secret is not 48 bytes', A.decodeError);
-        }
+        const preMaster = serverPreMaster(this.suite, body, creds, this.ephemeral, this.peerEnc!);
         this.deriveKeys(preMaster);
         this.expecting = H.certificateVerify;
         return;
