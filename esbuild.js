@@ -62,6 +62,16 @@ async function main() {
     },
     {
       ...common,
+      // vscode-languageclient, required by the extension only when the first .sol file opens.
+      entryPoints: { 'sol-client': 'src/extension/solidity/clientFactory.ts' },
+      outdir: 'dist',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode'],
+    },
+    {
+      ...common,
       entryPoints: { 'devnode-cli': 'src/devnode/cli.ts' },
       outdir: 'dist',
       platform: 'node',

@@ -13,6 +13,7 @@ const REQUIRED = [
   'dist/devnode-cli.js',
   'dist/solc-worker.js',
   'dist/sol-server.js',
+  'dist/sol-client.js',
   'syntaxes/solidity.tmLanguage.json',
   'dist/node_modules/solc/index.js',
 ];

@@ -1,7 +1,8 @@
 // The thin client side of the Solidity language server (dist/sol-server.js, its own process):
 // started when the first .sol document opens (never at activation), it forwards settings,
 // shows compiler downloads as progress notifications and failures with the setting that pins a
-// local compiler, and serves Deploy's compiles. vscode-languageclient is loaded only then.
+// local compiler, and serves Deploy's compiles. vscode-languageclient (bundled apart as
+// dist/sol-client.js) is loaded only then.
 
 import * as vscode from 'vscode';
 import * as path from 'node:path';
@@ -16,6 +17,8 @@ import {
   SETTINGS_NOTIFICATION,
 } from '../../langserver/protocol';
 import { languageServerMode, otherSolidityExtension, shouldRunLanguageServer } from './coexistence';
+
+type ClientFactory = typeof import('./clientFactory');
 
 const DEFAULT_REGISTRY = 'https://registry.npmjs.org';
 
@@ -78,32 +81,22 @@ export class SolidityLanguageClient implements vscode.Disposable {
       return undefined;
     }
     this.deferredTo = undefined;
-    const { LanguageClient, TransportKind } = await import('vscode-languageclient/node');
-    const module = path.join(this.context.extensionPath, 'dist', 'sol-server.js');
+    const dist = path.join(this.context.extensionPath, 'dist');
+    // A bundle of ours (dist/sol-client.js), loaded on first use.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-type-assertion
+    const factory = require(path.join(dist, 'sol-client.js')) as ClientFactory;
     const init: InitializationOptions = {
       cacheDir: path.join(this.context.globalStorageUri.fsPath, 'solc'),
       settings: settings(),
     };
-    const client = new LanguageClient(
-      'fiscoBcosSolidity',
-      'FISCO BCOS Solidity',
-      {
-        run: { module, transport: TransportKind.ipc },
-        debug: {
-          module,
-          transport: TransportKind.ipc,
-          options: { execArgv: ['--nolazy', '--inspect=6019'] },
-        },
-      },
-      {
-        documentSelector: [
-          { scheme: 'file', language: 'solidity' },
-          { scheme: 'untitled', language: 'solidity' },
-        ],
-        initializationOptions: init,
-        diagnosticCollectionName: 'fisco-bcos-solidity',
-      },
-    );
+    const client = factory.createLanguageClient(path.join(dist, 'sol-server.js'), {
+      documentSelector: [
+        { scheme: 'file', language: 'solidity' },
+        { scheme: 'untitled', language: 'solidity' },
+      ],
+      initializationOptions: init,
+      diagnosticCollectionName: 'fisco-bcos-solidity',
+    });
     this.disposables.push(
       client.onNotification(DOWNLOAD_NOTIFICATION, (e: DownloadEvent) => this.onDownload(e)),
     );
