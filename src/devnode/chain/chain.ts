@@ -2,6 +2,7 @@
 // batches the pool into blocks, EVM execution, and a block log for durability.
 
 import { mkdirSync } from 'node:fs';
+import { Address } from '@ethereumjs/util';
 import { join } from 'node:path';
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
 import { fromHex, toHex } from '../../protocol/hex';
@@ -9,6 +10,8 @@ import { merkleRoot } from '../../protocol/merkle';
 import { hashReceipt, type TransactionReceiptData } from '../../protocol/receipt';
 import type { BlockHeaderData } from '../../protocol/block';
 import { TransactionStatus } from '../../protocol/rpc/status';
+import { TransactionType } from '../../protocol/transaction';
+import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
 import type {
   Builtins,
   ChainFacts,
@@ -84,6 +87,8 @@ class Chain implements DevChain {
   private readonly txIndex = new Map<string, number>();
   private readonly abis = new Map<string, string>();
   private readonly nonces = new NonceWindow(BLOCK_LIMIT);
+  /** Account nonces Web3 transactions leave (the account table's nonce field on a real node). */
+  private readonly web3Nonces = new Map<string, bigint>();
   private readonly sealerKeys = new Map<string, SealerKey>();
   private readonly pool: TxPool;
   private readonly listeners = new Set<(b: StoredBlock) => void>();
@@ -119,6 +124,8 @@ class Chain implements DevChain {
       groupId: options.groupId,
       committedNonces: this.nonces,
       blockNumber: () => this.blockNumber(),
+      web3Nonce: (sender) => this.web3Nonces.get(sender),
+      web3ChainId: () => this.configValue(KEY_WEB3_CHAIN_ID, this.blockNumber() + 1),
     });
     this.executor = new EvmExecutor({
       suite: this.suite,
@@ -216,7 +223,12 @@ class Chain implements DevChain {
     const entries = r.txs.map((t) => {
       const { tx, hash } = decodeSubmission(t.raw, this.suite, this.options.chainId);
       const stx = storedTransaction(tx, hash, fromHex(t.sender), t.importTime);
-      return { stx, raw: t.raw, nonce: tx.data.nonce };
+      // The same nonce key the pool gives a Web3 transaction (pool.ts admitWeb3).
+      const nonce =
+        tx.type === TransactionType.Web3Transaction
+          ? `web3:${stx.sender}:${BigInt(tx.data.nonce)}`
+          : tx.data.nonce;
+      return { stx, raw: t.raw, nonce };
     });
     const block = await this.buildBlock(r.number, r.timestamp, entries, r.signatures);
     if (!equalBytes(block.hash, r.hash)) {
@@ -260,8 +272,23 @@ class Chain implements DevChain {
     return this.executor.codeAt(address);
   }
 
+  async getStorageAt(address: string, slot: Uint8Array): Promise<Uint8Array> {
+    const value = await this.executor.state.getStorage(new Address(fromHex(normalizeAddress(address))), slot);
+    const out = new Uint8Array(32);
+    out.set(value.subarray(Math.max(0, value.length - 32)), 32 - Math.min(32, value.length));
+    return out;
+  }
+
   getAbi(address: string): string {
     return this.abis.get(normalizeAddress(address)) ?? '';
+  }
+
+  web3Nonce(address: string): bigint | undefined {
+    return this.web3Nonces.get(normalizeAddress(address));
+  }
+
+  pendingWeb3Nonce(address: string): bigint | undefined {
+    return this.pool.pendingWeb3Nonce(normalizeAddress(address));
   }
 
   pendingCount(): number {
@@ -308,7 +335,8 @@ class Chain implements DevChain {
   }
 
   async call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome> {
-    const target = normalizeAddress(to);
+    // '' simulates a deployment (eth_estimateGas of a contract creation).
+    const target = to === '' ? '' : normalizeAddress(to);
     const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddress(from);
     return this.lock.run(async () => {
       const number = this.blockNumber();
@@ -316,7 +344,12 @@ class Chain implements DevChain {
         { origin, to: target, input: data, readOnly: true },
         this.blockEnv(number + 1, Date.now(), 0),
       );
-      return { blockNumber: number, status: outcome.status, output: outcome.output };
+      return {
+        blockNumber: number,
+        status: outcome.status,
+        output: outcome.output,
+        gasUsed: outcome.gasUsed,
+      };
     });
   }
 
@@ -544,12 +577,32 @@ class Chain implements DevChain {
       if (r.data.status !== 0) this.totals.failedTransactionCount++;
     }
     if (n > 0) this.nonces.add(n, nonces);
+    this.updateWeb3Nonces(block);
     for (const l of this.listeners) {
       try {
         l(block);
       } catch (e) {
         this.say('warn', `block listener failed: ${e instanceof Error ? e.message : String(e)}`);
       }
+    }
+  }
+
+  /**
+   * BlockExecutive::updateWeb3NonceMap + TransactionExecutor::updateEoaNonce (3.14+
+   * bugfix_nonce_not_increase_when_revert): after a block, each Web3 sender's account nonce is
+   * max(stored, highest nonce it used in the block) + 1, whether its transactions succeeded or not.
+   */
+  private updateWeb3Nonces(block: StoredBlock): void {
+    const highest = new Map<string, bigint>();
+    for (const t of block.transactions) {
+      if (t.tx.type !== TransactionType.Web3Transaction) continue;
+      const n = BigInt(t.tx.data.nonce);
+      const seen = highest.get(t.sender);
+      if (seen === undefined || n > seen) highest.set(t.sender, n);
+    }
+    for (const [sender, n] of highest) {
+      const stored = this.web3Nonces.get(sender) ?? 0n;
+      this.web3Nonces.set(sender, (n > stored ? n : stored) + 1n);
     }
   }
 

@@ -57,6 +57,8 @@ export interface CallOutcome {
   blockNumber: number;
   status: number;
   output: Uint8Array;
+  /** Gas the execution used (what eth_estimateGas answers). */
+  gasUsed: bigint;
 }
 
 export interface TotalTxCount {
@@ -102,14 +104,23 @@ export interface DevChain {
    * is committed. Throws TxRejected for pool rejections (10000…) and decode/hash/chain-id (-1).
    */
   submit(raw: Uint8Array): Promise<{ tx: StoredTransaction; receipt: StoredReceipt; block: StoredBlock }>;
-  /** Read-only execution at the latest state. `from` is the recovered signer of a signed call. */
+  /**
+   * Read-only execution at the latest state. `from` is the recovered signer of a signed call;
+   * `to` '' simulates a deployment of `data`.
+   */
   call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome>;
+  /** The account nonce committed Web3 transactions left; undefined when the account has none. */
+  web3Nonce(address: string): bigint | undefined;
+  /** One past the highest nonce of `address`'s pooled Web3 transactions; undefined when none. */
+  pendingWeb3Nonce(address: string): bigint | undefined;
 
   getBlockByNumber(n: number): StoredBlock | undefined;
   getBlockByHash(hash: Uint8Array): StoredBlock | undefined;
   getTransaction(hash: Uint8Array): StoredTransaction | undefined;
   getReceipt(hash: Uint8Array): StoredReceipt | undefined;
   getCode(address: string): Promise<Uint8Array>;
+  /** A contract storage slot (32 bytes, zeros when unset). */
+  getStorageAt(address: string, slot: Uint8Array): Promise<Uint8Array>;
   getAbi(address: string): string;
   pendingCount(): number;
   totalTransactionCount(): TotalTxCount;
