@@ -79,6 +79,8 @@ export interface Web3Payload {
   nonce: bigint;
   value: bigint;
   chainId: bigint;
+  gasLimit: bigint;
+  gasPrice?: bigint;
   maxFeePerGas?: bigint;
   maxPriorityFeePerGas?: bigint;
   accessList?: { address: string; storageKeys: string[] }[];
@@ -94,6 +96,8 @@ export function decodePayload(extra: Uint8Array): Web3Payload {
     nonce: BigInt(tx.nonce),
     value: tx.value,
     chainId: tx.chainId,
+    gasLimit: tx.gasLimit,
+    gasPrice: tx.gasPrice ?? undefined,
     maxFeePerGas: tx.maxFeePerGas ?? undefined,
     maxPriorityFeePerGas: tx.maxPriorityFeePerGas ?? undefined,
     accessList: tx.accessList ?? undefined,
