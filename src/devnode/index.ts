@@ -203,12 +203,17 @@ async function startWeb3Service(
   // node's signature check (SM2) cannot verify them.
   if (chain.options.sm)
     throw new Error('--web3 needs a secp256k1 chain: Web3 transactions cannot be verified on an SM chain');
-  const web3 = await startWeb3Server({
-    host: '127.0.0.1',
-    port: options.web3Port ?? DEFAULT_WEB3_PORT,
-    chain,
-    warn: (message) => log('warn', message),
-  });
+  let web3: Web3Server;
+  try {
+    web3 = await startWeb3Server({
+      host: '127.0.0.1',
+      port: options.web3Port ?? DEFAULT_WEB3_PORT,
+      chain,
+      warn: (message) => log('warn', message),
+    });
+  } catch (e) {
+    throw new Error(`Web3 JSON-RPC: ${e instanceof Error ? e.message : String(e)}`);
+  }
   log('info', `Web3 JSON-RPC listening on ${web3.url}`);
   return web3;
 }
