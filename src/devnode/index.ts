@@ -212,7 +212,7 @@ async function startWeb3Service(
       warn: (message) => log('warn', message),
     });
   } catch (e) {
-    throw new Error(`Web3 JSON-RPC: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`Web3 JSON-RPC: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
   log('info', `Web3 JSON-RPC listening on ${web3.url}`);
   return web3;
