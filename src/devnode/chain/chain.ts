@@ -43,6 +43,7 @@ import { storedTransaction } from './storedTx';
 import {
   TxRejected,
   type CallOutcome,
+  type SimulationOutcome,
   type ChainOptions,
   type DevAccount,
   type DevChain,
@@ -335,6 +336,11 @@ class Chain implements DevChain {
   }
 
   async call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome> {
+    const { blockNumber, status, output } = await this.simulate(normalizeAddress(to), data, from);
+    return { blockNumber, status, output };
+  }
+
+  async simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {
     // '' simulates a deployment (eth_estimateGas of a contract creation).
     const target = to === '' ? '' : normalizeAddress(to);
     const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddress(from);

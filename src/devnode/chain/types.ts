@@ -57,6 +57,9 @@ export interface CallOutcome {
   blockNumber: number;
   status: number;
   output: Uint8Array;
+}
+
+export interface SimulationOutcome extends CallOutcome {
   /** Gas the execution used (what eth_estimateGas answers). */
   gasUsed: bigint;
 }
@@ -104,11 +107,10 @@ export interface DevChain {
    * is committed. Throws TxRejected for pool rejections (10000…) and decode/hash/chain-id (-1).
    */
   submit(raw: Uint8Array): Promise<{ tx: StoredTransaction; receipt: StoredReceipt; block: StoredBlock }>;
-  /**
-   * Read-only execution at the latest state. `from` is the recovered signer of a signed call;
-   * `to` '' simulates a deployment of `data`.
-   */
+  /** Read-only execution at the latest state. `from` is the recovered signer of a signed call. */
   call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome>;
+  /** `call` that also reports the gas used; `to` '' simulates a deployment of `data`. */
+  simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome>;
   /** The account nonce committed Web3 transactions left; undefined when the account has none. */
   web3Nonce(address: string): bigint | undefined;
   /** One past the highest nonce of `address`'s pooled Web3 transactions; undefined when none. */

@@ -146,7 +146,7 @@ async function runCall(p: Params, ctx: Web3Context): Promise<{ output: string; g
     to = body;
   }
   const from = call.from !== undefined && /^0x[0-9a-fA-F]{40}$/.test(call.from) ? call.from : undefined;
-  const outcome = await ctx.chain.call(to, call.data, from);
+  const outcome = await ctx.chain.simulate(to, call.data, from);
   const output = toHex(outcome.output);
   if (outcome.status !== TransactionStatus.None) {
     // "https://docs.infura.io/api/networks/ethereum/json-rpc-methods/eth_call#returns": the
