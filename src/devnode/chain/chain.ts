@@ -1,6 +1,7 @@
 // The dev node's chain: wires the transaction pool (pool.ts), the sealer (sealer.ts), execution
 // (execution.ts), the committed chain and its indexes (ledger.ts) and the data directory
-// (persistence.ts) behind the DevChain interface the RPC layer uses.
+// (persistence.ts) behind the DevChain interface the RPC layer uses. State, blocks and indexes
+// live in one key-value store (storage/kv.ts): LMDB with a data directory, memory without.
 
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
 import { fromHex, toHex } from '../../protocol/hex';
@@ -14,7 +15,9 @@ import type { BlockRecord } from './record';
 import { Mutex } from './mutex';
 import { storedTransaction } from './storedTx';
 import { Ledger } from './ledger';
-import { Persistence } from './persistence';
+import { DataDir } from './persistence';
+import { signHeader } from './header';
+import { MemoryKv, type KvStore } from '../storage/kv';
 import { Sealer } from './sealer';
 import {
   COMPATIBILITY_VERSION,
@@ -56,13 +59,15 @@ class Chain implements DevChain {
   readonly options: ChainOptions;
 
   private readonly builtins: Builtins;
-  private readonly ledger = new Ledger();
-  private readonly execution: Execution;
+  private ledger!: Ledger;
+  private execution!: Execution;
   private readonly sealerKeys = new Map<string, SealerKey>();
   private readonly pool: TxPool;
   private readonly listeners = new Set<(b: StoredBlock) => void>();
   private readonly lock = new Mutex();
-  private persistence: Persistence | undefined;
+  private readonly facts: ChainFacts;
+  private dataDir: DataDir | undefined;
+  private kv: KvStore | undefined;
   private sealer: Sealer | undefined;
   private closed = false;
 
@@ -72,7 +77,7 @@ class Chain implements DevChain {
     this.suite = cryptoSuite(options.sm);
     this.builtins = options.builtins ?? loadBuiltins();
     const authEnabled = () => this.execution.authEnabled(this.blockNumber() + 1);
-    const facts: ChainFacts = {
+    this.facts = {
       chainId: options.chainId,
       groupId: options.groupId,
       connectedNodeIds: () => this.nodes.map((n) => n.nodeId),
@@ -85,17 +90,8 @@ class Chain implements DevChain {
       suite: this.suite,
       chainId: options.chainId,
       groupId: options.groupId,
-      committedNonces: this.ledger.committedNonces,
+      committedNonces: { has: (nonce) => this.ledger.committedNonces.has(nonce) },
       blockNumber: () => this.blockNumber(),
-    });
-    this.execution = new Execution({
-      suite: this.suite,
-      builtins: this.builtins,
-      authCheck: options.authCheck,
-      chain: this.ledger,
-      facts,
-      sealerKeys: this.sealerKeys,
-      say: (level, message) => this.say(level, message),
     });
   }
 
@@ -113,16 +109,33 @@ class Chain implements DevChain {
         accounts: o.accounts,
         authCheck: o.authCheck,
       };
-      const opened = Persistence.open(o.dataDir, params, o.seed, DEFAULT_SEED, this.suite);
-      this.persistence = opened.persistence;
+      const opened = await DataDir.open(o.dataDir, params, o.seed, DEFAULT_SEED);
+      this.dataDir = opened.dataDir;
       seed = opened.seed;
     }
+    const kv = (this.kv = this.dataDir?.kv ?? new MemoryKv());
     this.makeKeys(seed);
-    await this.writeGenesis();
-    await this.persistence?.restore(
-      (r) => this.replay(r),
-      (level, message) => this.say(level, message),
-    );
+    this.ledger = new Ledger(kv, {
+      keepSignatures: this.suite.sm,
+      sign: (header, hash) => signHeader(hash, header.sealerList, this.sealerKeys, this.suite),
+    });
+    this.execution = new Execution({
+      kv,
+      suite: this.suite,
+      builtins: this.builtins,
+      authCheck: o.authCheck,
+      chain: this.ledger,
+      facts: this.facts,
+      sealerKeys: this.sealerKeys,
+      say: (level, message) => this.say(level, message),
+    });
+    if (this.ledger.blockNumber() < 0) await this.writeGenesis();
+    else this.say('info', `opened the chain at block ${this.blockNumber()} from ${kv.location ?? 'memory'}`);
+    if (this.dataDir?.needsMigration === true)
+      await this.dataDir.migrate(
+        (r) => this.replay(r),
+        (level, message) => this.say(level, message),
+      );
     this.sealer = new Sealer({
       pool: this.pool,
       lock: this.lock,
@@ -131,10 +144,8 @@ class Chain implements DevChain {
       timestamp: (n) => this.ledger.header(n)!.timestamp,
       txCountLimit: (n) => Number(this.execution.configValue('tx_count_limit', n) ?? DEFAULT_TX_COUNT_LIMIT),
       build: (number, timestamp, batch) => this.execution.build(number, timestamp, batch, undefined),
-      persist: async (block, batch) => {
-        await this.persistence?.append(block, batch);
-      },
-      publish: (built, batch) => this.publish(built, batch),
+      persist: (built, batch) => this.commit(built, batch),
+      publish: (block) => this.publish(block),
       say: (level, message) => this.say(level, message),
     });
   }
@@ -170,7 +181,8 @@ class Chain implements DevChain {
       leaderPeriod: 1,
       compatibilityVersion: COMPATIBILITY_VERSION,
     });
-    this.publish({ block, abis: new Map() }, []);
+    await this.commit({ block, abis: new Map() }, []);
+    this.publish(block);
   }
 
   private async replay(r: BlockRecord): Promise<void> {
@@ -187,17 +199,22 @@ class Chain implements DevChain {
         `replaying block ${r.number} gave hash ${toHex(built.block.hash)} but the log says ${toHex(r.hash)}; the data directory does not match this dev node version`,
       );
     }
-    this.publish(built, entries);
+    await this.commit(built, entries);
+    this.publish(built.block);
   }
 
-  private publish(built: BuiltBlock, entries: Pick<Pending, 'nonce' | 'raw'>[]): void {
-    const block = built.block;
-    this.ledger.append(
-      block,
+  /** Writes the block, its indexes and the state it produced in one atomic, durable commit. */
+  private commit(built: BuiltBlock, entries: Pick<Pending, 'nonce' | 'raw'>[]): Promise<void> {
+    return this.ledger.commit(
+      built.block,
       entries.map((e) => e.nonce),
       entries.map((e) => e.raw),
       built.abis,
+      (batch) => this.execution.flushInto(batch),
     );
+  }
+
+  private publish(block: StoredBlock): void {
     for (const l of this.listeners) {
       try {
         l(block);
@@ -297,8 +314,10 @@ class Chain implements DevChain {
     // Let a block in flight finish so its senders get their receipts; then refuse the rest.
     await this.lock.run(async () => {});
     this.pool.dropAll(new TxRejected(10010, 'TransactionPoolTimeout'));
-    await this.persistence?.close();
-    this.persistence = undefined;
+    if (this.dataDir !== undefined) await this.dataDir.close();
+    else await this.kv?.close();
+    this.dataDir = undefined;
+    this.kv = undefined;
   }
 
   private say(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {

@@ -16,6 +16,8 @@ import type {
 } from '../builtin/types';
 import { MemoryTableStore } from '../storage/tableStore';
 import { EvmExecutor, normalizeAddress, type BlockEnv } from '../evm/executor';
+import { JournaledStateManager } from '../evm/stateManager';
+import type { KvBatch, KvStore } from '../storage/kv';
 import {
   genesisHeader,
   headerHash,
@@ -39,6 +41,8 @@ export interface ChainHeads {
 }
 
 export interface ExecutionOptions {
+  /** The chain store the state and tables are read from. */
+  kv: KvStore;
   suite: CryptoSuite;
   builtins: Builtins;
   /** auth_check default when the config table has no value. */
@@ -56,20 +60,30 @@ export interface BuiltBlock {
 }
 
 export class Execution {
-  private readonly tables = new MemoryTableStore();
+  private readonly tables: MemoryTableStore;
+  private readonly state: JournaledStateManager;
   private readonly executor: EvmExecutor;
   private readonly nodeIdCache = new Map<string, Uint8Array>();
   /** Config read once per block (values set in block N apply from N+1, so they are stable). */
   private envBase: { number: number; gasLimit: bigint; cancun: boolean; authCheck: boolean } | undefined;
 
   constructor(private readonly o: ExecutionOptions) {
+    this.tables = new MemoryTableStore(o.kv);
+    this.state = new JournaledStateManager(o.kv);
     this.executor = new EvmExecutor({
+      state: this.state,
       suite: o.suite,
       builtins: o.builtins,
       tables: this.tables,
       facts: o.facts,
       blockHash: (n) => o.chain.hash(n),
     });
+  }
+
+  /** Moves the writes of the block just built into its commit batch. */
+  flushInto(batch: KvBatch): void {
+    this.state.flushInto(batch);
+    this.tables.flushInto(batch);
   }
 
   /** Writes the genesis tables and returns block 0. */

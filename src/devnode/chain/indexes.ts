@@ -1,60 +1,99 @@
-// Lookups over the committed chain that the block list alone cannot answer quickly: block hash
-// → number, transaction hash → position, deployed ABIs, transaction totals and the nonces of
-// the last block_limit blocks (the pool's replay check).
+// Lookups over the committed chain that the block records alone cannot answer quickly, kept in
+// the chain's key-value store next to the blocks: block hash → number (H/), transaction hash →
+// position (X/), deployed ABIs (I/), and the nonces of the last block_limit blocks (N/, with
+// W/<block> listing a block's nonces so they can be forgotten when it leaves the window).
 
-import { NonceWindow } from './nonceWindow';
-import type { StoredBlock, TotalTxCount } from './types';
-
-/** Index slots per block in the transaction index (far above any tx_count_limit a block can hold). */
-const TX_SLOTS = 2 ** 24;
+import { utf8Decode, utf8Encode } from '../../protocol/hex';
+import type { KvBatch, KvStore } from '../storage/kv';
+import type { StoredBlock } from './types';
 
 export interface TxLocation {
   block: number;
   index: number;
 }
 
+const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const nonceKey = (nonce: string) => 'N/' + Buffer.from(nonce, 'utf8').toString('hex');
+const windowKey = (n: number) => 'W/' + n.toString(16).padStart(12, '0');
+
+function u64(x: number): Uint8Array {
+  const b = new Uint8Array(8);
+  new DataView(b.buffer).setFloat64(0, x);
+  return b;
+}
+
+function readU64(b: Uint8Array): number {
+  return new DataView(b.buffer, b.byteOffset, b.byteLength).getFloat64(0);
+}
+
 export class ChainIndexes {
-  private readonly byHash = new Map<string, number>();
-  /** Transaction hash → block number * TX_SLOTS + index (one number, no object per entry). */
-  private readonly txIndex = new Map<string, number>();
-  private readonly abis = new Map<string, string>();
-  private readonly totals = { transactionCount: 0, failedTransactionCount: 0 };
+  /** Nonces of blocks committed but not yet written (the batch in flight). */
+  private readonly pendingNonces = new Set<string>();
 
-  constructor(readonly nonces: NonceWindow) {}
+  constructor(
+    private readonly kv: KvStore,
+    /** block_limit: how many recent blocks' nonces are remembered. */
+    private readonly span: number,
+  ) {}
 
-  /** Indexes a committed block (with the nonces of its transactions). */
-  add(block: StoredBlock, nonces: string[], abis: ReadonlyMap<string, string>): void {
+  /** Adds the index entries of a committed block to `batch`. */
+  add(block: StoredBlock, nonces: string[], abis: ReadonlyMap<string, string>, batch: KvBatch): void {
     const n = block.header.blockNumber;
-    this.byHash.set(hashKey(block.hash), n);
-    block.transactions.forEach((t, index) => this.txIndex.set(hashKey(t.hash), n * TX_SLOTS + index));
-    for (const r of block.receipts) {
-      this.totals.transactionCount++;
-      if (r.data.status !== 0) this.totals.failedTransactionCount++;
+    batch.puts.set('H/' + hex(block.hash), u64(n));
+    block.transactions.forEach((t, index) => batch.puts.set('X/' + hex(t.hash), u64(n * 2 ** 24 + index)));
+    for (const [address, abi] of abis) batch.puts.set('I/' + address, utf8Encode(abi));
+    if (n === 0) return;
+    for (const nonce of nonces) {
+      batch.puts.set(nonceKey(nonce), u64(n));
+      this.pendingNonces.add(nonce);
     }
-    for (const [address, abi] of abis) this.abis.set(address, abi);
-    if (n > 0) this.nonces.add(n, nonces);
+    batch.puts.set(windowKey(n), utf8Encode(JSON.stringify(nonces)));
+    const expired = n - this.span;
+    const old = expired > 0 ? this.kv.get(windowKey(expired)) : undefined;
+    if (old !== undefined) {
+      batch.puts.set(windowKey(expired), null);
+      const fresh = new Set(nonces);
+      const listed: unknown = JSON.parse(utf8Decode(old));
+      for (const nonce of Array.isArray(listed) ? listed : []) {
+        if (typeof nonce !== 'string') continue;
+        // A nonce reused after leaving the window belongs to the newer block now.
+        if (!fresh.has(nonce) && this.nonceBlock(nonce) === expired) batch.puts.set(nonceKey(nonce), null);
+      }
+    }
+  }
+
+  /** Called once the batch holding the pending nonces is written. */
+  written(): void {
+    this.pendingNonces.clear();
+  }
+
+  /** True when a block within the window used `nonce`. */
+  hasNonce(nonce: string, head: number): boolean {
+    if (this.pendingNonces.has(nonce)) return true;
+    const m = this.nonceBlock(nonce);
+    return m !== undefined && m > head - this.span;
   }
 
   blockNumberOf(hash: Uint8Array): number | undefined {
-    return this.byHash.get(hashKey(hash));
+    const b = this.kv.get('H/' + hex(hash));
+    return b === undefined ? undefined : readU64(b);
   }
 
   transaction(hash: Uint8Array): TxLocation | undefined {
-    const at = this.txIndex.get(hashKey(hash));
-    return at === undefined ? undefined : { block: Math.floor(at / TX_SLOTS), index: at % TX_SLOTS };
+    const b = this.kv.get('X/' + hex(hash));
+    if (b === undefined) return undefined;
+    const at = readU64(b);
+    return { block: Math.floor(at / 2 ** 24), index: at % 2 ** 24 };
   }
 
   /** ABI recorded for a deployed contract ("0x" + 40 lowercase hex), or ''. */
   abi(address: string): string {
-    return this.abis.get(address) ?? '';
+    const b = this.kv.get('I/' + address);
+    return b === undefined ? '' : utf8Decode(b);
   }
 
-  counts(): Omit<TotalTxCount, 'blockNumber'> {
-    return { ...this.totals };
+  private nonceBlock(nonce: string): number | undefined {
+    const b = this.kv.get(nonceKey(nonce));
+    return b === undefined ? undefined : readU64(b);
   }
-}
-
-/** Map key of a hash: its bytes as a one-byte-per-char string (half the size of hex). */
-function hashKey(hash: Uint8Array): string {
-  return Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString('latin1');
 }

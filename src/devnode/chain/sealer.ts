@@ -20,10 +20,10 @@ export interface SealerDeps {
   /** tx_count_limit in force for block `n`. */
   txCountLimit(n: number): number;
   build(number: number, timestamp: number, batch: Pending[]): Promise<BuiltBlock>;
-  /** Makes the block durable (resolves once it would survive a crash). */
-  persist(block: StoredBlock, batch: Pending[]): Promise<void>;
-  /** Makes the block visible (indexes, listeners). */
-  publish(built: BuiltBlock, batch: Pending[]): void;
+  /** Commits the block with its state; resolves once it would survive a crash. */
+  persist(built: BuiltBlock, batch: Pending[]): Promise<void>;
+  /** Tells the block's listeners. */
+  publish(block: StoredBlock): void;
   say(level: 'error', message: string): void;
 }
 
@@ -95,7 +95,7 @@ export class Sealer {
     let built: BuiltBlock;
     try {
       built = await this.d.build(number, timestamp, batch);
-      await this.d.persist(built.block, batch);
+      await this.d.persist(built, batch);
     } catch (e) {
       // State may hold a half-applied block: refuse further work rather than diverge.
       this.brokenBy = new Error(
@@ -106,9 +106,9 @@ export class Sealer {
       pool.dropAll(this.brokenBy);
       return;
     }
-    this.d.publish(built, batch);
-    pool.settle(batch);
     const block = built.block;
+    this.d.publish(block);
+    pool.settle(batch);
     for (const p of batch) p.resolve({ tx: p.stx, receipt: block.receipts[p.stx.index], block });
   }
 }
