@@ -40,7 +40,7 @@ export interface PoolContext {
   chainId: string;
   groupId: string;
   /** Nonces of the last BLOCK_LIMIT committed blocks. */
-  committedNonces: NonceWindow;
+  committedNonces: Pick<NonceWindow, 'has'>;
   blockNumber(): number;
   /** The account nonce a committed Web3 transaction left (undefined: the account has none). */
   web3Nonce(sender: string): bigint | undefined;
