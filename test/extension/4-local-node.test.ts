@@ -57,8 +57,9 @@ suite('Local node', () => {
     await config().update('web3', true, vscode.ConfigurationTarget.Global);
     await config().update('web3Port', await freePort(), vscode.ConfigurationTarget.Global);
     try {
-      const ready = (await vscode.commands.executeCommand('fiscoBcos.startLocalNode')) as
-        { url: string; web3Url?: string } | undefined;
+      const ready = await vscode.commands.executeCommand<{ url: string; web3Url?: string } | undefined>(
+        'fiscoBcos.startLocalNode',
+      );
       assert.ok(ready?.web3Url, 'the ready line names the Web3 URL');
       assert.equal(ready.web3Url, `http://127.0.0.1:${config().get<number>('web3Port')}`);
       const res = await fetch(ready.web3Url, {
