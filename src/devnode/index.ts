@@ -14,7 +14,7 @@ import { FilterStore } from './rpc/filters';
 import { methods } from './rpc/methods';
 import { startHttpServer } from './server/http';
 import { ensureTlsMaterial } from './tls/certs';
-import { DEFAULT_WEB3_PORT, startWeb3Server, type Web3Server } from './web3/server';
+import type { Web3Server } from './web3/server';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
@@ -203,6 +203,8 @@ async function startWeb3Service(
   // node's signature check (SM2) cannot verify them.
   if (chain.options.sm)
     throw new Error('--web3 needs a secp256k1 chain: Web3 transactions cannot be verified on an SM chain');
+  // Loaded on demand: a node without --web3 does not evaluate the Web3 modules at start-up.
+  const { DEFAULT_WEB3_PORT, startWeb3Server } = await import('./web3/server');
   let web3: Web3Server;
   try {
     web3 = await startWeb3Server({
