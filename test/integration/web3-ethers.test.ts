@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ContractFactory, JsonRpcProvider, Wallet, type Contract, type InterfaceAbi } from 'ethers';
+import { AbiCoder, ContractFactory, JsonRpcProvider, Wallet, type Contract, type InterfaceAbi } from 'ethers';
 import type { Devnode } from '../../src/devnode';
 import { startWeb3Devnode, storeArtifact } from './web3-fixture';
 
@@ -70,14 +70,28 @@ describe('Web3 JSON-RPC with ethers v6', () => {
     assert.equal(await provider.getTransactionCount(wallet.address), 2);
   });
 
-  it('answers a revert of eth_call with the status code and the revert data', async () => {
+  it('answers a revert of eth_call with the status code, no message, and the revert data', async () => {
     const { abi, bytecode } = storeArtifact();
     const factory = new ContractFactory(abi as InterfaceAbi, bytecode, wallet);
     const receipt = await (await factory.deploy(1n)).deploymentTransaction()!.wait();
     const store = factory.attach(receipt!.contractAddress!) as Contract;
-    // EthEndpoint::call: a failed call answers {code: status, message, data: output}; ethers
-    // decodes the Error(string) data.
-    await assert.rejects(store.getFunction('store').staticCall(13n), /unlucky/);
+    // EthEndpoint::call answers {code: status, message, data: output}; an EVM revert is status 16
+    // with an empty message (TransactionExecutive::parseEVMCResult), which ethers does not read
+    // as revert data: it reports a CALL_EXCEPTION, and the Error(string) is in the answer's data.
+    const error = await store
+      .getFunction('store')
+      .staticCall(13n)
+      .then(
+        () => assert.fail('the call should revert'),
+        (e: unknown) =>
+          e as { code: string; info?: { error?: { code: number; message: string; data: string } } },
+      );
+    assert.equal(error.code, 'CALL_EXCEPTION');
+    assert.equal(error.info?.error?.code, 16);
+    assert.equal(error.info?.error?.message, '');
+    const data = error.info!.error!.data;
+    assert.equal(data.slice(0, 10), '0x08c379a0');
+    assert.equal(AbiCoder.defaultAbiCoder().decode(['string'], '0x' + data.slice(10))[0], 'unlucky');
   });
 
   it('refuses a sender without balance, as checkSenderBalance does', async () => {

@@ -149,9 +149,11 @@ async function runCall(p: Params, ctx: Web3Context): Promise<{ output: string; g
   const outcome = await ctx.chain.simulate(to, call.data, from);
   const output = toHex(outcome.output);
   if (outcome.status !== TransactionStatus.None) {
-    // "https://docs.infura.io/api/networks/ethereum/json-rpc-methods/eth_call#returns": the
-    // receipt status as the code, its message and the output as data.
-    throw new Web3Error(outcome.status, statusName(outcome.status), output);
+    // EthEndpoint::call: the status as the code, the execution's message and the output as data.
+    // An EVM revert leaves the message empty (TransactionExecutive::parseEVMCResult); for other
+    // failures the devnode's executor keeps no message text and gives the status name.
+    const message = outcome.status === TransactionStatus.RevertInstruction ? '' : statusName(outcome.status);
+    throw new Web3Error(outcome.status, message, output);
   }
   return { output, gasUsed: outcome.gasUsed };
 }

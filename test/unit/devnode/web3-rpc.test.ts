@@ -248,6 +248,7 @@ describe('Web3 transactions in the pool and the chain', () => {
     const data = '0x6057361d' + AbiCoder.defaultAbiCoder().encode(['uint256'], [13n]).slice(2);
     const a = await call(url, 'eth_call', [{ to: store, data }, 'latest']);
     assert.equal(a.error?.code, 16); // RevertInstruction
+    assert.equal(a.error?.message, ''); // TransactionExecutive::parseEVMCResult sets none
     assert.match(String(a.error?.data), /^0x08c379a0/); // Error(string)
     assert.deepEqual((await call(url, 'eth_call', ['nope', 'latest'])).error, {
       code: -32602,
