@@ -89,7 +89,7 @@ describe('Web3 JSON-RPC with ethers v6', () => {
     assert.equal(error.code, 'CALL_EXCEPTION');
     assert.equal(error.info?.error?.code, 16);
     assert.equal(error.info?.error?.message, '');
-    const data = error.info!.error!.data;
+    const data = error.info?.error?.data ?? '';
     assert.equal(data.slice(0, 10), '0x08c379a0');
     assert.equal(AbiCoder.defaultAbiCoder().decode(['string'], '0x' + data.slice(10))[0], 'unlucky');
   });
