@@ -64,7 +64,9 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
   const registry = new AbiRegistry(context.workspaceState);
   const compiler = new Compiler(path.join(context.extensionPath, 'dist', 'solc-worker.js'));
 
-  const groups = new GroupsTree(session);
+  const groups = new GroupsTree(session, (c) =>
+    c.local && devnode.state === 'running' ? devnode.info?.web3Url : undefined,
+  );
   const bfs = new BfsTree(session);
   const governance = new GovernanceTree(session);
   const groupsView = vscode.window.createTreeView('fiscoBcos.groups', {
