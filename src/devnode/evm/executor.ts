@@ -27,7 +27,7 @@ import type {
 } from '../builtin/types';
 import type { MemoryTableStore } from '../storage/tableStore';
 import { JournaledStateManager } from './stateManager';
-import { encodeErrorString, statusForEvmError } from './status';
+import { encodeErrorString, reasonForEvmError, statusForEvmError } from './status';
 import { installJumpAnalysisCache } from './jumpCache';
 
 /** FISCO BCOS's EVM code size limit (vmSchedule maxEvmCodeSize). */
@@ -304,10 +304,12 @@ export class EvmExecutor {
         contractAddress: '',
       };
     }
-    if (env.authCheck && !inv.readOnly) {
+    if (env.authCheck) {
       const decision =
         inv.to === '' ? builtins.auth.checkDeploy(tables, info) : builtins.auth.checkCall(tables, info);
-      if (!decision.ok) {
+      // A `call` is a static call: the node skips the method ACL for it (checkExecAuth) but still
+      // applies the contract status (TransactionExecutive::checkAuth → checkContractAvailable).
+      if (!decision.ok && (!inv.readOnly || isContractStatus(decision.status))) {
         return {
           status: decision.status ?? TransactionStatus.PermissionDenied,
           output:
@@ -319,6 +321,21 @@ export class EvmExecutor {
           contractAddress: '',
         };
       }
+    }
+    if (
+      inv.to !== '' &&
+      !isEthereumPrecompile(new Address(fromHex(inv.to))) &&
+      this.state.codeAt(inv.to).length === 0
+    ) {
+      // No code at the target: CallAddressError with its text, for calls and transactions alike
+      // (TransactionExecutive::go; its success shortcut is only for static calls between contracts).
+      return {
+        status: TransactionStatus.CallAddressError,
+        output: encodeErrorString('Call address error.', this.opts.suite),
+        gasUsed: 0n,
+        logs: [],
+        contractAddress: '',
+      };
     }
     const evm = await this.evm(env.cancun);
     evm.journal.cleanJournal();
@@ -333,12 +350,15 @@ export class EvmExecutor {
       block: blockFor(env),
       // FISCO accounts have no EVM nonce (addresses come from the block/index/seq rule).
       skipNonceIncrement: true,
+      // The node runs the `call` RPC as a static call (its scheduler sets staticCall), so a
+      // function that writes state fails there instead of pretending to work.
+      isStatic: inv.readOnly,
     });
     const exec = result.execResult;
     const err = exec.exceptionError;
     if (err !== undefined) {
       const status = statusForEvmError(err.error);
-      let output = status === TransactionStatus.RevertInstruction ? exec.returnValue : new Uint8Array(0);
+      let output = this.failureOutput(err.error, exec.returnValue);
       if (inv.to === '' && err.error === 'code size to deposit exceeds maximum code size') {
         output = encodeErrorString('Deploy code is too large.', this.opts.suite);
       }
@@ -457,11 +477,9 @@ export class EvmExecutor {
     });
     const err = result.execResult.exceptionError;
     if (err !== undefined) {
-      const status = statusForEvmError(err.error);
       return {
-        status,
-        output:
-          status === TransactionStatus.RevertInstruction ? result.execResult.returnValue : new Uint8Array(0),
+        status: statusForEvmError(err.error),
+        output: this.failureOutput(err.error, result.execResult.returnValue),
       };
     }
     return {
@@ -469,6 +487,13 @@ export class EvmExecutor {
       output: result.execResult.returnValue,
       gasUsed: result.execResult.executionGasUsed,
     };
+  }
+
+  /** Output of a failed execution: the revert data, or the node's Error(string) reason. */
+  private failureOutput(error: string, returnValue: Uint8Array): Uint8Array {
+    if (statusForEvmError(error) === TransactionStatus.RevertInstruction) return returnValue;
+    const reason = reasonForEvmError(error);
+    return reason === undefined ? new Uint8Array(0) : encodeErrorString(reason, this.opts.suite);
   }
 
   /** Runtime code at an address ("0x" optional, any case). */
@@ -511,9 +536,14 @@ function blockFor(env: BlockEnv) {
       prevRandao: new Uint8Array(32),
       gasLimit: env.gasLimit,
       baseFeePerGas: env.cancun ? 0n : undefined,
-      getBlobGasPrice: () => (env.cancun ? 1n : undefined),
+      // The node never sets a blob base fee: BLOBBASEFEE reads 0 (its EVM host's tx context).
+      getBlobGasPrice: () => (env.cancun ? 0n : undefined),
     },
   };
+}
+
+function isContractStatus(status: number | undefined): boolean {
+  return status === TransactionStatus.ContractFrozen || status === TransactionStatus.ContractAbolished;
 }
 
 function isEthereumPrecompile(to: Address | undefined): boolean {

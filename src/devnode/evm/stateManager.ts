@@ -12,6 +12,7 @@ type Undo =
   | { kind: 'storage'; key: string; slot: string; prev: Uint8Array | undefined }
   | { kind: 'clear'; key: string; prev: Map<string, Uint8Array> | undefined };
 
+const VIRTUAL_CODE = new Uint8Array(1);
 const EMPTY = new Uint8Array(0);
 const KECCAK256_NULL = keccak_256(EMPTY);
 
@@ -89,7 +90,12 @@ export class JournaledStateManager implements StateManagerInterface {
   }
 
   async getCode(address: Address): Promise<Uint8Array> {
-    return this.codeAt(address.toString());
+    const key = address.toString();
+    const code = this.codeAt(key);
+    // EXTCODESIZE reads the length of getCode: built-ins report size 1, as the node's EVM host
+    // does (HostContext codeSizeAt), so Solidity < 0.8.10's extcodesize guard passes. The EVM
+    // never runs this byte: precompiles are resolved before code is loaded.
+    return code.length === 0 && this.hasVirtualCode(key) ? VIRTUAL_CODE : code;
   }
 
   async getCodeSize(address: Address): Promise<number> {

@@ -35,6 +35,31 @@ export function statusForEvmError(error: string): number {
   }
 }
 
+/**
+ * The Error(string) text the node writes into the output of a failed EVM execution
+ * (bcos-executor TransactionExecutive::parseEVMCResult, block version >= 3.1). Revert keeps the
+ * contract's own data; a static-mode violation has no text since bugfix_staticcall_noaddr_return
+ * (on from 3.9), so both give undefined.
+ */
+export function reasonForEvmError(error: string): string | undefined {
+  switch (statusForEvmError(error)) {
+    case TransactionStatus.OutOfGas:
+      return 'Execution out of gas.';
+    case TransactionStatus.BadInstruction:
+      return 'Execution invalid/undefined opcode.';
+    case TransactionStatus.BadJumpDestination:
+      return 'Execution has violated the jump destination restrictions.';
+    case TransactionStatus.OutOfStack:
+      return 'Execution stack overflow.';
+    case TransactionStatus.StackUnderflow:
+      return error === 'value out of range'
+        ? 'Execution tried to read outside memory bounds.'
+        : 'Execution needs more items on EVM stack.';
+    default:
+      return undefined;
+  }
+}
+
 /** ABI encoding of Error(string) with the chain's hash for the selector (keccak or SM3). */
 export function encodeErrorString(message: string, suite: CryptoSuite): Uint8Array {
   const selector = suite.hash(utf8Encode('Error(string)')).subarray(0, 4);
