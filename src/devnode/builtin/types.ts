@@ -126,6 +126,11 @@ export interface AuthDecision {
 export interface AuthHooks {
   checkDeploy(store: TableStore, info: InvocationInfo): AuthDecision;
   checkCall(store: TableStore, info: InvocationInfo): AuthDecision;
+  /**
+   * The account status of tx.origin for a transaction's top-level frame (AccountManager at
+   * 0x10003): frozen → 22, abolished → 23. Checked before the target, built-ins included.
+   */
+  checkAccount?(store: TableStore, info: InvocationInfo): AuthDecision;
   /** Called after a successful deployment: records the admin of the new contract. */
   onDeployed(store: TableStore, contract: string, info: InvocationInfo): void;
 }

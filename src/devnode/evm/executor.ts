@@ -292,6 +292,10 @@ export class EvmExecutor {
     const tables = this.opts.tables;
     const selector = inv.input.subarray(0, 4);
     const info = { origin: inv.origin, caller: inv.origin, to: inv.to, selector, blockNumber: env.number };
+    if (env.authCheck && !inv.readOnly && builtins.auth.checkAccount !== undefined) {
+      const d = builtins.auth.checkAccount(tables, info);
+      if (!d.ok) return refused(d, this.opts.suite);
+    }
     const builtin = inv.to === '' ? undefined : builtins.precompiles.get(inv.to);
     if (builtin !== undefined) {
       const r = await this.invokeBuiltin(builtin, inv.input, inv.origin, inv.readOnly, scope, 0);
@@ -539,6 +543,16 @@ function blockFor(env: BlockEnv) {
       // The node never sets a blob base fee: BLOBBASEFEE reads 0 (its EVM host's tx context).
       getBlobGasPrice: () => (env.cancun ? 0n : undefined),
     },
+  };
+}
+
+function refused(d: { status?: number; message?: string }, suite: CryptoSuite): ExecOutcome {
+  return {
+    status: d.status ?? TransactionStatus.PermissionDenied,
+    output: d.message !== undefined ? encodeErrorString(d.message, suite) : new Uint8Array(0),
+    gasUsed: 0n,
+    logs: [],
+    contractAddress: '',
   };
 }
 

@@ -7,7 +7,8 @@ import { TransactionStatus } from '../../protocol/rpc/status';
 
 /** Receipt status for an @ethereumjs EVMError message ('revert', 'out of gas', …). */
 export function statusForEvmError(error: string): number {
-  switch (error) {
+  // @ethereumjs appends the location to a bad jump ("invalid JUMP at op=… pc=…").
+  switch (error.startsWith('invalid JUMP') ? 'invalid JUMP' : error) {
     case 'revert':
       return TransactionStatus.RevertInstruction;
     case 'out of gas':
