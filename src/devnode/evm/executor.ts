@@ -186,6 +186,12 @@ export class EvmExecutor {
       // sequence number in the address of contracts created by contracts.
       if (m.depth > 0 && !isEthereumPrecompile(m.to)) (m as SeqMessage).fiscoSeq = ++scope.seq;
       scope.frames.push({ tableMark: tables.mark(), message: m });
+      if (m.delegatecall && this.opts.builtins.precompiles.has(m.codeAddress.toString())) {
+        // A built-in has no code entry, so the node's delegatecall finds none and, under
+        // bugfix_call_noaddr_return, succeeds with empty data (TransactionExecutive::externalCall).
+        m.code = new Uint8Array(0);
+        m.isCompiled = false;
+      }
       if (m.depth > 0 && scope.env.authCheck && !scope.readOnly) this.checkInnerAuth(m, scope);
     });
     evm.events.on('afterMessage', (r: EVMResult) => {
