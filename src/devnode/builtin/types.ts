@@ -80,6 +80,11 @@ export interface ConsensusNode {
   nodeId: string; // 128 lowercase hex, no 0x
   type: 'consensus_sealer' | 'consensus_observer' | 'consensus_candidate_sealer';
   weight: number;
+  /**
+   * rPBFT term weight: 0 from genesis and 2-argument addSealer (NodeConfig::parseConsensusNodeList,
+   * ConsensusPrecompiled addSealerImpl), set by 3-argument addSealer and setTermWeight.
+   */
+  termWeight?: number;
   /** First block number at which this entry is in force. */
   enableNumber: number;
 }
