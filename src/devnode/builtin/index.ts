@@ -5,6 +5,7 @@
 import { utf8Encode } from '../../protocol/hex';
 import { accountManagerPrecompiled } from './account-manager';
 import { ACCOUNT_ABOLISHED, ACCOUNT_FROZEN, accountStatus } from './account-status';
+import { balancePrecompiled } from './balance';
 import { bfsPrecompiled } from './bfs';
 import { castPrecompiled } from './cast-tools';
 import { cryptoPrecompiled } from './crypto-tools';
@@ -14,7 +15,7 @@ import { consensusPrecompiled } from './consensus';
 import { writeSystemGenesis } from './genesis';
 import { createGovernance } from './governance';
 import { BuiltinRegistry } from './registry';
-import { systemConfig } from './system-config-store';
+import { storedConfig, systemConfig } from './system-config-store';
 import { systemConfigPrecompiled } from './system-config';
 import { createTableManagerPrecompiled, tableContractCode } from './table-manager';
 import type { AuthHooks, Builtins } from './types';
@@ -63,6 +64,11 @@ export function createBuiltins(): Builtins {
   ]) {
     precompiles.set(p.address, p);
   }
+  // 0x1011 exists only once feature_balance_precompiled is set (TransactionExecutor registers it then).
+  precompiles.setGated(
+    balancePrecompiled,
+    (store) => storedConfig(store, 'feature_balance_precompiled')?.value === '1',
+  );
   return {
     precompiles,
     genesis(store, options) {

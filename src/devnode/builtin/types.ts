@@ -47,6 +47,15 @@ export interface PrecompiledContext {
   callInternal(to: string, input: Uint8Array, caller: string): Promise<PrecompiledResult>;
   /** Code at an address ('' when none): the auth contract checks that a contract exists. */
   codeAt(address: string): Promise<Uint8Array>;
+  /**
+   * Account balances (feature_balance), kept in the EVM state so BALANCE and value transfers see
+   * them; journaled with the transaction. `sub` throws NotEnoughCash when the balance is short.
+   */
+  balances?: {
+    get(address: string): Promise<bigint>;
+    add(address: string, value: bigint): Promise<void>;
+    sub(address: string, value: bigint): Promise<void>;
+  };
 }
 
 export interface ChainFacts {

@@ -500,7 +500,10 @@ class Chain implements DevChain {
     }
     let out;
     try {
-      out = await this.executor.run({ origin: stx.sender, to, input: d.input, readOnly: false }, env);
+      out = await this.executor.run(
+        { origin: stx.sender, to, input: d.input, readOnly: false, value: txValue(d.value) },
+        env,
+      );
     } catch (e) {
       // An engine fault fails this transaction only (its writes are already undone), like the
       // node's catch-all status Unknown; the chain goes on.
@@ -574,7 +577,16 @@ class Chain implements DevChain {
   }
 
   /** Config read once per block (values set in block N apply from N+1, so they are stable). */
-  private envBase: { number: number; gasLimit: bigint; cancun: boolean; authCheck: boolean } | undefined;
+  private envBase:
+    | {
+        number: number;
+        gasLimit: bigint;
+        cancun: boolean;
+        evmTimestamp: boolean;
+        balance: boolean;
+        authCheck: boolean;
+      }
+    | undefined;
 
   private blockEnv(number: number, timestamp: number, txIndex: number): BlockEnv {
     let base = this.envBase;
@@ -583,6 +595,8 @@ class Chain implements DevChain {
         number,
         gasLimit: BigInt(this.configValue('tx_gas_limit', number) ?? DEFAULT_TX_GAS_LIMIT),
         cancun: this.configValue('feature_evm_cancun', number) === '1',
+        evmTimestamp: this.configValue('feature_evm_timestamp', number) === '1',
+        balance: this.configValue('feature_balance', number) === '1',
         authCheck: this.authEnabled(number),
       };
       this.envBase = base;
@@ -593,6 +607,8 @@ class Chain implements DevChain {
       txIndex,
       gasLimit: base.gasLimit,
       cancun: base.cancun,
+      evmTimestamp: base.evmTimestamp,
+      balance: base.balance,
       authCheck: base.authCheck,
     };
   }
@@ -615,6 +631,11 @@ class Chain implements DevChain {
   private say(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {
     this.options.log?.(level, message);
   }
+}
+
+/** A version-1 transaction's value ("0x…" hex, checked by the pool; "" or absent is 0). */
+function txValue(hex: string | undefined): bigint {
+  return hex === undefined || hex === '' || hex === '0x' ? 0n : BigInt(hex);
 }
 
 /** Map key of a hash: its bytes as a one-byte-per-char string (half the size of hex). */
