@@ -197,6 +197,16 @@ export class Client {
     );
   }
 
+  /** Java SDK getBlockHeaderByNumber: the block without transactions (onlyHeader). */
+  getBlockHeaderByNumber(blockNumber: number | bigint, options?: NodeOptions): Promise<BlockJson> {
+    return this.getBlockByNumber(blockNumber, true, true, options);
+  }
+
+  /** Java SDK getBlockHeaderByHash. */
+  getBlockHeaderByHash(blockHash: string, options?: NodeOptions): Promise<BlockJson> {
+    return this.getBlockByHash(blockHash, true, true, options);
+  }
+
   async getBlockByHash(
     blockHash: string,
     onlyHeader = true,
@@ -284,6 +294,11 @@ export class Client {
   /** type: "consensus_sealer" | "consensus_observer" | "consensus_candidate_sealer" (node ≥ 3.6). */
   async getNodeListByType(type: string, options?: NodeOptions): Promise<SealerEntry[]> {
     return this.grouped('getNodeListByType', options, v.text('getNodeListByType', 'type', type));
+  }
+
+  /** Console getCandidateList: rPBFT candidate sealers (getNodeListByType, node >= 3.6). */
+  getCandidateList(options?: NodeOptions): Promise<SealerEntry[]> {
+    return this.getNodeListByType('consensus_candidate_sealer', options);
   }
 
   async getPbftView(options?: NodeOptions): Promise<number> {

@@ -3,6 +3,7 @@
 // externally owned accounts; the core refuses their transactions (auth-hooks.ts) from the next
 // block on. Governors are read live from the committee.
 
+import { ACCOUNT_MANAGER_ABI } from '../../protocol/builtin/account';
 import { ACCOUNT_MANAGER_ADDRESS } from '../../protocol/builtin/addresses';
 import { CODE_ACCOUNT_ALREADY_EXIST, CODE_NO_AUTHORIZED } from '../../protocol/builtin/retcode';
 import { isRecordedContract } from './bfs-tree';
@@ -10,10 +11,7 @@ import { isGovernor } from './governance/committee-state';
 import { ACCOUNT_ABOLISHED, accountStatus, storedAccountStatus, writeAccountStatus } from './account-status';
 import { definePrecompiled, PrecompiledError } from './precompiled-base';
 
-export const ACCOUNT_MANAGER_ABI = [
-  'function setAccountStatus(address addr, uint8 status) returns (int32)',
-  'function getAccountStatus(address addr) view returns (uint8)',
-] as const;
+export { ACCOUNT_MANAGER_ABI };
 
 export const accountManagerPrecompiled = definePrecompiled({
   address: ACCOUNT_MANAGER_ADDRESS,

@@ -4,6 +4,7 @@
 // anyone reads them. Balances live in the EVM state, so BALANCE and value transfers agree.
 
 import { BALANCE_ADDRESS } from '../../protocol/builtin/addresses';
+import { BALANCE_ABI } from '../../protocol/builtin/balance';
 import { CODE_SUCCESS } from '../../protocol/builtin/retcode';
 import { readGovernors } from './governance/committee-state';
 import { bareAddress, definePrecompiled, PrecompiledError } from './precompiled-base';
@@ -12,15 +13,7 @@ import type { PrecompiledContext, TableStore } from './types';
 /** ledger::SYS_BALANCE_CALLER: account hex (no 0x) → "1". */
 export const BALANCE_CALLER_TABLE = 's_balance_caller';
 
-export const BALANCE_ABI = [
-  'function getBalance(address account) view returns (uint256)',
-  'function addBalance(address account, uint256 amount) returns (int32)',
-  'function subBalance(address account, uint256 amount) returns (int32)',
-  'function transfer(address from, address to, uint256 amount) returns (int32)',
-  'function registerCaller(address account) returns (int32)',
-  'function unregisterCaller(address account) returns (int32)',
-  'function listCaller() view returns (address[])',
-] as const;
+export { BALANCE_ABI };
 
 const denied = (what: string) =>
   new PrecompiledError(
