@@ -16,7 +16,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,7 +38,11 @@ const REPO = join(__dirname, '..');
  */
 async function bundleDevnode(dir: string): Promise<string> {
   const esbuild = createRequire(__filename)('esbuild') as typeof import('esbuild');
-  const outfile = join(dir, 'devnode-bench-server.js');
+  // Inside the repository (not `dir`), so the external lmdb resolves from node_modules.
+  void dir;
+  const cacheDir = join(REPO, 'node_modules', '.cache');
+  mkdirSync(cacheDir, { recursive: true });
+  const outfile = join(cacheDir, `devnode-bench-server-${process.pid}.js`);
   await esbuild.build({
     stdin: {
       resolveDir: REPO,
@@ -55,7 +59,7 @@ async function bundleDevnode(dir: string): Promise<string> {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['secp256k1'],
+    external: ['secp256k1', 'lmdb'],
     outfile,
     logLevel: 'warning',
   });
