@@ -71,6 +71,9 @@ export function createBuiltins(): Builtins {
   );
   return {
     precompiles,
+    attach(store) {
+      precompiles.bind(store);
+    },
     genesis(store, options) {
       precompiles.bind(store);
       writeSystemGenesis(store, options);

@@ -152,6 +152,8 @@ export interface AuthHooks {
 /** What the core receives from `createBuiltins()` in ./index.ts. */
 export interface Builtins {
   precompiles: Map<string, Precompiled>;
+  /** Binds the chain's store (also when it is reopened and genesis does not run again). */
+  attach?(store: TableStore): void;
   /** Writes the genesis state (config, consensus list, BFS tree, committee) into an empty store. */
   genesis(store: TableStore, options: GenesisOptions): Promise<void> | void;
   /** Value of a system config key in force at `blockNumber`. */

@@ -87,6 +87,9 @@ export class Execution {
       facts: o.facts,
       blockHash: (n) => o.chain.hash(n),
     });
+    // A reopened store skips genesis: built-ins that resolve addresses through the tables
+    // (table contracts, 0x1011) must still see them.
+    o.builtins.attach?.(this.tables);
   }
 
   /** Moves the writes of the block just built into its commit batch. */

@@ -4,12 +4,16 @@
 // are refused with the node's answer for an unknown key.
 
 import { describe, it } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { Interface } from 'ethers';
 import { fromHex, toHex } from '../../../src/protocol/hex';
 import { BALANCE_ABI } from '../../../src/devnode/builtin/balance';
+import { KV_TABLE_ABI, TABLE_MANAGER_ABI } from '../../../src/protocol/builtin/tables';
 import type { DevChain } from '../../../src/devnode/chain/types';
-import { compile, signedTx } from './chain-fixtures';
+import { compile, newChain, signedTx } from './chain-fixtures';
 import { SUITES, builtin, realChain, reason, send, setSystemConfig } from './parity-helpers';
 
 const BALANCE = '0x' + '1011'.padStart(40, '0');
@@ -197,3 +201,42 @@ for (const { name, sm } of SUITES) {
     });
   });
 }
+
+describe('built-ins resolved through the tables survive a restart', () => {
+  it('0x1011 balances and a KV table contract answer after reopening the data directory', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'parity-balance-'));
+    try {
+      const a = await newChain({ dataDir, builtins: undefined });
+      const bal = builtin(a, BALANCE_ABI);
+      const user = a.accounts[1].address;
+      await setSystemConfig(a, 'feature_balance', '1');
+      await setSystemConfig(a, 'feature_balance_precompiled', '1');
+      assert.equal((await send(a, BALANCE, bal.encode('addBalance', [user, 42n]))).receipt.data.status, 0);
+      // A table contract, resolved through the tables like 0x1011.
+      const tm = builtin(a, TABLE_MANAGER_ABI);
+      const kv = builtin(a, KV_TABLE_ABI);
+      const TM = '0x' + '1002'.padStart(40, '0');
+      assert.equal(
+        (await send(a, TM, tm.encode('createKVTable', ['t_keep', 'k', 'v']))).receipt.data.status,
+        0,
+      );
+      const opened = await a.call(TM, tm.encode('openTable', ['/tables/t_keep']));
+      const table = String(tm.decode('openTable', opened.output)[0]);
+      assert.equal((await send(a, table, kv.encode('set', ['x', 'y']))).receipt.data.status, 0);
+      await a.close();
+      const b = await newChain({ dataDir, builtins: undefined });
+      try {
+        const c = await b.call(BALANCE, bal.encode('getBalance', [user]));
+        assert.equal(c.status, 0);
+        assert.equal(BigInt(toHex(c.output)), 42n);
+        const got = await b.call(table, kv.encode('get', ['x']));
+        assert.equal(got.status, 0);
+        assert.deepEqual([...kv.decode('get', got.output)], [true, 'y']);
+      } finally {
+        await b.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
