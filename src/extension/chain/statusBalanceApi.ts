@@ -51,7 +51,7 @@ export class StatusBalanceApi {
   /** Reads need no key; the services take an account, so they get a throwaway one. */
   private readonly reader: Account = generateAccount();
 
-  constructor(connection: ConnectionConfig & { peers?: string[] }) {
+  constructor(connection: ConnectionConfig) {
     this.client = new Client({
       group: connection.group,
       url: connection.url,

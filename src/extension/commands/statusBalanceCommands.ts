@@ -203,7 +203,7 @@ export function registerStatusBalanceCommands(session: Session): vscode.Disposab
         let name = `console ${basename(dirname(path))}`;
         for (let i = 2; others.some((c) => c.name === name); i++)
           name = `console ${basename(dirname(path))} ${i}`;
-        const c: ConnectionConfig & { peers?: string[] } = {
+        const c: ConnectionConfig = {
           name,
           url: conf.peers[0],
           group: conf.group,

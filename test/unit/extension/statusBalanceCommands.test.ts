@@ -6,6 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useVscodeStub } from './vscodeStub';
@@ -185,6 +186,32 @@ describe('balance and transfer commands (feature_balance on)', () => {
       assert.equal(added.length, 1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a connection with several peers', () => {
+  it('keeps its peers from settings and keeps working with the first endpoint down', async () => {
+    const { parseConnections } = await import('../../../src/extension/connections/connectionModel');
+    const { SdkChainApi } = await import('../../../src/extension/chain/sdkChainApi');
+    const node = await startDevnode({ port: 0, nodes: 1, accounts: 1, logLevel: 'silent' });
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const dead = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    await new Promise<void>((r) => server.close(() => r()));
+    const parsed = parseConnections([{ name: 'multi', url: dead, group: node.groupId, peers: [node.url] }]);
+    assert.deepEqual(parsed.problems, []);
+    assert.deepEqual(parsed.connections[0].peers, [node.url]);
+    assert.match(
+      parseConnections([{ name: 'bad', url: dead, peers: ['ftp://x'] }]).problems[0],
+      /peers: Use http/,
+    );
+    const api = new SdkChainApi(parsed.connections[0]);
+    try {
+      assert.equal(await api.blockNumber(), 0);
+    } finally {
+      api.close();
+      await node.stop();
     }
   });
 });
