@@ -13,7 +13,7 @@ export interface ConsoleConnection {
   peers: string[];
   /** TLS options for the peers, undefined with disableSsl = "true". */
   tls?: TlsOptions;
-  /** useSMCrypto: the RPC TLS uses SM certificates (not supported by Node's TLS). */
+  /** useSMCrypto: the RPC TLS uses SM certificates (the SDK then speaks TLCP from certDir). */
   smTls: boolean;
   /** Account files (PEM or P12) found in keyStoreDir / accountFilePath, absolute paths. */
   accountFiles: string[];
@@ -108,8 +108,9 @@ export function readConsoleConfig(tomlText: string, path: string): ConsoleConnec
     const cert = text(crypto.sslCert);
     const key = text(crypto.sslKey);
     // Explicit files win; otherwise the folder (ca.crt, sdk.crt, sdk.key) as the Java SDK defaults.
+    // SM TLS needs the whole sm_* set, which the SDK finds in the folder.
     tls =
-      ca && cert && key
+      ca && cert && key && !smTls
         ? { ca: readFileSync(at(ca)), cert: readFileSync(at(cert)), key: readFileSync(at(key)) }
         : { certDir: certPath };
   }

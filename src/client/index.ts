@@ -15,6 +15,7 @@ export { HttpTransport, type HttpTransportOptions, type TlsOptions } from './tra
 export type { Transport, RequestOptions } from './transport/types';
 export { FailoverTransport } from './transport/failover';
 export { readConsoleConfig, parseConfigToml, type ConsoleConnection } from './consoleConfig';
+export { connectTlcp, isSmCertDir, loadSmTlsConfig, type SmSuiteName } from './transport/smTls';
 export {
   parseSyncStatus,
   parseConsensusStatus,

@@ -195,10 +195,6 @@ export function registerStatusBalanceCommands(session: Session): vscode.Disposab
             )?.[0]?.fsPath,
           );
         const conf = readConsoleConfig(readFileSync(path, 'utf8'), path);
-        if (conf.smTls)
-          throw new Error(
-            'This config uses SM TLS (useSMCrypto = "true"), which VS Code cannot speak; use standard TLS or disableSsl on the node RPC.',
-          );
         const others = session.connections.list();
         let name = `console ${basename(dirname(path))}`;
         for (let i = 2; others.some((c) => c.name === name); i++)
