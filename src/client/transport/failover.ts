@@ -15,8 +15,7 @@ export class FailoverTransport implements Transport {
   private current = 0;
 
   constructor(private readonly transports: readonly Transport[]) {
-    if (transports.length === 0)
-      throw new TypeError('FailoverTransport: at least one endpoint is required');
+    if (transports.length === 0) throw new TypeError('FailoverTransport: at least one endpoint is required');
     this.url = transports.map((t) => t.url).join(', ');
   }
 
