@@ -20,6 +20,7 @@ import { registerBfsCommands } from './commands/bfsCommands';
 import { registerGovernanceCommands } from './commands/governanceCommands';
 import { registerDeployCommands } from './commands/deployCommands';
 import { registerQueryCommands } from './commands/queryCommands';
+import { registerStatusBalanceCommands } from './commands/statusBalanceCommands';
 import { registerPanelCommands } from './commands/panelCommands';
 import { registerTestExplorer } from './testing/testController';
 import { registerCallFiles } from './callFiles/callFileCommands';
@@ -115,6 +116,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
       bfs.refreshPath(path.split('/').slice(0, -1).join('/') || '/'),
     ),
     ...registerQueryCommands(session, context),
+    ...registerStatusBalanceCommands(session),
     ...registerPanelCommands(session, context, registry, governance),
     registerTestExplorer(session, compiler),
     registerCallFiles(session, registry),

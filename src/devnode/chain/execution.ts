@@ -68,7 +68,16 @@ export class Execution {
   private readonly executor: EvmExecutor;
   private readonly nodeIdCache = new Map<string, Uint8Array>();
   /** Config read once per block (values set in block N apply from N+1, so they are stable). */
-  private envBase: { number: number; gasLimit: bigint; cancun: boolean; authCheck: boolean } | undefined;
+  private envBase:
+    | {
+        number: number;
+        gasLimit: bigint;
+        cancun: boolean;
+        evmTimestamp: boolean;
+        balance: boolean;
+        authCheck: boolean;
+      }
+    | undefined;
 
   constructor(private readonly o: ExecutionOptions) {
     this.tables = new MemoryTableStore(o.kv);
@@ -81,6 +90,9 @@ export class Execution {
       facts: o.facts,
       blockHash: (n) => o.chain.hash(n),
     });
+    // A reopened store skips genesis: built-ins that resolve addresses through the tables
+    // (table contracts, 0x1011) must still see them.
+    o.builtins.attach?.(this.tables);
   }
 
   /** Moves the writes of the block just built into its commit batch. */
@@ -249,6 +261,8 @@ export class Execution {
         number,
         gasLimit: BigInt(this.configValue('tx_gas_limit', number) ?? DEFAULT_TX_GAS_LIMIT),
         cancun: this.configValue('feature_evm_cancun', number) === '1',
+        evmTimestamp: this.configValue('feature_evm_timestamp', number) === '1',
+        balance: this.configValue('feature_balance', number) === '1',
         authCheck: this.authEnabled(number),
       };
       this.envBase = base;
@@ -259,6 +273,8 @@ export class Execution {
       txIndex,
       gasLimit: base.gasLimit,
       cancun: base.cancun,
+      evmTimestamp: base.evmTimestamp,
+      balance: base.balance,
       authCheck: base.authCheck,
     };
   }
@@ -293,7 +309,10 @@ export class Execution {
     }
     let out;
     try {
-      out = await this.executor.run({ origin: stx.sender, to, input: d.input, readOnly: false }, env);
+      out = await this.executor.run(
+        { origin: stx.sender, to, input: d.input, readOnly: false, value: txValue(d.value) },
+        env,
+      );
     } catch (e) {
       // An engine fault fails this transaction only (its writes are already undone), like the
       // node's catch-all status Unknown; the chain goes on.
@@ -322,4 +341,9 @@ export class Execution {
     }
     return bytes;
   }
+}
+
+/** A version-1 transaction's value ("0x…" hex, checked by the pool; "" or absent is 0). */
+function txValue(hex: string | undefined): bigint {
+  return hex === undefined || hex === '' || hex === '0x' ? 0n : BigInt(hex);
 }
