@@ -57,4 +57,12 @@ export {
   type SelectorHash,
 } from './transactions';
 export { Contract } from './contract';
+export {
+  toFilterObject,
+  logBlockNumber,
+  MAX_BLOCKS_PER_LOG_REQUEST,
+  type LogFilter,
+  type BlockTag,
+} from './logs';
+export { EventDecoder, decodeEvents, formatEventValue, type DecodedEvent, type AnyLog } from './events';
 export type * from '../protocol/rpc/types';
