@@ -64,5 +64,15 @@ export {
   type LogFilter,
   type BlockTag,
 } from './logs';
+export {
+  EventSubscriber,
+  EventSubError,
+  EVENT_SUB_STATUS,
+  type EventSubParams,
+  type EventSubHandlers,
+  type EventSubscriberOptions,
+  type EventSubscription,
+} from './eventSub';
+export { WsChannel, type WsChannelOptions, type HandshakeResult } from './transport/ws';
 export { EventDecoder, decodeEvents, formatEventValue, type DecodedEvent, type AnyLog } from './events';
 export type * from '../protocol/rpc/types';
