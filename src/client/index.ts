@@ -9,6 +9,7 @@ export {
   TransportError,
   RevertError,
   rpcErrorFrom,
+  statusLabel,
   type TransportErrorKind,
 } from './errors';
 export { HttpTransport, type HttpTransportOptions, type TlsOptions } from './transport/http';
@@ -33,6 +34,7 @@ export {
   decodeFunctionResult,
   encodeDeploy,
   decodeRevert,
+  decodeRevertWithAbis,
   eventTopic,
   decodeLogs,
   abiJson,
@@ -74,5 +76,22 @@ export {
   type EventSubscription,
 } from './eventSub';
 export { WsChannel, type WsChannelOptions, type HandshakeResult } from './transport/ws';
+export {
+  getDevnodeDiagnostics,
+  devnodeTraceCall,
+  type DevnodeDiagnostics,
+  type DevnodeFailurePoint,
+  type DevnodeTrace,
+} from './devnode';
+export {
+  parseSourceMap,
+  instructionIndexes,
+  locate,
+  enclosingFunction,
+  formatLocation,
+  type SourceLocation,
+  type SourceList,
+  type SourceMapEntry,
+} from './sourceMap';
 export { EventDecoder, decodeEvents, formatEventValue, type DecodedEvent, type AnyLog } from './events';
 export type * from '../protocol/rpc/types';

@@ -21,6 +21,7 @@ import { BlockLog, readLog } from '../storage/blockLog';
 import { checkMeta, readMeta, writeMeta, type ChainMeta } from '../storage/meta';
 import { lockDataDir, type DirLock } from '../storage/dirLock';
 import { EvmExecutor, normalizeAddress, type BlockEnv } from '../evm/executor';
+import { DiagnosticsStore, type ExecDiagnostics } from '../evm/diagnostics';
 import { DEFAULT_SEED, accountKey, nodeKey } from './keys';
 import { NonceWindow } from './nonceWindow';
 import { decodeSubmission, equalBytes } from './validate';
@@ -74,6 +75,7 @@ class Chain implements DevChain {
   readonly nodes: SimNode[] = [];
   readonly accounts: DevAccount[] = [];
   readonly options: ChainOptions;
+  readonly diagnostics = new DiagnosticsStore();
 
   private readonly builtins: Builtins;
   private readonly tables = new MemoryTableStore();
@@ -316,7 +318,13 @@ class Chain implements DevChain {
         { origin, to: target, input: data, readOnly: true },
         this.blockEnv(number + 1, Date.now(), 0),
       );
-      return { blockNumber: number, status: outcome.status, output: outcome.output };
+      this.printConsole(outcome.diagnostics, 'call');
+      return {
+        blockNumber: number,
+        status: outcome.status,
+        output: outcome.output,
+        diagnostics: outcome.diagnostics,
+      };
     });
   }
 
@@ -510,6 +518,10 @@ class Chain implements DevChain {
       );
       return receipt(TransactionStatus.Unknown, 0n, new Uint8Array(0));
     }
+    if (out.diagnostics) {
+      this.diagnostics.record(toHex(stx.hash), out.diagnostics);
+      this.printConsole(out.diagnostics, `tx ${toHex(stx.hash)}`);
+    }
     if (out.contractAddress !== '' && d.abi !== '') this.abis.set('0x' + out.contractAddress, d.abi);
     return receipt(
       out.status,
@@ -610,6 +622,11 @@ class Chain implements DevChain {
     this.log = undefined;
     this.dirLock?.release();
     this.dirLock = undefined;
+  }
+
+  /** console.log output goes to the node's log, as Hardhat's node prints it. */
+  private printConsole(d: ExecDiagnostics | undefined, where: string): void {
+    for (const line of d?.consoleLogs ?? []) this.say('info', `console.log (${where}): ${line}`);
   }
 
   private say(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {
