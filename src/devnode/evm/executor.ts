@@ -102,10 +102,12 @@ export interface ExecutorOptions {
   tables: MemoryTableStore;
   facts: ChainFacts;
   blockHash(number: number): Uint8Array | undefined;
+  /** The world state (read through from the chain store); a fresh in-memory one by default. */
+  state?: JournaledStateManager;
 }
 
 export class EvmExecutor {
-  readonly state = new JournaledStateManager();
+  readonly state: JournaledStateManager;
   private readonly evms = new Map<boolean, EVM>();
   private scope: TxScope | undefined;
 
@@ -115,6 +117,7 @@ export class EvmExecutor {
   >();
 
   constructor(private readonly opts: ExecutorOptions) {
+    this.state = opts.state ?? new JournaledStateManager();
     this.state.hasVirtualCode = (address) => opts.builtins.precompiles.has(address);
     this.state.codeHash = (code) => opts.suite.hash(code);
     const nativeCode = opts.builtins.nativeCode;
