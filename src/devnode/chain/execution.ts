@@ -188,7 +188,7 @@ export class Execution {
       blockNumber: latest,
       status: outcome.status,
       output: outcome.output,
-      diagnostics: outcome.diagnostics,
+      ...(outcome.diagnostics ? { diagnostics: outcome.diagnostics } : {}),
     };
   }
 
