@@ -22,6 +22,7 @@ import { registerDeployCommands } from './commands/deployCommands';
 import { registerQueryCommands } from './commands/queryCommands';
 import { registerStatusBalanceCommands } from './commands/statusBalanceCommands';
 import { registerPanelCommands } from './commands/panelCommands';
+import { registerEventCommands } from './commands/eventCommands';
 import { registerTestExplorer } from './testing/testController';
 import { registerCallFiles } from './callFiles/callFileCommands';
 import { Compiler } from './compile/compiler';
@@ -118,6 +119,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     ...registerQueryCommands(session, context),
     ...registerStatusBalanceCommands(session),
     ...registerPanelCommands(session, context, registry, governance),
+    ...registerEventCommands(session, context, registry),
     registerTestExplorer(session, compiler),
     registerCallFiles(session, registry),
   );

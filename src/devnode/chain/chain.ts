@@ -3,6 +3,7 @@
 // (persistence.ts) behind the DevChain interface the RPC layer uses. State, blocks and indexes
 // live in one key-value store (storage/kv.ts): LMDB with a data directory, memory without.
 
+import { DiagnosticsStore } from '../evm/diagnostics';
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
 import { fromHex, toHex } from '../../protocol/hex';
 import { TransactionType } from '../../protocol/transaction';
@@ -60,6 +61,7 @@ class Chain implements DevChain {
   readonly nodes: SimNode[] = [];
   readonly accounts: DevAccount[] = [];
   readonly options: ChainOptions;
+  readonly diagnostics = new DiagnosticsStore();
 
   private readonly builtins: Builtins;
   private ledger!: Ledger;
@@ -133,6 +135,12 @@ class Chain implements DevChain {
       facts: this.facts,
       sealerKeys: this.sealerKeys,
       say: (level, message) => this.say(level, message),
+      onDiagnostics: (d, txHash) => {
+        if (txHash !== '') this.diagnostics.record(txHash, d);
+        // console.log output goes to the node's log, as Hardhat's node prints it.
+        for (const line of d.consoleLogs)
+          this.say('info', `console.log (${txHash === '' ? 'call' : `tx ${txHash}`}): ${line}`);
+      },
     });
     if (this.ledger.blockNumber() < 0) await this.writeGenesis();
     else this.say('info', `opened the chain at block ${this.blockNumber()} from ${kv.location ?? 'memory'}`);

@@ -1,6 +1,7 @@
 // Execution: runs transactions on the world state (EVM and built-in tables) and builds the
 // signed block; answers read-only calls; reads the system config in force at a block.
 
+import type { ExecDiagnostics } from '../evm/diagnostics';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { toHex } from '../../protocol/hex';
 import { merkleRoot } from '../../protocol/merkle';
@@ -54,6 +55,8 @@ export interface ExecutionOptions {
   facts: ChainFacts;
   sealerKeys: Map<string, SealerKey>;
   say(level: 'error', message: string): void;
+  /** Receives console.log lines and failure points (devnode diagnostics); txHash "" for calls. */
+  onDiagnostics?(d: ExecDiagnostics, txHash: string): void;
 }
 
 /** A built block and the ABIs of the contracts it deployed. */
@@ -196,7 +199,13 @@ export class Execution {
       { origin, to: target, input: data, readOnly: true },
       this.blockEnv(latest + 1, Date.now(), 0),
     );
-    return { blockNumber: latest, status: outcome.status, output: outcome.output };
+    if (outcome.diagnostics) this.o.onDiagnostics?.(outcome.diagnostics, '');
+    return {
+      blockNumber: latest,
+      status: outcome.status,
+      output: outcome.output,
+      ...(outcome.diagnostics ? { diagnostics: outcome.diagnostics } : {}),
+    };
   }
 
   /** `call` that also reports the gas used; `to` '' simulates a deployment (eth_estimateGas). */
@@ -322,6 +331,7 @@ export class Execution {
       );
       return receipt(TransactionStatus.Unknown, 0n, new Uint8Array(0));
     }
+    if (out.diagnostics) this.o.onDiagnostics?.(out.diagnostics, toHex(stx.hash));
     if (out.contractAddress !== '' && d.abi !== '') abis.set('0x' + out.contractAddress, d.abi);
     return receipt(
       out.status,
