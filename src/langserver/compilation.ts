@@ -33,6 +33,9 @@ export interface ContractArtifact {
   /** Creation bytecode, hex without 0x; unlinked libraries appear as __$…$__ placeholders. */
   bytecode: string;
   linkReferences: LinkReferences;
+  /** Runtime bytecode (hex) and its source map, for failure locations. */
+  deployedBytecode?: string;
+  deployedSourceMap?: string;
 }
 
 export interface CompileOptions {
@@ -47,6 +50,8 @@ export interface CompileOptions {
 export interface CompileOutcome {
   problems: Problem[];
   contracts: ContractArtifact[];
+  /** Source unit name → the id solc's source maps use. */
+  sourceIds: Record<string, number>;
 }
 
 interface SolcError {
@@ -64,16 +69,33 @@ interface SolcOutput {
     string,
     Record<
       string,
-      { abi?: unknown[]; evm?: { bytecode?: { object?: string; linkReferences?: LinkReferences } } }
+      {
+        abi?: unknown[];
+        evm?: {
+          bytecode?: { object?: string; linkReferences?: LinkReferences };
+          deployedBytecode?: { object?: string; sourceMap?: string };
+        };
+      }
     >
   >;
+  sources?: Record<string, { id: number }>;
 }
 
 export function buildInput(closure: SourceClosure, version: string, options: CompileOptions): string {
   const settings: Record<string, unknown> = {
     optimizer: { enabled: options.optimizer, runs: 200 },
     outputSelection: options.full
-      ? { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.bytecode.linkReferences'] } }
+      ? {
+          '*': {
+            '*': [
+              'abi',
+              'evm.bytecode.object',
+              'evm.bytecode.linkReferences',
+              'evm.deployedBytecode.object',
+              'evm.deployedBytecode.sourceMap',
+            ],
+          },
+        }
       : {},
   };
   // evmVersion exists in standard JSON since 0.4.21.
@@ -115,8 +137,11 @@ export function readOutput(json: string, closure: SourceClosure): CompileOutcome
         abi: c.abi ?? [],
         bytecode: c.evm?.bytecode?.object ?? '',
         linkReferences: c.evm?.bytecode?.linkReferences ?? {},
+        deployedBytecode: c.evm?.deployedBytecode?.object,
+        deployedSourceMap: c.evm?.deployedBytecode?.sourceMap,
       });
-  return { problems, contracts };
+  const sourceIds = Object.fromEntries(Object.entries(out.sources ?? {}).map(([unit, s]) => [unit, s.id]));
+  return { problems, contracts, sourceIds };
 }
 
 function toProblem(e: SolcError, closure: SourceClosure): Problem {

@@ -45,7 +45,16 @@ export class CompileService {
     const ctx = this.contextFor(file);
     const closure = collectSources(file, ctx, this.read);
     const started = performance.now();
-    const base = { file, closure, contracts: [], version: '', evmVersion: '', reason: '', ms: 0 };
+    const base = {
+      file,
+      closure,
+      contracts: [],
+      sourceIds: {},
+      version: '',
+      evmVersion: '',
+      reason: '',
+      ms: 0,
+    };
     let picked: { solc: Solc; version: string; reason: string };
     try {
       picked = await this.pick(closure);

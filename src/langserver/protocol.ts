@@ -51,7 +51,12 @@ export interface CompileResponse {
     abi: unknown[];
     bytecode: string;
     linkReferences: Record<string, Record<string, { start: number; length: number }[]>>;
+    deployedBytecode?: string;
+    deployedSourceMap?: string;
   }[];
+  /** Source unit → id in the source maps, and each unit's text as compiled (failure locations). */
+  sourceIds: Record<string, number>;
+  sources: Record<string, string>;
 }
 
 /** Client → server: how many compiles ran, for tests and the bench. */

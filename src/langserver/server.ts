@@ -210,6 +210,8 @@ connection.onRequest(COMPILE_REQUEST, async (params: CompileParams): Promise<Com
       .filter((p) => p.severity === 'error')
       .map((p) => ({ file: p.file, line: p.start.line, message: p.message })),
     contracts: run.contracts,
+    sourceIds: run.sourceIds,
+    sources: run.closure.sources,
   };
 });
 

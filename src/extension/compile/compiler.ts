@@ -135,7 +135,11 @@ export class Compiler implements vscode.Disposable {
       abi: c.abi as CompiledContract['abi'],
       bytecode: `0x${c.bytecode}`,
       linkReferences: c.linkReferences,
+      ...(c.deployedBytecode !== undefined
+        ? { deployedBytecode: `0x${c.deployedBytecode}`, deployedSourceMap: c.deployedSourceMap ?? '' }
+        : {}),
     }));
+    rememberCompilation(all, res.sources ?? {}, res.sourceIds ?? {});
     const own = all.filter((c, i) => res.contracts[i].file === doc.uri.fsPath);
     this.allContracts.set(doc.uri.toString(), all);
     this.cache.set(doc.uri.toString(), { version: doc.version, contracts: own });
