@@ -26,6 +26,7 @@ import { registerEventCommands } from './commands/eventCommands';
 import { registerTestExplorer } from './testing/testController';
 import { registerCallFiles } from './callFiles/callFileCommands';
 import { Compiler } from './compile/compiler';
+import { SolidityLanguageClient } from './solidity/languageClient';
 import { AbiRegistry } from './abiRegistry';
 import { exportsFor, installUiRecorder, setTestMode, testHooks } from './testHooks';
 
@@ -40,6 +41,8 @@ export interface FiscoBcosApi {
   statusBar: StatusBar;
   registry: AbiRegistry;
   compiler: Compiler;
+  /** The Solidity language client (its server starts when a .sol file opens). */
+  solidity: SolidityLanguageClient;
   testHooks: typeof testHooks;
   /** Replaces how ChainApis are built (tests wrap the default one). */
   setChainApiFactory(factory: ChainApiFactory): void;
@@ -65,6 +68,9 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
   const statusBar = new StatusBar(session);
   const registry = new AbiRegistry(context.workspaceState);
   const compiler = new Compiler(path.join(context.extensionPath, 'dist', 'solc-worker.js'));
+  // Cheap: no module load and no process until a .sol document opens.
+  const solidity = new SolidityLanguageClient(context);
+  compiler.useLanguageServer(solidity);
 
   const groups = new GroupsTree(session, (c) =>
     c.local && devnode.state === 'running' ? devnode.info?.web3Url : undefined,
@@ -97,6 +103,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     devnode,
     statusBar,
     compiler,
+    solidity,
     groups,
     bfs,
     governance,
@@ -133,6 +140,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     statusBar,
     registry,
     compiler,
+    solidity,
     testHooks,
     setChainApiFactory: (factory: ChainApiFactory) => session.setFactory(factory),
     defaultChainApiFactory: createSdkChainApi,

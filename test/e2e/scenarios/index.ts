@@ -8,6 +8,7 @@ import { governanceVote } from './governance-vote';
 import { groupsView } from './groups-view';
 import { permissionEditor } from './permission-editor';
 import { tableBrowser } from './table-browser';
+import { solidityEditor } from './solidity-editor';
 
 export const scenarios: Scenario[] = [
   groupsView,
@@ -18,4 +19,5 @@ export const scenarios: Scenario[] = [
   governanceVote,
   permissionEditor,
   tableBrowser,
+  solidityEditor,
 ];
