@@ -20,7 +20,9 @@ import { registerBfsCommands } from './commands/bfsCommands';
 import { registerGovernanceCommands } from './commands/governanceCommands';
 import { registerDeployCommands } from './commands/deployCommands';
 import { registerQueryCommands } from './commands/queryCommands';
+import { registerStatusBalanceCommands } from './commands/statusBalanceCommands';
 import { registerPanelCommands } from './commands/panelCommands';
+import { registerEventCommands } from './commands/eventCommands';
 import { registerTestExplorer } from './testing/testController';
 import { registerCallFiles } from './callFiles/callFileCommands';
 import { Compiler } from './compile/compiler';
@@ -64,7 +66,9 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
   const registry = new AbiRegistry(context.workspaceState);
   const compiler = new Compiler(path.join(context.extensionPath, 'dist', 'solc-worker.js'));
 
-  const groups = new GroupsTree(session);
+  const groups = new GroupsTree(session, (c) =>
+    c.local && devnode.state === 'running' ? devnode.info?.web3Url : undefined,
+  );
   const bfs = new BfsTree(session);
   const governance = new GovernanceTree(session);
   const groupsView = vscode.window.createTreeView('fiscoBcos.groups', {
@@ -113,7 +117,9 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
       bfs.refreshPath(path.split('/').slice(0, -1).join('/') || '/'),
     ),
     ...registerQueryCommands(session, context),
+    ...registerStatusBalanceCommands(session),
     ...registerPanelCommands(session, context, registry, governance),
+    ...registerEventCommands(session, context, registry),
     registerTestExplorer(session, compiler),
     registerCallFiles(session, registry),
   );

@@ -3,8 +3,11 @@
 // (persistence.ts) behind the DevChain interface the RPC layer uses. State, blocks and indexes
 // live in one key-value store (storage/kv.ts): LMDB with a data directory, memory without.
 
+import { DiagnosticsStore } from '../evm/diagnostics';
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
 import { fromHex, toHex } from '../../protocol/hex';
+import { TransactionType } from '../../protocol/transaction';
+import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
 import type { Builtins, ChainFacts, ConsensusNode, SystemConfigEntry } from '../builtin/types';
 import { normalizeAddress } from '../evm/executor';
 import { DEFAULT_SEED, accountKey, nodeKey } from './keys';
@@ -29,6 +32,7 @@ import {
 import {
   TxRejected,
   type CallOutcome,
+  type SimulationOutcome,
   type ChainOptions,
   type DevAccount,
   type DevChain,
@@ -57,6 +61,7 @@ class Chain implements DevChain {
   readonly nodes: SimNode[] = [];
   readonly accounts: DevAccount[] = [];
   readonly options: ChainOptions;
+  readonly diagnostics = new DiagnosticsStore();
 
   private readonly builtins: Builtins;
   private ledger!: Ledger;
@@ -92,6 +97,8 @@ class Chain implements DevChain {
       groupId: options.groupId,
       committedNonces: { has: (nonce) => this.ledger.committedNonces.has(nonce) },
       blockNumber: () => this.blockNumber(),
+      web3Nonce: (sender) => this.execution.web3Nonce(sender),
+      web3ChainId: () => this.execution.configValue(KEY_WEB3_CHAIN_ID, this.blockNumber() + 1),
     });
   }
 
@@ -128,6 +135,12 @@ class Chain implements DevChain {
       facts: this.facts,
       sealerKeys: this.sealerKeys,
       say: (level, message) => this.say(level, message),
+      onDiagnostics: (d, txHash) => {
+        if (txHash !== '') this.diagnostics.record(txHash, d);
+        // console.log output goes to the node's log, as Hardhat's node prints it.
+        for (const line of d.consoleLogs)
+          this.say('info', `console.log (${txHash === '' ? 'call' : `tx ${txHash}`}): ${line}`);
+      },
     });
     if (this.ledger.blockNumber() < 0) await this.writeGenesis();
     else this.say('info', `opened the chain at block ${this.blockNumber()} from ${kv.location ?? 'memory'}`);
@@ -191,7 +204,12 @@ class Chain implements DevChain {
     const entries = r.txs.map((t) => {
       const { tx, hash } = decodeSubmission(t.raw, this.suite, this.options.chainId);
       const stx = storedTransaction(tx, hash, fromHex(t.sender), t.importTime);
-      return { stx, raw: t.raw, nonce: tx.data.nonce };
+      // The same nonce key the pool gives a Web3 transaction (pool.ts admitWeb3).
+      const nonce =
+        tx.type === TransactionType.Web3Transaction
+          ? `web3:${stx.sender}:${BigInt(tx.data.nonce)}`
+          : tx.data.nonce;
+      return { stx, raw: t.raw, nonce };
     });
     const built = await this.execution.build(r.number, r.timestamp, entries, r.signatures);
     if (!equalBytes(built.block.hash, r.hash)) {
@@ -251,6 +269,19 @@ class Chain implements DevChain {
     return this.execution.codeAt(address);
   }
 
+  async getStorageAt(address: string, slot: Uint8Array): Promise<Uint8Array> {
+    normalizeAddress(address);
+    return this.lock.run(() => this.execution.storageAt(address, slot));
+  }
+
+  web3Nonce(address: string): bigint | undefined {
+    return this.execution.web3Nonce(address);
+  }
+
+  pendingWeb3Nonce(address: string): bigint | undefined {
+    return this.pool.pendingWeb3Nonce(normalizeAddress(address));
+  }
+
   getAbi(address: string): string {
     return this.ledger.abi(normalizeAddress(address));
   }
@@ -303,6 +334,12 @@ class Chain implements DevChain {
     normalizeAddress(to);
     if (from !== undefined && from !== '') normalizeAddress(from);
     return this.lock.run(() => this.execution.call(this.blockNumber(), to, data, from));
+  }
+
+  async simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {
+    if (to !== '') normalizeAddress(to);
+    if (from !== undefined && from !== '') normalizeAddress(from);
+    return this.lock.run(() => this.execution.simulate(this.blockNumber(), to, data, from));
   }
 
   // ---- shutdown -------------------------------------------------------------------------------

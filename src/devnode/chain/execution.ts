@@ -1,6 +1,7 @@
 // Execution: runs transactions on the world state (EVM and built-in tables) and builds the
 // signed block; answers read-only calls; reads the system config in force at a block.
 
+import type { ExecDiagnostics } from '../evm/diagnostics';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { toHex } from '../../protocol/hex';
 import { merkleRoot } from '../../protocol/merkle';
@@ -26,7 +27,10 @@ import {
   signHeader,
   type SealerKey,
 } from './header';
-import type { CallOutcome, StoredBlock, StoredReceipt, StoredTransaction } from './types';
+import type { CallOutcome, SimulationOutcome, StoredBlock, StoredReceipt, StoredTransaction } from './types';
+import { updateWeb3Nonces, web3NonceOf } from './web3Nonces';
+import { Address } from '@ethereumjs/util';
+import { fromHex } from '../../protocol/hex';
 
 export const COMPATIBILITY_VERSION = '3.16.4';
 export const DEFAULT_TX_COUNT_LIMIT = 1000;
@@ -51,6 +55,8 @@ export interface ExecutionOptions {
   facts: ChainFacts;
   sealerKeys: Map<string, SealerKey>;
   say(level: 'error', message: string): void;
+  /** Receives console.log lines and failure points (devnode diagnostics); txHash "" for calls. */
+  onDiagnostics?(d: ExecDiagnostics, txHash: string): void;
 }
 
 /** A built block and the ABIs of the contracts it deployed. */
@@ -65,7 +71,16 @@ export class Execution {
   private readonly executor: EvmExecutor;
   private readonly nodeIdCache = new Map<string, Uint8Array>();
   /** Config read once per block (values set in block N apply from N+1, so they are stable). */
-  private envBase: { number: number; gasLimit: bigint; cancun: boolean; authCheck: boolean } | undefined;
+  private envBase:
+    | {
+        number: number;
+        gasLimit: bigint;
+        cancun: boolean;
+        evmTimestamp: boolean;
+        balance: boolean;
+        authCheck: boolean;
+      }
+    | undefined;
 
   constructor(private readonly o: ExecutionOptions) {
     this.tables = new MemoryTableStore(o.kv);
@@ -78,6 +93,9 @@ export class Execution {
       facts: o.facts,
       blockHash: (n) => o.chain.hash(n),
     });
+    // A reopened store skips genesis: built-ins that resolve addresses through the tables
+    // (table contracts, 0x1011) must still see them.
+    o.builtins.attach?.(this.tables);
   }
 
   /** Moves the writes of the block just built into its commit batch. */
@@ -128,6 +146,7 @@ export class Execution {
         message: '',
       });
     }
+    updateWeb3Nonces(this.tables, transactions);
     this.tables.settle();
     const parent = { header: this.o.chain.header(number - 1)!, hash: this.o.chain.hash(number - 1)! };
     const txsRoot = merkleRoot(
@@ -180,11 +199,40 @@ export class Execution {
       { origin, to: target, input: data, readOnly: true },
       this.blockEnv(latest + 1, Date.now(), 0),
     );
-    return { blockNumber: latest, status: outcome.status, output: outcome.output };
+    if (outcome.diagnostics) this.o.onDiagnostics?.(outcome.diagnostics, '');
+    return {
+      blockNumber: latest,
+      status: outcome.status,
+      output: outcome.output,
+      ...(outcome.diagnostics ? { diagnostics: outcome.diagnostics } : {}),
+    };
+  }
+
+  /** `call` that also reports the gas used; `to` '' simulates a deployment (eth_estimateGas). */
+  async simulate(latest: number, to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {
+    const target = to === '' ? '' : normalizeAddress(to);
+    const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddress(from);
+    const outcome = await this.executor.run(
+      { origin, to: target, input: data, readOnly: true },
+      this.blockEnv(latest + 1, Date.now(), 0),
+    );
+    return { blockNumber: latest, status: outcome.status, output: outcome.output, gasUsed: outcome.gasUsed };
   }
 
   codeAt(address: string): Uint8Array {
     return this.executor.codeAt(address);
+  }
+
+  /** A contract storage slot, 32 bytes (zeros when unset). */
+  async storageAt(address: string, slot: Uint8Array): Promise<Uint8Array> {
+    const value = await this.state.getStorage(new Address(fromHex(normalizeAddress(address))), slot);
+    const out = new Uint8Array(32);
+    out.set(value.subarray(Math.max(0, value.length - 32)), 32 - Math.min(32, value.length));
+    return out;
+  }
+
+  web3Nonce(address: string): bigint | undefined {
+    return web3NonceOf(this.tables, normalizeAddress(address));
   }
 
   // ---- config in force at a block ---------------------------------------------------------
@@ -222,6 +270,8 @@ export class Execution {
         number,
         gasLimit: BigInt(this.configValue('tx_gas_limit', number) ?? DEFAULT_TX_GAS_LIMIT),
         cancun: this.configValue('feature_evm_cancun', number) === '1',
+        evmTimestamp: this.configValue('feature_evm_timestamp', number) === '1',
+        balance: this.configValue('feature_balance', number) === '1',
         authCheck: this.authEnabled(number),
       };
       this.envBase = base;
@@ -232,6 +282,8 @@ export class Execution {
       txIndex,
       gasLimit: base.gasLimit,
       cancun: base.cancun,
+      evmTimestamp: base.evmTimestamp,
+      balance: base.balance,
       authCheck: base.authCheck,
     };
   }
@@ -266,7 +318,10 @@ export class Execution {
     }
     let out;
     try {
-      out = await this.executor.run({ origin: stx.sender, to, input: d.input, readOnly: false }, env);
+      out = await this.executor.run(
+        { origin: stx.sender, to, input: d.input, readOnly: false, value: txValue(d.value) },
+        env,
+      );
     } catch (e) {
       // An engine fault fails this transaction only (its writes are already undone), like the
       // node's catch-all status Unknown; the chain goes on.
@@ -276,6 +331,7 @@ export class Execution {
       );
       return receipt(TransactionStatus.Unknown, 0n, new Uint8Array(0));
     }
+    if (out.diagnostics) this.o.onDiagnostics?.(out.diagnostics, toHex(stx.hash));
     if (out.contractAddress !== '' && d.abi !== '') abis.set('0x' + out.contractAddress, d.abi);
     return receipt(
       out.status,
@@ -295,4 +351,9 @@ export class Execution {
     }
     return bytes;
   }
+}
+
+/** A version-1 transaction's value ("0x…" hex, checked by the pool; "" or absent is 0). */
+function txValue(hex: string | undefined): bigint {
+  return hex === undefined || hex === '' || hex === '0x' ? 0n : BigInt(hex);
 }
