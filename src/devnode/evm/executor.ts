@@ -89,6 +89,8 @@ export interface Invocation {
   input: Uint8Array;
   /** True for `call`: the writes are discarded and built-ins refuse to write. */
   readOnly: boolean;
+  /** EVM static flag; defaults to `readOnly`. Web3 simulations turn it off (see README deviations). */
+  isStatic?: boolean;
   /** Value of a version-1 transaction; moved only with feature_balance. */
   value?: bigint;
 }
@@ -434,7 +436,7 @@ export class EvmExecutor {
       skipNonceIncrement: true,
       // The node runs the `call` RPC as a static call (its scheduler sets staticCall), so a
       // function that writes state fails there instead of pretending to work.
-      isStatic: inv.readOnly,
+      isStatic: inv.isStatic ?? inv.readOnly,
     });
     const exec = result.execResult;
     const err = exec.exceptionError;
