@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { errorMessage } from '../protocol/unknownValues';
 
 export interface KnownContract {
   address: string;
@@ -75,7 +76,7 @@ export class AbiRegistry {
         `${JSON.stringify({ note: 'Contracts deployed with the FISCO BCOS extension.', contracts }, null, 2)}\n`,
       );
     } catch (err) {
-      void vscode.window.showWarningMessage(`Could not write ${DEPLOYMENTS_FILE}: ${(err as Error).message}`);
+      void vscode.window.showWarningMessage(`Could not write ${DEPLOYMENTS_FILE}: ${errorMessage(err)}`);
     }
   }
 

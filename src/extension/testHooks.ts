@@ -102,7 +102,7 @@ export function installUiRecorder(window: object): () => void {
     (original: AnyFn) =>
     (text: unknown, ...rest: unknown[]) => {
       const options =
-        rest[0] && typeof rest[0] === 'object' && !('title' in (rest[0] as object))
+        rest[0] && typeof rest[0] === 'object' && !('title' in rest[0])
           ? (rest[0] as { modal?: boolean; detail?: string })
           : undefined;
       const items = (options ? rest.slice(1) : rest).filter((i) => itemTitle(i) !== undefined);

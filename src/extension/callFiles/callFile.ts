@@ -23,6 +23,7 @@ import { coerceArgs } from '../models/abiArgs';
 import { describeReceiptStatus, statusName } from '../models/txStatus';
 import { decodeRevert } from '../../client/abi';
 import { cryptoSuite } from '../../protocol/crypto/suite';
+import { errorMessage, errnoCode } from '../../protocol/unknownValues';
 
 export const CALL_FILE_SUFFIX = '.call.json';
 export const CALL_FILES_DIR = path.join('.fisco-bcos', 'calls');
@@ -178,7 +179,7 @@ export function validateCallFile(value: unknown): CallFileValidation {
   for (const key of Object.keys(o))
     if (!KNOWN.includes(key)) errors.push(`Unknown field "${key}" (known: ${KNOWN.slice(1).join(', ')}).`);
   const optionalText = (key: string) => {
-    if (o[key] !== undefined && (typeof o[key] !== 'string' || !(o[key] as string).trim()))
+    if (o[key] !== undefined && (typeof o[key] !== 'string' || !o[key].trim()))
       errors.push(`"${key}" must be a non-empty string.`);
   };
   optionalText('connection');
@@ -245,7 +246,7 @@ export function validateCallFile(value: unknown): CallFileValidation {
       checkArity(f, spec.args);
       coerceArgs(f.inputs, spec.args);
     } catch (err) {
-      return { ok: false, errors: [(err as Error).message] };
+      return { ok: false, errors: [errorMessage(err)] };
     }
   }
   return { ok: true, spec };
@@ -461,7 +462,7 @@ export function callFileFromInputs(inputs: CallInputs): CallFileSpec {
     const full = (typeof inputs.abi === 'string' ? JSON.parse(inputs.abi) : inputs.abi) as {
       type?: string;
     }[];
-    const f = findFunction(new ContractCodec(full as never, id), inputs.signature);
+    const f = findFunction(new ContractCodec(full, id), inputs.signature);
     // Keep what running it needs: the function, and the events and errors that decode the outcome.
     abi = [
       JSON.parse(f.format('json')),
@@ -521,7 +522,7 @@ export function writeCallFile(root: string, spec: CallFileSpec, baseName: string
       fs.writeFileSync(file, text, { flag: 'wx' });
       return file;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (errnoCode(err) !== 'EEXIST') throw err;
     }
   }
 }

@@ -209,15 +209,15 @@ export class SdkChainApi implements ChainApi {
       typeof id === 'number'
         ? await this.client.getBlockByNumber(id, false, !full)
         : await this.client.getBlockByHash(id, false, !full);
-    return b as unknown as BlockJson;
+    return b;
   }
 
   async transaction(hash: string): Promise<TransactionJson | null> {
-    return (await this.client.getTransactionByHash(hash)) as unknown as TransactionJson | null;
+    return await this.client.getTransactionByHash(hash);
   }
 
   async receipt(hash: string): Promise<ReceiptJson | null> {
-    return (await this.client.getTransactionReceipt(hash)) as unknown as ReceiptJson;
+    return await this.client.getTransactionReceipt(hash);
   }
 
   abiOf(address: string): Promise<string> {
@@ -248,7 +248,7 @@ export class SdkChainApi implements ChainApi {
 
   async send(signer: Signer, to: string, data: string, abi?: string): Promise<ReceiptJson> {
     const { receipt } = await signAndSend(this.client, this.account(signer), { to, input: data, abi });
-    return receipt as unknown as ReceiptJson;
+    return receipt;
   }
 
   async deploy(signer: Signer, bytecodeWithArgs: string, abi: string): Promise<ReceiptJson> {
@@ -256,7 +256,7 @@ export class SdkChainApi implements ChainApi {
       input: bytecodeWithArgs,
       abi,
     });
-    return receipt as unknown as ReceiptJson;
+    return receipt;
   }
 
   // ---- BFS ----

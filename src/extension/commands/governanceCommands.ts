@@ -270,7 +270,7 @@ export function registerGovernanceCommands(session: Session, tree: GovernanceTre
             ),
           ).p.id;
         }
-        const r = await transact(session, { what: `Revoke proposal #${id}` }, (api, s) => api.revoke(s, id!));
+        const r = await transact(session, { what: `Revoke proposal #${id}` }, (api, s) => api.revoke(s, id));
         tree.refresh();
         return r;
       }),

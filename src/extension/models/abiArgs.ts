@@ -11,7 +11,7 @@ export interface ParamLike {
 }
 
 function toParamType(p: ParamLike): ParamType {
-  return ParamType.from(p as never);
+  return ParamType.from(p);
 }
 
 /** Converts a JSON-ish value to what ethers encodes for this type, or throws with a clear message. */
@@ -20,10 +20,10 @@ export function coerce(type: ParamType, value: unknown, label: string): unknown 
     if (!Array.isArray(value)) throw new Error(`${label}: expected a JSON array for ${type.format()}.`);
     if (type.arrayLength >= 0 && value.length !== type.arrayLength)
       throw new Error(`${label}: expected ${type.arrayLength} elements, got ${value.length}.`);
-    return value.map((v, i) => coerce(type.arrayChildren!, v, `${label}[${i}]`));
+    return value.map((v, i) => coerce(type.arrayChildren, v, `${label}[${i}]`));
   }
   if (type.isTuple()) {
-    const comps = type.components!;
+    const comps = type.components;
     if (Array.isArray(value)) {
       if (value.length !== comps.length)
         throw new Error(`${label}: expected ${comps.length} fields, got ${value.length}.`);
@@ -133,12 +133,7 @@ export function exampleFor(p: ParamLike): string {
 export function toDisplay(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
   if (Array.isArray(value)) return value.map(toDisplay);
-  if (
-    value &&
-    typeof value === 'object' &&
-    'toArray' in value &&
-    typeof (value as { toArray: unknown }).toArray === 'function'
-  ) {
+  if (value && typeof value === 'object' && 'toArray' in value && typeof value.toArray === 'function') {
     return (value as { toArray(): unknown[] }).toArray().map(toDisplay);
   }
   return value;

@@ -88,7 +88,7 @@ export class PanelHost<In, Out> implements vscode.Disposable {
           return;
         }
         try {
-          await options.onMessage(m, this as unknown as PanelHost<In, unknown>);
+          await options.onMessage(m, this);
         } catch (err) {
           // Every failure reaches the page: RPC error names, decoded reverts, transport hints.
           void this.post({ type: 'error', message: describeError(err) } as unknown as Out);
