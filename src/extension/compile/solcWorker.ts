@@ -24,9 +24,13 @@ function loadSolc(soljsonPath: string): Solc {
     if (soljsonPath) {
       if (!fs.existsSync(soljsonPath))
         throw new Error(`fiscoBcos.solc.soljsonPath points to ${soljsonPath}, which does not exist.`);
+      // solc ships without types: these requires are typed by its documented API (Solc, wrapper).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-type-assertion
       const wrapper = require('solc/wrapper') as (m: unknown) => Solc;
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a soljson file chosen at run time
       solc = wrapper(require(soljsonPath));
     } else {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-type-assertion
       solc = require('solc') as Solc;
     }
   } catch (err) {

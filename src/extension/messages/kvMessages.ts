@@ -52,7 +52,7 @@ const MAX_VALUE = 16_384;
 
 const tableName = (v: unknown) => isString(v) && TABLE_NAME.test(v);
 const key = (v: unknown) => isString(v) && v.length > 0 && v.length <= 255;
-export const isFieldName = (v: unknown): v is string => isString(v) && /^[A-Za-z_$][\w$@.\-]{0,63}$/.test(v);
+export const isFieldName = (v: unknown): v is string => isString(v) && /^[A-Za-z_$][\w$@.-]{0,63}$/.test(v);
 const cellValue = (v: unknown) => isString(v) && v.length <= MAX_VALUE;
 const uint = (v: unknown, max: number) => isNumber(v) && Number.isInteger(v) && v >= 0 && v <= max;
 

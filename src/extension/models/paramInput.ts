@@ -15,7 +15,7 @@ export function paramLabel(p: ParamLike, index: number, parent?: string): string
 
 /** Raw JSON text of a value as the structured editor holds it (strings stay JSON strings). */
 export function rawTextOf(value: unknown): string {
-  return JSON.stringify(value === undefined ? null : value, (_k, v) =>
+  return JSON.stringify(value === undefined ? null : value, (_k, v: unknown) =>
     typeof v === 'bigint' ? v.toString() : v,
   );
 }
