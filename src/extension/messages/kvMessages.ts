@@ -56,6 +56,9 @@ export const isFieldName = (v: unknown): v is string => isString(v) && /^[A-Za-z
 const cellValue = (v: unknown) => isString(v) && v.length <= MAX_VALUE;
 const uint = (v: unknown, max: number) => isNumber(v) && Number.isInteger(v) && v >= 0 && v <= max;
 
+export const isConditionOp = (v: unknown): v is TableCondition['op'] =>
+  (CONDITION_OPS as readonly unknown[]).includes(v);
+
 export function isCondition(v: unknown): v is TableCondition {
   return (
     isRecord(v) &&
