@@ -100,7 +100,7 @@ class Rpc {
               if (msg.error) reject(new Error(`${method}: ${msg.error.code} ${msg.error.message}`));
               else resolve(msg.result as T);
             } catch (e) {
-              reject(e);
+              reject(e instanceof Error ? e : new Error(String(e)));
             }
           });
         },
@@ -390,7 +390,7 @@ async function startHardhatPeer(counter: { abi: unknown[]; bytecode: string }, w
       name: 'hardhat',
       pid: child.pid!,
       rpc,
-      async signRound() {
+      signRound() {
         const perSender: string[][] = Array.from({ length: SENDERS }, () => []);
         for (let i = 0; i < TXS; i++) {
           const s = i % SENDERS;
@@ -404,7 +404,7 @@ async function startHardhatPeer(counter: { abi: unknown[]; bytecode: string }, w
           tx.signature = signers[s].signingKey.sign(tx.unsignedHash);
           perSender[s].push(tx.serialized);
         }
-        return perSender;
+        return Promise.resolve(perSender); // ethers signs synchronously
       },
       async send(raw) {
         // Automine: the transaction is mined when eth_sendRawTransaction returns.

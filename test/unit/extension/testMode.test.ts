@@ -42,7 +42,7 @@ class EventEmitter<T> {
   dispose() {}
 }
 
-const windowStub = new Proxy(
+const windowStub = new Proxy<Record<string | symbol, unknown>>(
   {
     showWarningMessage: async (...args: unknown[]) => {
       shown.push({ kind: 'warning', args });
@@ -55,7 +55,7 @@ const windowStub = new Proxy(
         { report() {} },
         { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) },
       ),
-  } as Record<string | symbol, unknown>,
+  },
   { get: (t, k) => (k in t ? t[k] : any) },
 );
 
@@ -74,7 +74,7 @@ const vscodeStub: Record<string, unknown> = {
   ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
   window: windowStub,
   // Settings read as their defaults: no connections, so nothing polls or connects.
-  workspace: new Proxy(
+  workspace: new Proxy<Record<string | symbol, unknown>>(
     {
       getConfiguration: () => ({
         get: (_k: string, d?: unknown) => d,
@@ -84,16 +84,16 @@ const vscodeStub: Record<string, unknown> = {
       }),
       onDidChangeConfiguration: () => ({ dispose() {} }),
       workspaceFolders: undefined,
-    } as Record<string | symbol, unknown>,
+    },
     { get: (t, k) => (k in t ? t[k] : any) },
   ),
-  commands: new Proxy(
+  commands: new Proxy<Record<string | symbol, unknown>>(
     {
       registerCommand: (id: string, fn: (...args: unknown[]) => unknown) => (
         commands.set(id, fn),
         { dispose() {} }
       ),
-    } as Record<string | symbol, unknown>,
+    },
     { get: (t, k) => (k in t ? t[k] : any) },
   ),
 };
