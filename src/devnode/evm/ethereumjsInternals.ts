@@ -17,10 +17,21 @@ function isOpcodeEntry(v: unknown): v is OpcodeEntry {
   return typeof v === 'object' && v !== null && 'opHandler' in v && typeof v.opHandler === 'function';
 }
 
-/** EVM._opcodeMap (256 entries, one per opcode), or undefined when it is missing or reshaped. */
-export function opcodeMapOf(evm: EVM): OpcodeEntry[] | undefined {
+/** The opcode table: one entry per opcode (undefined opcodes have no handler); STOP's is used. */
+export interface OpcodeMap {
+  readonly length: number;
+  0: OpcodeEntry;
+  [opcode: number]: unknown;
+}
+
+function isOpcodeMap(v: unknown): v is OpcodeMap {
+  return Array.isArray(v) && v.length === 256 && isOpcodeEntry(v[0]);
+}
+
+/** EVM._opcodeMap, or undefined when it is missing or reshaped. */
+export function opcodeMapOf(evm: EVM): OpcodeMap | undefined {
   const map: unknown = Reflect.get(evm, '_opcodeMap');
-  return Array.isArray(map) && map.length === 256 && map.every(isOpcodeEntry) ? map : undefined;
+  return isOpcodeMap(map) ? map : undefined;
 }
 
 export interface InterpreterProto {

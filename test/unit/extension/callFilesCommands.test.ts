@@ -47,6 +47,7 @@ const stub = {
   languages: { registerCodeLensProvider: () => ({ dispose() {} }) },
   commands: { registerCommand: () => ({ dispose() {} }), executeCommand: async () => undefined },
   workspace: {
+    isTrusted: true,
     openTextDocument: async (u: Uri) => ({ uri: u, getText: () => docs[u.path] }),
     get workspaceFolders() {
       return [{ uri: { scheme: 'file', fsPath: root } }];
@@ -202,6 +203,18 @@ describe('call file CodeLens and commands', () => {
       /^Error: broken\.call\.json: Not valid JSON at line 1, column 2: expected a string in double quotes\.$/,
     );
     files.dispose();
+  });
+
+  it('refuses to run a call file in an untrusted workspace, before reading it', async () => {
+    const files = new glue.CallFiles(fakeSession() as never, { find: () => undefined } as never);
+    docs['/w/untrusted.call.json'] = JSON.stringify({ address: counter, method: 'count' });
+    const workspace = stub.workspace as { isTrusted: boolean };
+    workspace.isTrusted = false;
+    try {
+      await assert.rejects(files.run(Uri.file('/w/untrusted.call.json') as never), /only in a trusted workspace/);
+    } finally {
+      workspace.isTrusted = true;
+    }
   });
 
   it('saves the call form inputs under .fisco-bcos/calls and opens the file', async () => {

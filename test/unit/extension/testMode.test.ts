@@ -219,6 +219,19 @@ describe('production mode', () => {
     for (const d of ctx.subscriptions) d.dispose();
   });
 
+  it('resetLocalNode { confirm: false } still asks outside Test mode; declining deletes nothing', async () => {
+    const ctx = context(ExtensionMode.Production);
+    extension.activate(ctx as never);
+    const reset = commands.get('fiscoBcos.resetLocalNode')!;
+    await reset({ confirm: false });
+    const modal = shown.find((s) => s.kind === 'warning')!;
+    assert.match(String(modal.args[0]), /^Reset the local node\?/);
+    assert.equal((modal.args[1] as { modal: boolean }).modal, true);
+    // declined (no answer): nothing reports a reset
+    assert.equal(shown.filter((s) => s.kind === 'info').length, 0);
+    for (const d of ctx.subscriptions) d.dispose();
+  });
+
   it('the gate: confirmed / autoConfirm skip the modal only in Test mode', async () => {
     hooks.testHooks.autoConfirm = true;
     assert.equal(hooks.skipsConfirmation(true), false);
