@@ -16,6 +16,7 @@ import {
 import { Address } from '@ethereumjs/util';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { concatBytes, fromHex, toHex, utf8Encode } from '../../protocol/hex';
+import { normalizeAddressPadded } from '../../protocol/address';
 import { TransactionStatus } from '../../protocol/rpc/status';
 import type {
   Builtins,
@@ -435,16 +436,23 @@ export class EvmExecutor {
     scope: TxScope,
     depth: number,
   ): Promise<PrecompiledResult> {
-    const target = normalizeAddress(to);
+    const target = normalizeAddressPadded(to);
     const builtin = this.opts.builtins.precompiles.get(target);
     if (builtin !== undefined) {
-      const r = await this.invokeBuiltin(builtin, data, normalizeAddress(caller), isStatic, scope, depth);
+      const r = await this.invokeBuiltin(
+        builtin,
+        data,
+        normalizeAddressPadded(caller),
+        isStatic,
+        scope,
+        depth,
+      );
       return r.result;
     }
     const evm = await this.evm(scope.env.cancun);
     const origin = new Address(fromHex(scope.origin));
     const result = await evm.runCall({
-      caller: new Address(fromHex(normalizeAddress(caller))),
+      caller: new Address(fromHex(normalizeAddressPadded(caller))),
       origin,
       to: new Address(fromHex(target)),
       data,
@@ -471,7 +479,7 @@ export class EvmExecutor {
 
   /** Runtime code at an address ("0x" optional, any case). */
   codeAt(address: string): Uint8Array {
-    return this.state.codeAt(normalizeAddress(address));
+    return this.state.codeAt(normalizeAddressPadded(address));
   }
 }
 
@@ -521,13 +529,9 @@ function isEthereumPrecompile(to: Address | undefined): boolean {
   return b[19] > 0 && b[19] <= ETH_PRECOMPILE_MAX;
 }
 
-/** "0x" + 40 lowercase hex from any accepted spelling (with/without 0x, any case, short forms padded). */
-export function normalizeAddress(address: string): string {
-  let body = address.startsWith('0x') || address.startsWith('0X') ? address.slice(2) : address;
-  body = body.toLowerCase();
-  if (!/^[0-9a-f]{0,40}$/.test(body)) throw new Error(`invalid address "${address}"`);
-  return '0x' + body.padStart(40, '0');
-}
+// chain.ts imports the padded form under this name from here; the one implementation is in the
+// protocol layer (src/protocol/address.ts).
+export { normalizeAddressPadded as normalizeAddress };
 
 /** FISCO's contract address: first 20 bytes of H("{blockNumber}_{contextID}_{seq}"). */
 export function contractAddressBytes(
@@ -544,5 +548,5 @@ function fromEvmLog(l: Log): ExecLog {
 }
 
 function toExecLog(l: LogRecord): ExecLog {
-  return { address: normalizeAddress(l.address).slice(2), topics: l.topics, data: l.data };
+  return { address: normalizeAddressPadded(l.address).slice(2), topics: l.topics, data: l.data };
 }

@@ -34,7 +34,8 @@ import {
   type StoredProposal,
 } from './proposal-state';
 import { runSolidity, type SolidityContract, type SolidityHandler } from './solidity-call';
-import { ZERO_ADDRESS, normalizeAddress, type BufferedStore } from './state-store';
+import { ZERO_ADDRESS, type BufferedStore } from './state-store';
+import { normalizeAddress } from '../../../protocol/address';
 import { determineVoteResult } from './vote-tally';
 import { toBigInt } from '../../../protocol/unknownValues';
 

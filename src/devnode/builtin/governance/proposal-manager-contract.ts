@@ -15,7 +15,8 @@ import {
   type StoredProposal,
 } from './proposal-state';
 import { runSolidity, type SolidityContract } from './solidity-call';
-import { ZERO_ADDRESS, normalizeAddress } from './state-store';
+import { ZERO_ADDRESS } from './state-store';
+import { normalizeAddress } from '../../../protocol/address';
 import { toBigInt } from '../../../protocol/unknownValues';
 
 /** The 7-field ProposalInfo tuple; unknown ids read as all zeros, as Solidity storage does. */

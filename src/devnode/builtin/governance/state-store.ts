@@ -58,11 +58,4 @@ export function writeJson(store: TableStore, table: string, key: string, value: 
   store.set(table, key, JSON.stringify(value));
 }
 
-/** 0x + 40 lowercase hex; throws on anything else. */
-export function normalizeAddress(address: string): string {
-  const hex = address.toLowerCase().replace(/^0x/, '');
-  if (!/^[0-9a-f]{40}$/.test(hex)) throw new Error(`invalid address "${address}"`);
-  return '0x' + hex;
-}
-
 export const ZERO_ADDRESS = '0x' + '0'.repeat(40);
