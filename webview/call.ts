@@ -18,8 +18,14 @@ import {
   type ResultView,
   parseHostToCall,
 } from '../src/extension/messages/callMessages';
-import { coerceArgs, exampleFor } from '../src/extension/models/abiArgs';
-import { paramLabel, paramProblem, parseRawParam, rawTextOf } from '../src/extension/models/paramInput';
+import {
+  coerceArgs,
+  exampleFor,
+  paramLabel,
+  paramProblem,
+  parseRawParam,
+  rawTextOf,
+} from '../src/extension/messages/callArgs';
 import { fieldTable, h, message, mount, section } from './lib/dom';
 import { onHostMessage, post } from './lib/host';
 

@@ -6,9 +6,9 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
-import { CONDITION_OPS } from '../src/extension/chain/chainApi';
 import {
   CONDITION_OP_LABELS,
+  CONDITION_OPS,
   type HostToKv,
   type KvToHost,
   SELECT_MAX,

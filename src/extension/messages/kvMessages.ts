@@ -2,6 +2,8 @@
 // conditions, count, insert, update, remove). The panel keeps its KV name (fiscoBcos.kvTable).
 
 import { CONDITION_OPS, type TableCondition, type TableRow } from '../chain/chainApi';
+
+export { CONDITION_OPS };
 import { isBoolean, isNumber, isRecord, isString, isStringArray, shape } from './validate';
 
 export type { TableCondition, TableRow };
