@@ -161,8 +161,8 @@ export class SdkChainApi implements ChainApi {
     const [blockNumber, pendingTxs, pbftView, sync] = await Promise.all([
       this.client.getBlockNumber(o),
       this.client.getPendingTxSize(o),
-      this.client.getPbftView(o).catch(() => undefined),
-      this.client.getSyncStatus(o).catch(() => undefined),
+      this.client.getPbftView(o),
+      this.client.getSyncStatus(o),
     ]);
     return {
       blockNumber,
@@ -176,8 +176,8 @@ export class SdkChainApi implements ChainApi {
   async groupSummary(): Promise<GroupSummary> {
     const [info, sealers, observers] = await Promise.all([
       this.client.getGroupInfo(),
-      this.client.getSealerList().catch(() => []),
-      this.client.getObserverList().catch(() => [] as string[]),
+      this.client.getSealerList(),
+      this.client.getObserverList(),
     ]);
     const norm = (id: string) => id.toLowerCase().replace(/^0x/, '');
     const nodes: NodeSummary[] = info.nodeList.map((n) => {
@@ -477,12 +477,24 @@ export class SdkChainApi implements ChainApi {
           id = await auth.createUpgradeVoteComputerProposal(r.address);
           break;
       }
-      const info = await this.proposal(Number(id)).catch(() => undefined);
-      const state = info
-        ? (['not found', 'open, waiting for votes', 'passed and executed', 'denied', 'revoked', 'outdated'][
-            info.status
-          ] ?? `status ${info.status}`)
-        : 'created';
+      // The proposal exists now; if reading it back fails, say why instead of hiding it.
+      const info = await this.proposal(Number(id)).then(
+        (p) => p,
+        (err: unknown) => describeError(err),
+      );
+      const state =
+        typeof info === 'string'
+          ? `created (its state could not be read: ${info})`
+          : info
+            ? ([
+                'not found',
+                'open, waiting for votes',
+                'passed and executed',
+                'denied',
+                'revoked',
+                'outdated',
+              ][info.status] ?? `status ${info.status}`)
+            : 'created';
       return { ok: true, value: id, message: `Proposal #${id} created: ${state}` };
     } catch (err) {
       if (err instanceof ProposalExecutionError)
@@ -494,10 +506,16 @@ export class SdkChainApi implements ChainApi {
   async vote(signer: Signer, id: number, agree: boolean): Promise<WriteResult> {
     try {
       const r = await this.auth(signer).voteProposal(id, agree);
-      const info = await this.proposal(id).catch(() => undefined);
-      const state = info
-        ? ['not found', 'still open', 'passed and executed', 'denied', 'revoked', 'outdated'][info.status]
-        : undefined;
+      const info = await this.proposal(id).then(
+        (p) => p,
+        (err: unknown) => describeError(err),
+      );
+      const state =
+        typeof info === 'string'
+          ? `unknown (it could not be read: ${info})`
+          : info
+            ? ['not found', 'still open', 'passed and executed', 'denied', 'revoked', 'outdated'][info.status]
+            : undefined;
       return {
         ok: r.code === 0,
         receipt: r.receipt,
