@@ -16,7 +16,6 @@ export interface Compiled {
 
 /** Compiles a contract of the sample workspace with the solc npm package (paris, as the extension). */
 export function compileSample(file: string, contract: string): Compiled {
-   
   const solc = require('solc') as { compile(input: string): string };
   const input = {
     language: 'Solidity',

@@ -211,7 +211,10 @@ describe('call file CodeLens and commands', () => {
     const workspace = stub.workspace as { isTrusted: boolean };
     workspace.isTrusted = false;
     try {
-      await assert.rejects(files.run(Uri.file('/w/untrusted.call.json') as never), /only in a trusted workspace/);
+      await assert.rejects(
+        files.run(Uri.file('/w/untrusted.call.json') as never),
+        /only in a trusted workspace/,
+      );
     } finally {
       workspace.isTrusted = true;
     }
