@@ -10,7 +10,7 @@ import { fromHex, toHex } from '../../protocol/hex';
 import { TransactionType } from '../../protocol/transaction';
 import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
 import type { Builtins, ChainFacts, ConsensusNode, SystemConfigEntry } from '../builtin/types';
-import { normalizeAddress } from '../evm/executor';
+import { normalizeAddressPadded as normalizeAddress } from '../../protocol/address';
 import { DEFAULT_SEED, accountKey, nodeKey } from './keys';
 import { decodeSubmission, equalBytes } from './validate';
 import { TxPool, type Committed, type Pending } from './pool';

@@ -17,6 +17,7 @@ import { Address } from '@ethereumjs/util';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { concatBytes, fromHex, toHex, utf8Encode } from '../../protocol/hex';
 import { normalizeAddressPadded } from '../../protocol/address';
+import { overrideGenerateAddress } from './ethereumjsInternals';
 import { TransactionStatus } from '../../protocol/rpc/status';
 import type {
   Builtins,
@@ -512,7 +513,7 @@ export class EvmExecutor {
         logs.push(log);
       },
       callInternal: (to, data, from) => this.callInternal(to, data, from, isStatic, scope, depth + 1),
-      codeAt: async (address) => this.state.codeAt(normalizeAddress(address)),
+      codeAt: async (address) => this.state.codeAt(normalizeAddressPadded(address)),
       balances: {
         get: (address) => this.balanceOf(address),
         add: (address, value) => this.addBalance(address, value),
@@ -587,13 +588,13 @@ export class EvmExecutor {
   }
 
   async balanceOf(address: string): Promise<bigint> {
-    const account = await this.state.getAccount(new Address(fromHex(normalizeAddress(address))));
+    const account = await this.state.getAccount(new Address(fromHex(normalizeAddressPadded(address))));
     return account?.balance ?? 0n;
   }
 
   /** Adds (or with a negative delta subtracts) balance; NotEnoughCash when it would go below 0. */
   private async addBalance(address: string, delta: bigint): Promise<void> {
-    const at = new Address(fromHex(normalizeAddress(address)));
+    const at = new Address(fromHex(normalizeAddressPadded(address)));
     const balance = (await this.state.getAccount(at))?.balance ?? 0n;
     if (balance + delta < 0n) throw new NotEnoughCashError();
     await this.state.modifyAccountFields(at, { balance: balance + delta });
@@ -672,10 +673,6 @@ function isEthereumPrecompile(to: Address | undefined): boolean {
   for (let i = 0; i < 19; i++) if (b[i] !== 0) return false;
   return b[19] > 0 && b[19] <= ETH_PRECOMPILE_MAX;
 }
-
-// chain.ts imports the padded form under this name from here; the one implementation is in the
-// protocol layer (src/protocol/address.ts).
-export { normalizeAddressPadded as normalizeAddress };
 
 /** FISCO's contract address: first 20 bytes of H("{blockNumber}_{contextID}_{seq}"). */
 export function contractAddressBytes(

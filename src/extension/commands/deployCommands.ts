@@ -12,6 +12,7 @@ import { describeReceiptStatus } from '../models/txStatus';
 import type { AbiRegistry } from '../abiRegistry';
 import type { Session } from '../session';
 import { guarded, required } from '../errors';
+import { errorMessage } from '../../protocol/unknownValues';
 import { confirmTransaction } from './transact';
 import { linkContract } from './bfsCommands';
 import { linkLibraries, needsLinking } from './libraryLinking';

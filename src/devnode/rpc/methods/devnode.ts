@@ -8,7 +8,7 @@
 
 import { toHex } from '../../../protocol/hex';
 import type { ExecDiagnostics } from '../../evm/diagnostics';
-import { normalizeAddress } from '../../evm/executor';
+import { normalizeAddressPadded as normalizeAddress } from '../../../protocol/address';
 import type { MethodTable, RpcContext } from '../context';
 import { InvalidParams } from '../filters';
 import { RpcError } from '../errors';
