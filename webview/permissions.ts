@@ -16,6 +16,7 @@ import {
 } from '../src/extension/messages/permissionMessages';
 import { fieldTable, h, message, mount, section } from './lib/dom';
 import { onHostMessage, post } from './lib/host';
+import { showContext } from './lib/contextBar';
 
 const send = (m: PermissionsToHost) => post(m);
 const AUTH = ['none (everyone)', 'white list', 'black list'];
@@ -23,6 +24,8 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 type ValueEl = HTMLElement & { value: string };
 
 const outcome = h('div', { 'aria-live': 'polite' });
+/** The active account of the state on screen: sent with every action so the host can refuse a stale page. */
+let shownAccount = '';
 
 function act(action: PermissionAction): void {
   outcome.replaceChildren(
@@ -33,7 +36,7 @@ function act(action: PermissionAction): void {
       h('span', { class: 'muted' }, 'Waiting for confirmation and the receipt…'),
     ),
   );
-  send({ type: 'action', action });
+  send({ type: 'action', action, account: shownAccount });
 }
 
 /** An address field with a button per action; the address is checked before anything is sent. */
@@ -70,11 +73,14 @@ function addressActions(
 }
 
 function authTypeSelect(current: number, onSet: (t: 1 | 2) => void, label: string): HTMLElement {
+  // Exactly one option is selected, also for "none" (0): a select with no selected option renders
+  // blank once a second one is on the page.
+  const initial = current === 2 ? '2' : '1';
   const select = h(
     'vscode-single-select',
-    {},
-    h('vscode-option', { value: '1', selected: current === 1 }, 'white list'),
-    h('vscode-option', { value: '2', selected: current === 2 }, 'black list'),
+    { value: initial, 'data-testid': 'auth-type-select' },
+    h('vscode-option', { value: '1', selected: initial === '1' }, 'white list'),
+    h('vscode-option', { value: '2', selected: initial === '2' }, 'black list'),
   ) as ValueEl;
   return h(
     'div',
@@ -201,6 +207,7 @@ function deployList(s: PermissionState): HTMLElement {
 
 function render(s: PermissionState): void {
   const c = s.contract;
+  shownAccount = s.account ?? '';
   mount(
     h(
       'div',
@@ -272,6 +279,15 @@ function render(s: PermissionState): void {
 let rendered = false;
 
 onHostMessage(parseHostToPermissions, (m: HostToPermissions) => {
+  if (m.type === 'context') {
+    showContext(m);
+    // The subject is gone: nothing on the page applies any more (the host refuses actions too).
+    if (m.gone) {
+      rendered = false;
+      mount(h('vscode-button', { secondary: true, onclick: () => send({ type: 'refresh' }) }, 'Check Again'));
+    }
+    return;
+  }
   if (m.type === 'state') {
     render(m.state);
     rendered = true;

@@ -30,6 +30,8 @@ export const testHooks = {
   messages: [] as ShownMessage[],
   /** Quick picks and input boxes opened since the last clear(). */
   prompts: [] as ShownPrompt[],
+  /** What the host posted to webviews, oldest first (recorded in Test mode only, the last 500). */
+  posts: [] as { viewType: string; message: unknown }[],
   /** When set, answers modal messages instead of the user (Test mode only): the button title, or undefined to dismiss. */
   answerModal: undefined as ((m: ShownMessage) => string | undefined) | undefined,
   clear(): void {
@@ -54,6 +56,13 @@ export const testHooks = {
     }
   },
 };
+
+/** Records a message a panel posted to its page (Test mode only). */
+export function recordPost(viewType: string, message: unknown): void {
+  if (!testMode) return;
+  testHooks.posts.push({ viewType, message });
+  if (testHooks.posts.length > 500) testHooks.posts.splice(0, testHooks.posts.length - 500);
+}
 
 /** Called by activate(): true only for context.extensionMode === ExtensionMode.Test. */
 export function setTestMode(on: boolean): void {

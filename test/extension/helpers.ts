@@ -152,3 +152,45 @@ export async function treeLabels(
   await walk(undefined, 0);
   return out;
 }
+
+/**
+ * Waits for a condition (checked every 100 ms) instead of a fixed delay; fails with `what` after
+ * `timeoutMs`, generous because the machine running the suite may be busy.
+ */
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/** A message the host posted to a webview of `viewType` after index `since` of testHooks.posts. */
+export async function waitForPost<M = Record<string, unknown>>(
+  viewType: string,
+  since: number,
+  match: (m: M) => boolean,
+  what: string,
+): Promise<M> {
+  const a = await api();
+  const posted = () =>
+    a.testHooks.posts
+      .slice(since)
+      .filter((p) => p.viewType === viewType)
+      .map((p) => p.message as M);
+  try {
+    return await waitFor(() => posted().find(match), `${viewType}: ${what}`);
+  } catch (err) {
+    // Say what did arrive: the failure then shows which part of the flow went wrong.
+    const seen = posted()
+      .slice(-5)
+      .map((m) => JSON.stringify(m).slice(0, 400));
+    throw new Error(`${String(err)}; last posts: ${seen.join(' | ') || 'none'}`, { cause: err });
+  }
+}
