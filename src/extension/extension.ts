@@ -21,7 +21,7 @@ import { registerGovernanceCommands } from './commands/governanceCommands';
 import { registerDeployCommands } from './commands/deployCommands';
 import { registerQueryCommands } from './commands/queryCommands';
 import { registerPanelCommands } from './commands/panelCommands';
-import { registerTestExplorer } from './testing/testController';
+import { registerTestExplorer, type SolidityTestExplorer } from './testing/testController';
 import { registerCallFiles } from './callFiles/callFileCommands';
 import { Compiler } from './compile/compiler';
 import { AbiRegistry } from './abiRegistry';
@@ -36,6 +36,8 @@ export interface FiscoBcosApi {
   devnode: DevnodeManager;
   trees: { groups: GroupsTree; bfs: BfsTree; governance: GovernanceTree };
   statusBar: StatusBar;
+  /** The Solidity Test Explorer (run() resolves with the results; output holds the last run's lines). */
+  tests: SolidityTestExplorer;
   registry: AbiRegistry;
   compiler: Compiler;
   testHooks: typeof testHooks;
@@ -75,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     treeDataProvider: bfs,
     showCollapseAll: true,
   });
+  const tests = registerTestExplorer(session, compiler, context.extensionPath);
   const governanceView = vscode.window.createTreeView('fiscoBcos.governance', {
     treeDataProvider: governance,
   });
@@ -114,7 +117,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     ),
     ...registerQueryCommands(session, context),
     ...registerPanelCommands(session, context, registry, governance),
-    registerTestExplorer(session, compiler),
+    tests,
     registerCallFiles(session, registry),
   );
 
@@ -125,6 +128,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     devnode,
     trees: { groups, bfs, governance },
     statusBar,
+    tests,
     registry,
     compiler,
     testHooks,
