@@ -19,6 +19,10 @@ export interface ShownPrompt {
   title?: string;
   placeHolder?: string;
   prompt?: string;
+  /** Quick pick rows as "label · description" (when the items were given as an array). */
+  items?: string[];
+  /** Input box pre-filled value. */
+  value?: string;
 }
 
 let testMode = false;
@@ -134,16 +138,26 @@ export function installUiRecorder(window: object): () => void {
   wrap('showErrorMessage', message('error'));
   wrap('showQuickPick', (original) => (items: unknown, options?: unknown, ...rest: unknown[]) => {
     const o = (options ?? {}) as { title?: string; placeHolder?: string };
-    testHooks.prompts.push({ kind: 'quickPick', title: o.title, placeHolder: o.placeHolder });
+    const rows = Array.isArray(items)
+      ? items.map((i: unknown) =>
+          typeof i === 'string'
+            ? i
+            : [(i as { label?: string }).label, (i as { description?: string }).description]
+                .filter(Boolean)
+                .join(' · '),
+        )
+      : undefined;
+    testHooks.prompts.push({ kind: 'quickPick', title: o.title, placeHolder: o.placeHolder, items: rows });
     return original(items, options, ...rest);
   });
   wrap('showInputBox', (original) => (options?: unknown, ...rest: unknown[]) => {
-    const o = (options ?? {}) as { title?: string; placeHolder?: string; prompt?: string };
+    const o = (options ?? {}) as { title?: string; placeHolder?: string; prompt?: string; value?: string };
     testHooks.prompts.push({
       kind: 'inputBox',
       title: o.title,
       placeHolder: o.placeHolder,
       prompt: o.prompt,
+      value: o.value,
     });
     return original(options, ...rest);
   });

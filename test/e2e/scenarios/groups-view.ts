@@ -15,7 +15,7 @@ export const groupsView: Scenario = {
         for (const view of ['Groups', 'BFS', 'Governance']) await wb.pane(view).waitFor();
         // The runner hands the node's accounts over as npm start does (FISCO_BCOS_DEV_ACCOUNTS).
         await wb.page
-          .locator('.part.statusbar', { hasText: 'Dev Account 0 (governor)' })
+          .locator('.part.statusbar', { hasText: 'Dev Account 0 (0x' })
           .waitFor({ timeout: 20_000 });
         const governance = await wb.openPane('Governance');
         await wb.waitRowDescription(wb.row(governance, 'Committee'), /you are a governor/);
