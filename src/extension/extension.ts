@@ -26,6 +26,7 @@ import { registerCallFiles } from './callFiles/callFileCommands';
 import { Compiler } from './compile/compiler';
 import { AbiRegistry } from './abiRegistry';
 import { exportsFor, installUiRecorder, setTestMode, testHooks } from './testHooks';
+import { openWalkthroughOnFirstRun } from './walkthrough';
 
 /**
  * What activate() returns in ExtensionMode.Test only (the extension-host suite): it reaches the
@@ -120,6 +121,8 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     tests,
     registerCallFiles(session, registry),
   );
+
+  openWalkthroughOnFirstRun(context, testMode);
 
   const activationMs = performance.now() - started;
   return exportsFor(testMode, () => ({

@@ -8,6 +8,14 @@ import { E2E_CONNECTION } from '../lib/settings';
 export const groupsView: Scenario = {
   name: 'Groups view shows the dev node, its group and node',
   async run({ wb, step, devnode }) {
+    await step('first run: the Get Started walkthrough opens by itself, then is closed', async () => {
+      // The extension activates at startup here (the workspace has a *.t.sol) and opens it once.
+      const walkthrough = wb.page.locator('.part.editor', { hasText: 'Get Started with FISCO BCOS' });
+      await walkthrough.waitFor({ timeout: 30_000 });
+      for (const title of ['Start the local node or add a connection', 'Propose and vote'])
+        assert.ok((await walkthrough.innerText()).includes(title), title);
+      await wb.closeAllEditors();
+    });
     await step(
       'open the FISCO BCOS sidebar; the dev accounts are there, account 0 active (as with npm start)',
       async () => {
