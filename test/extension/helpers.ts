@@ -99,15 +99,16 @@ export async function runAndDismiss(command: string, ...args: unknown[]): Promis
   const pending = vscode.commands.executeCommand(command, ...args);
   let settled: { result: unknown } | undefined;
   void pending.then((result) => (settled = { result }));
-  for (let i = 0; i < 50 && !settled && !a.testHooks.prompts.length; i++) await sleep(100);
-  // Escape until the command ends (the prompt may take a moment to render after it was requested).
-  for (let i = 0; i < 10 && !settled; i++) {
-    await sleep(300);
+  // Wait for the prompt (or the end), however long a busy host takes: conditions, not fixed delays.
+  const deadline = Date.now() + 30_000;
+  while (!settled && !a.testHooks.prompts.length && Date.now() < deadline) await sleep(50);
+  // Escape until the command ends (a prompt requested is rendered a moment later; closing before
+  // that is a no-op, so keep closing until the command has ended).
+  while (!settled && Date.now() < deadline) {
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await sleep(100);
   }
-  const result = settled
-    ? settled.result
-    : await Promise.race([pending, sleep(2000).then(() => STILL_WAITING)]);
+  const result = settled ? settled.result : STILL_WAITING;
   return {
     result,
     prompts: [...a.testHooks.prompts],
