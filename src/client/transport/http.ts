@@ -7,6 +7,7 @@ import { makeRequest } from '../../protocol/rpc/envelope';
 import { rpcErrorFrom, TransportError } from '../errors';
 import type { RequestOptions, Transport } from './types';
 import { loadTlsFiles, type TlsFiles } from './tlsFiles';
+import { asError, errorMessage } from '../../protocol/unknownValues';
 
 export interface TlsOptions {
   /** Folder holding ca.crt, sdk.crt and sdk.key (the node's sdk/ folder). */
@@ -120,7 +121,7 @@ export class HttpTransport implements Transport {
       body = JSON.stringify(makeRequest(method, params, id));
     } catch (err) {
       return Promise.reject(
-        new TypeError(`${method}: params are not JSON-serializable (${(err as Error).message})`),
+        new TypeError(`${method}: params are not JSON-serializable (${errorMessage(err)})`),
       );
     }
     const size = Buffer.byteLength(body);
@@ -136,7 +137,7 @@ export class HttpTransport implements Transport {
     try {
       timeoutMs = positive(options.timeoutMs, this.timeoutMs, 'timeoutMs');
     } catch (err) {
-      return Promise.reject(err);
+      return Promise.reject(asError(err));
     }
     return this.post(method, body, timeoutMs, options.signal).then((text) =>
       this.decode<T>(method, id, text),
@@ -277,6 +278,8 @@ export class HttpTransport implements Transport {
         this.url,
         `${method} to ${this.url}: response id ${JSON.stringify(m.id)} does not match request id ${id}`,
       );
+    // The caller names the method's documented result type; the node's JSON is passed through as-is.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
     return m.result as T;
   }
 }

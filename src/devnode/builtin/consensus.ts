@@ -24,6 +24,7 @@ import {
 import { bareAddress, definePrecompiled, PrecompiledError, type FunctionHandler } from './precompiled-base';
 import { readNodeList, writeNodeList } from './consensus-store';
 import type { ConsensusNode, PrecompiledContext } from './types';
+import { asString, asBigInt } from '../../protocol/unknownValues';
 
 const UINT64_MASK = (1n << 64n) - 1n;
 
@@ -110,14 +111,14 @@ export const consensusPrecompiled = definePrecompiled({
   name: 'ConsensusPrecompiled',
   abi: CONSENSUS_ABI,
   functions: {
-    [CONSENSUS_SIG.addSealer]: guarded((ctx, a) => addSealer(ctx, a[0] as string, a[1] as bigint)),
+    [CONSENSUS_SIG.addSealer]: guarded((ctx, a) => addSealer(ctx, asString(a[0]), asBigInt(a[1]))),
     // rPBFT term weights are not modelled (feature_rpbft is off on the devnode); the vote weight applies.
-    [CONSENSUS_SIG.addSealerTerm]: guarded((ctx, a) => addSealer(ctx, a[0] as string, a[1] as bigint)),
-    [CONSENSUS_SIG.addObserver]: guarded((ctx, a) => addObserver(ctx, a[0] as string)),
-    [CONSENSUS_SIG.remove]: guarded((ctx, a) => removeNode(ctx, a[0] as string)),
-    [CONSENSUS_SIG.setWeight]: guarded((ctx, a) => setWeight(ctx, a[0] as string, a[1] as bigint)),
+    [CONSENSUS_SIG.addSealerTerm]: guarded((ctx, a) => addSealer(ctx, asString(a[0]), asBigInt(a[1]))),
+    [CONSENSUS_SIG.addObserver]: guarded((ctx, a) => addObserver(ctx, asString(a[0]))),
+    [CONSENSUS_SIG.remove]: guarded((ctx, a) => removeNode(ctx, asString(a[0]))),
+    [CONSENSUS_SIG.setWeight]: guarded((ctx, a) => setWeight(ctx, asString(a[0]), asBigInt(a[1]))),
     [CONSENSUS_SIG.setTermWeight]: guarded((ctx, a) => {
-      const nodeId = (a[0] as string).toLowerCase();
+      const nodeId = asString(a[0]).toLowerCase();
       if (!nodeIdOk(nodeId, false)) return CODE_INVALID_NODE_ID;
       return readNodeList(ctx.store).some((n) => n.nodeId === nodeId) ? CODE_SUCCESS : CODE_NODE_NOT_EXIST;
     }),

@@ -95,7 +95,7 @@ export class BlockStore {
       transactions.push(this.decodeTx(c, n, i));
       receipts.push(this.decodeReceipt(c, i));
     }
-    const block = { header: c.header, hash: c.hash, transactions, receipts } as StoredBlock;
+    const block: StoredBlock = { header: c.header, hash: c.hash, transactions, receipts, signatureList: [] };
     Object.defineProperty(block, 'signatureList', { enumerable: true, get: c.signatures });
     this.remember(n, block);
     return block;
@@ -137,14 +137,18 @@ export class BlockStore {
   private remember(n: number, block: StoredBlock): void {
     this.recent.delete(n);
     this.recent.set(n, block);
-    if (this.recent.size > CACHE_BLOCKS) this.recent.delete(this.recent.keys().next().value as number);
+    if (this.recent.size > CACHE_BLOCKS) {
+      const oldest = this.recent.keys().next();
+      if (!oldest.done) this.recent.delete(oldest.value);
+    }
   }
 }
 
 /** The block's signature list as a getter, without forcing a lazily signed one. */
 function signatureSource(block: StoredBlock): () => Signatures {
   const d = Object.getOwnPropertyDescriptor(block, 'signatureList');
-  if (d?.get !== undefined) return d.get as () => Signatures;
+  // Reading the property later runs the (own, lazy) getter then, not now.
+  if (d?.get !== undefined) return () => block.signatureList;
   const list = block.signatureList;
   return () => list;
 }

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
+import { asError } from '../../protocol/unknownValues';
 import { fromHex, toHex } from '../../protocol/hex';
 import { merkleRoot } from '../../protocol/merkle';
 import { hashReceipt, type TransactionReceiptData } from '../../protocol/receipt';
@@ -103,14 +104,14 @@ class Chain implements DevChain {
     this.options = { ...options };
     this.suite = cryptoSuite(options.sm);
     this.builtins = options.builtins ?? loadBuiltins();
-    const self = this;
+    const authEnabledNext = () => this.authEnabled(this.blockNumber() + 1);
     const facts: ChainFacts = {
       chainId: options.chainId,
       groupId: options.groupId,
       connectedNodeIds: () => this.nodes.map((n) => n.nodeId),
       nodeBlockNumber: () => this.blockNumber(),
       get authEnabled() {
-        return self.authEnabled(self.blockNumber() + 1);
+        return authEnabledNext();
       },
     };
     this.pool = new TxPool({
@@ -256,8 +257,12 @@ class Chain implements DevChain {
     return at === undefined ? undefined : this.blocks.receipt(Math.floor(at / TX_SLOTS), at % TX_SLOTS);
   }
 
-  async getCode(address: string): Promise<Uint8Array> {
-    return this.executor.codeAt(address);
+  getCode(address: string): Promise<Uint8Array> {
+    try {
+      return Promise.resolve(this.executor.codeAt(address));
+    } catch (e) {
+      return Promise.reject(asError(e));
+    }
   }
 
   getAbi(address: string): string {
@@ -303,7 +308,7 @@ class Chain implements DevChain {
       this.kick();
       return committed;
     } catch (e) {
-      return Promise.reject(e);
+      return Promise.reject(asError(e));
     }
   }
 
@@ -459,7 +464,7 @@ class Chain implements DevChain {
       consensusWeights: nodes.map((n) => n.weight),
     };
     const hash = headerHash(header, this.suite);
-    const block = { header, hash, transactions, receipts } as StoredBlock;
+    const block: StoredBlock = { header, hash, transactions, receipts, signatureList: [] };
     if (signatures !== undefined && signatures.length > 0) {
       block.signatureList = signatures;
     } else if (this.suite.sm) {
@@ -637,7 +642,8 @@ function validateOptions(o: ChainOptions): void {
 
 function loadBuiltins(): Builtins {
   // Loaded lazily so the engine can be tested with stand-in built-ins.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // A run-time require has no static type; '../builtin/index' exports createBuiltins(): Builtins.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-type-assertion
   const mod = require('../builtin/index') as { createBuiltins(): Builtins };
   return mod.createBuiltins();
 }

@@ -29,6 +29,7 @@ import type { MemoryTableStore } from '../storage/tableStore';
 import { JournaledStateManager } from './stateManager';
 import { encodeErrorString, statusForEvmError } from './status';
 import { installJumpAnalysisCache } from './jumpCache';
+import { overrideGenerateAddress } from './ethereumjsInternals';
 
 /** FISCO BCOS's EVM code size limit (vmSchedule maxEvmCodeSize). */
 export const MAX_CODE_SIZE = 0x100000;
@@ -111,8 +112,9 @@ export class EvmExecutor {
   constructor(private readonly opts: ExecutorOptions) {
     this.state.hasVirtualCode = (address) => opts.builtins.precompiles.has(address);
     this.state.codeHash = (code) => opts.suite.hash(code);
-    const nativeCode = opts.builtins.nativeCode;
-    if (nativeCode !== undefined) this.state.storedMarker = (address) => nativeCode(opts.tables, address);
+    const builtins = opts.builtins;
+    if (builtins.nativeCode !== undefined)
+      this.state.storedMarker = (address) => builtins.nativeCode?.(opts.tables, address);
   }
 
   /** The EVM-facing function of a built-in, one per handler. */
@@ -144,9 +146,9 @@ export class EvmExecutor {
       stateManager: this.state,
       customPrecompiles,
       blockchain: {
-        getBlock: async (n: number) => {
+        getBlock: (n: number) => {
           const hash = this.opts.blockHash(Number(n)) ?? new Uint8Array(32);
-          return { hash: () => hash };
+          return Promise.resolve({ hash: () => hash });
         },
         putBlock: async () => {},
         shallowCopy() {
@@ -169,9 +171,7 @@ export class EvmExecutor {
       if (hit !== undefined) return hit;
       const hex = typeof address === 'string' ? address.toLowerCase() : address.toString();
       const p = builtins.precompiles.get(hex);
-      return p === undefined
-        ? undefined
-        : (this.precompileFunction(p) as unknown as ReturnType<typeof fixed>);
+      return p === undefined ? undefined : this.precompileFunction(p);
     };
     this.evms.set(cancun, evm);
     return evm;
@@ -207,20 +207,18 @@ export class EvmExecutor {
       }
     });
     const suite = this.opts.suite;
-    (evm as unknown as { _generateAddress(m: Message): Promise<Address> })._generateAddress = async (
-      m: Message,
-    ) => {
+    overrideGenerateAddress(evm, (m: Message) => {
       const scope = this.scope;
       if (m.salt !== undefined) {
         const code = m.code instanceof Uint8Array ? m.code : m.data;
         const h = suite.hash(concatBytes(new Uint8Array([0xff]), m.caller.bytes, m.salt, suite.hash(code)));
-        return new Address(h.subarray(12));
+        return Promise.resolve(new Address(h.subarray(12)));
       }
       const seq = m.depth === 0 ? 0 : ((m as SeqMessage).fiscoSeq ?? 0);
       const n = scope?.env.number ?? 0;
       const index = scope?.env.txIndex ?? 0;
-      return new Address(contractAddressBytes(n, index, seq, suite));
-    };
+      return Promise.resolve(new Address(contractAddressBytes(n, index, seq, suite)));
+    });
   }
 
   /**
@@ -410,7 +408,7 @@ export class EvmExecutor {
         logs.push(log);
       },
       callInternal: (to, data, from) => this.callInternal(to, data, from, isStatic, scope, depth + 1),
-      codeAt: async (address) => this.state.codeAt(normalizeAddress(address)),
+      codeAt: (address) => Promise.resolve(this.codeAt(address)),
     };
     let result: PrecompiledResult;
     try {

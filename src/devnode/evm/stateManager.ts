@@ -2,6 +2,9 @@
 // @ethereumjs's SimpleStateManager copies every map on each checkpoint (O(state) per call frame);
 // this one records undo entries instead, so a checkpoint costs O(1) and a revert O(writes).
 
+/* eslint-disable @typescript-eslint/require-await -- StateManagerInterface is async; this in-memory
+   implementation answers at once, and `async` keeps a thrown error a rejection as the EVM expects. */
+
 import { Account, type Address } from '@ethereumjs/util';
 import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
 import { keccak_256 } from '@noble/hashes/sha3.js';

@@ -5,9 +5,9 @@
 
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import type { RpcHandler } from '../rpc/dispatch';
 import { WsRpcServer, type WsRpcHooks } from './wsRpc';
+import { errorMessage } from '../../protocol/unknownValues';
 
 export interface HttpServerOptions {
   host: string;
@@ -73,7 +73,7 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
             res,
             200,
             JSON.stringify({
-              error: { code: -32603, message: String((e as Error)?.message ?? e) },
+              error: { code: -32603, message: errorMessage(e) },
               id: 0,
               jsonrpc: '',
             }),
@@ -104,7 +104,8 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
     server.once('error', onError);
     server.listen(opts.port, opts.host, () => {
       server.off('error', onError);
-      const port = (server.address() as AddressInfo).port;
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
       const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
       resolve({
         url: `${opts.tls ? 'https' : 'http'}://${host}:${port}`,

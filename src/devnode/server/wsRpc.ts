@@ -6,7 +6,14 @@
 
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { parseJsonLenient, writeJson, writeJsonFast, JsonNumber, type JsonValue } from '../rpc/json';
+import {
+  parseJsonLenient,
+  writeJson,
+  writeJsonFast,
+  JsonNumber,
+  type JsonValue,
+  type JsonWritable,
+} from '../rpc/json';
 import type { RpcHandler } from '../rpc/dispatch';
 import {
   acceptKey,
@@ -76,7 +83,7 @@ function styledFlat(o: Record<string, string | number>): string {
 export interface WsRpcHooks {
   handle: RpcHandler;
   /** groupInfoList and groupBlockNumber of the handshake response. */
-  handshake(): { groupInfoList: JsonValue; groupBlockNumber: JsonValue };
+  handshake(): { groupInfoList: JsonWritable; groupBlockNumber: JsonWritable };
   /** Subscribes to block notifications (one entry per simulated node); returns an unsubscribe. */
   onBlock(listener: (notes: { group: string; nodeName: string; blockNumber: number }[]) => void): () => void;
   maxMessage: number;
@@ -175,18 +182,16 @@ export class WsRpcServer {
     }
     if (msg.type === MSG_RPC_REQUEST) {
       // The node answers with a fresh message: same version, seq and ext; type and status 0.
-      void this.hooks
-        .handle(msg.payload.toString('utf8'))
-        .then((text) =>
-          reply({
-            version: msg.version,
-            type: 0,
-            status: 0,
-            seq: msg.seq,
-            ext: msg.ext,
-            payload: Buffer.from(text),
-          }),
-        );
+      void this.hooks.handle(msg.payload.toString('utf8')).then((text) =>
+        reply({
+          version: msg.version,
+          type: 0,
+          status: 0,
+          seq: msg.seq,
+          ext: msg.ext,
+          payload: Buffer.from(text),
+        }),
+      );
     } else if (msg.type === MSG_HANDSHAKE) {
       this.onHandshake(msg, reply, drop);
     }

@@ -14,6 +14,7 @@ import { openSync, closeSync, fstatSync, readSync, ftruncateSync, fsyncSync, mkd
 import { open, type FileHandle } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { dirname } from 'node:path';
+import { errnoCode } from '../../protocol/unknownValues';
 
 const HEADER = 8;
 /** Refuse absurd lengths so a corrupt header cannot make us allocate gigabytes. */
@@ -35,7 +36,7 @@ export function readLog(path: string): LogReadResult {
   try {
     fd = openSync(path, 'r+');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], droppedBytes: 0, dataEnd: 0 };
+    if (errnoCode(e) === 'ENOENT') return { records: [], droppedBytes: 0, dataEnd: 0 };
     throw e;
   }
   try {

@@ -4,6 +4,7 @@
 
 import { openSync, writeSync, closeSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { errnoCode } from '../../protocol/unknownValues';
 
 export interface DirLock {
   release(): void;
@@ -29,10 +30,10 @@ export function lockDataDir(dir: string): DirLock {
         },
       };
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      if (errnoCode(e) !== 'EEXIST') throw e;
       const owner = Number(readFileSafe(path));
       if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
-        throw new Error(`data directory ${dir} is in use by another dev node (pid ${owner})`);
+        throw new Error(`data directory ${dir} is in use by another dev node (pid ${owner})`, { cause: e });
       }
       // Stale lock: its owner is gone. Take it over.
       try {
@@ -58,6 +59,6 @@ function isAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    return errnoCode(e) === 'EPERM';
   }
 }

@@ -13,6 +13,7 @@ import {
   closeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { parseOwnJson } from '../ownJson';
 
 export interface ChainMeta {
   format: 1;
@@ -30,7 +31,7 @@ const FILE = 'chain.json';
 export function readMeta(dir: string): ChainMeta | undefined {
   const path = join(dir, FILE);
   if (!existsSync(path)) return undefined;
-  const meta = JSON.parse(readFileSync(path, 'utf8')) as ChainMeta;
+  const meta = parseOwnJson<ChainMeta>(readFileSync(path, 'utf8'));
   if (meta.format !== 1) throw new Error(`${path}: unsupported data format ${String(meta.format)}`);
   return meta;
 }

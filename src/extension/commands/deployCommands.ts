@@ -14,6 +14,7 @@ import type { Session } from '../session';
 import { guarded, required } from '../errors';
 import { confirmTransaction } from './transact';
 import { linkContract } from './bfsCommands';
+import { errorMessage } from '../../protocol/unknownValues';
 
 export interface DeployArgs {
   uri?: vscode.Uri | string;
@@ -72,7 +73,7 @@ async function promptConstructorArgs(c: CompiledContract): Promise<unknown[]> {
             parseArgText(p, v);
             return undefined;
           } catch (err) {
-            return (err as Error).message;
+            return errorMessage(err);
           }
         },
       }),

@@ -35,12 +35,12 @@ export function panelHtml(
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${styleUri}">
+<link rel="stylesheet" href="${styleUri.toString()}">
 <title>${title.replace(/[<>&"]/g, '')}</title>
 </head>
 <body>
 <main id="app" aria-live="polite"><p class="muted">Loading…</p></main>
-<script nonce="${n}" src="${scriptUri}"></script>
+<script nonce="${n}" src="${scriptUri.toString()}"></script>
 </body>
 </html>`;
 }
@@ -89,10 +89,10 @@ export class PanelHost<In, Out> implements vscode.Disposable {
         return;
       }
       try {
-        await options.onMessage(m, this as unknown as PanelHost<In, unknown>);
+        await options.onMessage(m, this);
       } catch (err) {
         // Every failure reaches the page: RPC error names, decoded reverts, transport hints.
-        void this.post({ type: 'error', message: describeError(err) } as unknown as Out);
+        void this.postError(describeError(err));
       }
     };
     this.disposables.push(
@@ -123,6 +123,13 @@ export class PanelHost<In, Out> implements vscode.Disposable {
     if (this.disposed) return Promise.resolve(false);
     recordPost(this.panel.viewType, message);
     return this.panel.webview.postMessage(message);
+  }
+
+  /** The `{ type: 'error', message }` every panel's page shows (see webview/lib/host.ts). */
+  private postError(message: string): Thenable<boolean> {
+    if (this.disposed) return Promise.resolve(false);
+    recordPost(this.panel.viewType, { type: 'error', message });
+    return this.panel.webview.postMessage({ type: 'error', message });
   }
 
   dispose(): void {

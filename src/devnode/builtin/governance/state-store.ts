@@ -3,6 +3,7 @@
 // changes nothing even before the core's per-transaction journal is consulted.
 
 import type { TableStore } from '../types';
+import { parseOwnJson } from '../../ownJson';
 
 /** Governors, rates, proposals of the committee (the node keeps these in the contracts' storage). */
 export const COMMITTEE_TABLE = 's_committee';
@@ -24,7 +25,7 @@ export class BufferedStore implements TableStore {
 
   set(table: string, key: string, value: string | undefined): void {
     let pending = this.writes.get(table);
-    if (!pending) this.writes.set(table, (pending = new Map()));
+    if (!pending) this.writes.set(table, (pending = new Map<string, string | undefined>()));
     pending.set(key, value);
   }
 
@@ -50,7 +51,7 @@ export class BufferedStore implements TableStore {
 
 export function readJson<T>(store: TableStore, table: string, key: string): T | undefined {
   const text = store.get(table, key);
-  return text === undefined ? undefined : (JSON.parse(text) as T);
+  return text === undefined ? undefined : parseOwnJson<T>(text);
 }
 
 export function writeJson(store: TableStore, table: string, key: string, value: unknown): void {
