@@ -13,6 +13,7 @@ export {
 } from './errors';
 export { HttpTransport, type HttpTransportOptions, type TlsOptions } from './transport/http';
 export type { Transport, RequestOptions } from './transport/types';
+export { connectTlcp, isSmCertDir, loadSmTlsConfig, type SmSuiteName } from './transport/smTls';
 export {
   parseSyncStatus,
   parseConsensusStatus,

@@ -40,7 +40,11 @@ function banner(node: Devnode, options: DevnodeOptions): string {
       `, block time ${options.blockTimeMs ? `${options.blockTimeMs} ms` : 'instant'}`,
   ];
   if (node.sdkCertDir)
-    lines.push(`mutual TLS: SDK certificates in ${node.sdkCertDir} (ca.crt, sdk.crt, sdk.key)`);
+    lines.push(
+      node.sm
+        ? `SM TLS (TLCP): SDK certificates in ${node.sdkCertDir} (sm_ca.crt, sm_sdk.crt/.key, sm_ensdk.crt/.key)`
+        : `mutual TLS: SDK certificates in ${node.sdkCertDir} (ca.crt, sdk.crt, sdk.key)`,
+    );
   lines.push(
     '',
     'Accounts',
@@ -100,11 +104,6 @@ async function main(): Promise<void> {
     },
   };
   if (options.dataDir) checkDataDir(options.dataDir);
-  if (options.tls && options.sm)
-    process.stderr.write(
-      '[warn] --tls with --sm: the TLS certificates are RSA, not SM2. Node.js cannot do SM (guomi) TLS ' +
-        '(TLCP double certificates); the chain itself still signs and hashes with SM2/SM3. Connect SDKs with RSA TLS.\n',
-    );
   let node: Devnode;
   try {
     node = await startDevnode(options);

@@ -13,6 +13,7 @@ import { FilterStore } from './rpc/filters';
 import { methods } from './rpc/methods';
 import { startHttpServer } from './server/http';
 import { ensureTlsMaterial } from './tls/certs';
+import { ensureSmTlsMaterial } from './tls/smCerts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
@@ -33,7 +34,10 @@ export interface DevnodeOptions {
   accounts?: number;
   /** 0 (default): seal as soon as transactions arrive. */
   blockTimeMs?: number;
-  /** Mutual TLS with certificates under <dataDir>/sdk (or a temporary folder). */
+  /**
+   * Mutual TLS with certificates under <dataDir>/sdk (or a temporary folder); with `sm`, SM TLS
+   * (TLCP) with SM2 certificates laid out as build_chain.sh -s does.
+   */
   tls?: boolean;
   /** Committee permission checks (default on). */
   auth?: boolean;
@@ -118,15 +122,19 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
     const group = new SimGroup(chain);
     const handle = createRpcHandler({ chain, group, filters: new FilterStore(chain) }, methods);
     let tls;
+    let smTls;
     if (options.tls) {
       const certRoot = dataDir ?? (tempCertDir = mkdtempSync(join(tmpdir(), 'bcos-devnode-tls-')));
-      tls = await ensureTlsMaterial(certRoot);
+      // An SM chain serves SM TLS, as build_chain.sh -s configures ([rpc] sm_ssl=true).
+      if (chainOptions.sm) smTls = ensureSmTlsMaterial(certRoot);
+      else tls = await ensureTlsMaterial(certRoot);
     }
     const server = await startHttpServer({
       host: options.host ?? DEFAULTS.host,
       port: options.port ?? DEFAULT_PORT,
       handler: handle,
       tls,
+      smTls: smTls && { trusted: smTls.trusted, credentials: smTls.credentials },
       bodyLimit: options.bodyLimit,
       ws: {
         handle,
@@ -159,7 +167,7 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
       chain,
       group,
       handle,
-      sdkCertDir: tls?.sdkDir,
+      sdkCertDir: smTls?.sdkDir ?? tls?.sdkDir,
       stop: () =>
         (stopped ??= (async () => {
           await server.close();

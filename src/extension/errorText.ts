@@ -23,7 +23,7 @@ export function describeError(err: unknown): string {
         kind === 'connect'
           ? ' Is the node running and is the URL right?'
           : kind === 'tls'
-            ? ' Check the TLS certificate folder (ca.crt, sdk.crt, sdk.key).'
+            ? ' Check the TLS certificate folder (ca.crt, sdk.crt, sdk.key; on SM chains sm_ca.crt, sm_sdk.*, sm_ensdk.*).'
             : kind === 'timeout'
               ? ' The node did not answer in time.'
               : '';

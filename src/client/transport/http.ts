@@ -8,10 +8,17 @@ import { rpcErrorFrom, TransportError } from '../errors';
 import type { RequestOptions, Transport } from './types';
 import { loadTlsFiles, type TlsFiles } from './tlsFiles';
 import { asError, errorMessage } from '../../protocol/unknownValues';
+import { isSmCertDir, loadSmTlsConfig, TlcpAgent, type SmSuiteName } from './smTls';
 
 export interface TlsOptions {
-  /** Folder holding ca.crt, sdk.crt and sdk.key (the node's sdk/ folder). */
+  /**
+   * Folder holding ca.crt, sdk.crt and sdk.key (the node's sdk/ folder), or, for an SM chain,
+   * sm_ca.crt, sm_sdk.crt/.key and sm_ensdk.crt/.key: such a folder is detected by its file
+   * names and the connection speaks SM TLS (TLCP, src/protocol/tlcp).
+   */
   certDir?: string;
+  /** SM TLS only: cipher suites to offer (default both, ECC-SM4-SM3 first). */
+  smSuites?: SmSuiteName[];
   /** PEM contents (used instead of certDir when given). */
   ca?: string | Buffer;
   cert?: string | Buffer;
@@ -63,6 +70,9 @@ export class HttpTransport implements Transport {
   private readonly maxResponseBytes: number;
   private readonly maxRequestBytes: number;
   private readonly secure: boolean;
+  /** SM TLS: node:http over TLCP sockets instead of node:https. */
+  private readonly sm: boolean = false;
+  private readonly requestUrl: URL;
   private nextId = 1;
 
   constructor(options: HttpTransportOptions) {
@@ -95,7 +105,16 @@ export class HttpTransport implements Transport {
     );
     this.maxRequestBytes = positive(options.maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES, 'maxRequestBytes');
     const maxSockets = positive(options.maxSockets, 16, 'maxSockets');
-    if (this.secure) {
+    this.requestUrl = endpoint;
+    const tls = options.tls;
+    if (this.secure && tls?.certDir && tls.ca === undefined && isSmCertDir(tls.certDir)) {
+      this.sm = true;
+      this.agent = new TlcpAgent(loadSmTlsConfig(tls.certDir, tls.smSuites), { keepAlive: true, maxSockets });
+      // node:http refuses https: URLs; the scheme only selected TLCP here.
+      this.requestUrl = new URL(endpoint.href);
+      this.requestUrl.port = endpoint.port || '443';
+      this.requestUrl.protocol = 'http:';
+    } else if (this.secure) {
       const files: TlsFiles = loadTlsFiles(options.tls!);
       this.agent = new https.Agent({
         keepAlive: true,
@@ -176,8 +195,8 @@ export class HttpTransport implements Transport {
             cause: signal?.reason,
           }),
         );
-      const mod = this.secure ? https : http;
-      const req = mod.request(this.endpoint, {
+      const mod = this.secure && !this.sm ? https : http;
+      const req = mod.request(this.requestUrl, {
         method: 'POST',
         agent: this.agent,
         headers: {
@@ -286,7 +305,13 @@ export class HttpTransport implements Transport {
 
 function describeSocketError(err: NodeJS.ErrnoException, method: string, url: string): TransportError {
   const code = err.code;
-  if (code && (TLS_CODES.has(code) || code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS')))
+  if (
+    code &&
+    (TLS_CODES.has(code) ||
+      code.startsWith('ERR_SSL') ||
+      code.startsWith('ERR_TLS') ||
+      code.startsWith('ERR_TLCP'))
+  )
     return new TransportError(
       'tls',
       url,

@@ -1,6 +1,5 @@
 // Loads the SDK certificates for mutual TLS: ca.crt, sdk.crt, sdk.key as build_chain.sh writes
-// them to nodes/<ip>/sdk/ (PEM). SM TLS (sm_ca.crt, sm_sdk.crt…) is not something Node's
-// OpenSSL speaks, so a folder holding only those gets a clear error.
+// them to nodes/<ip>/sdk/ (PEM). SM folders (sm_ca.crt, sm_sdk.crt…) go to smTls.ts instead.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,13 +29,7 @@ export function loadTlsFiles(options: {
     throw new TypeError('TLS: give certDir (folder with ca.crt, sdk.crt, sdk.key) or ca, cert and key');
   const names = { ca: 'ca.crt', cert: 'sdk.crt', key: 'sdk.key' };
   const missing = Object.values(names).filter((n) => !existsSync(join(dir, n)));
-  if (missing.length) {
-    if (existsSync(join(dir, 'sm_ca.crt')))
-      throw new Error(
-        `TLS: ${dir} holds SM (guomi) TLS certificates; SM TLS is not supported, enable RSA/ECDSA TLS or plain HTTP on the node`,
-      );
-    throw new Error(`TLS: ${missing.join(', ')} not found in ${dir}`);
-  }
+  if (missing.length) throw new Error(`TLS: ${missing.join(', ')} not found in ${dir}`);
   return {
     ca: readFileSync(join(dir, names.ca)),
     cert: readFileSync(join(dir, names.cert)),

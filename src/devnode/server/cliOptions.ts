@@ -26,7 +26,8 @@ Options:
   --nodes <n>          simulated sealer nodes (default 4)
   --accounts <n>       funded dev accounts, printed with their keys (default 10; #0 is the governor)
   --block-time <ms>    seal every <ms> (default 0: seal as soon as transactions arrive)
-  --tls                mutual TLS; certificates go to <data>/sdk (ca.crt, sdk.crt, sdk.key)
+  --tls                mutual TLS; certificates go to <data>/sdk (ca.crt, sdk.crt, sdk.key);
+                       with --sm: SM TLS (TLCP) with SM2 pairs (sm_ca.crt, sm_sdk.*, sm_ensdk.*)
   --auth, --no-auth    committee permission checks (default on)
   --log-level <level>  debug | info | warn | error | silent (default info)
   --seed <text>        seed for node and account keys

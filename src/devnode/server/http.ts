@@ -5,6 +5,9 @@
 
 import * as http from 'node:http';
 import * as https from 'node:https';
+import * as net from 'node:net';
+import type { TlcpConfig } from '../../protocol/tlcp/engine';
+import { TlcpSocket } from '../../protocol/tlcp/stream';
 import type { RpcHandler } from '../rpc/dispatch';
 import { WsRpcServer, type WsRpcHooks } from './wsRpc';
 import { errorMessage } from '../../protocol/unknownValues';
@@ -14,6 +17,8 @@ export interface HttpServerOptions {
   port: number;
   handler: RpcHandler;
   tls?: { ca: Buffer; cert: Buffer; key: Buffer };
+  /** SM TLS (TLCP) instead: the node's sm_ssl/sm_enssl pairs and sm_ca.crt; client certificates required. */
+  smTls?: TlcpConfig;
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
   /** The SDKs' WebSocket channel on the same port (handshake, RPC_REQUEST, BLOCK_NOTIFY). */
@@ -27,6 +32,7 @@ export interface RunningServer {
 }
 
 export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024;
+const HANDSHAKE_TIMEOUT_MS = 30_000;
 // What Boost.Beast servers put in the Server header (the node uses the Beast default).
 const SERVER_HEADER = 'Boost.Beast/351';
 
@@ -86,6 +92,27 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
   const server: http.Server = opts.tls
     ? https.createServer({ ...opts.tls, requestCert: true, rejectUnauthorized: true }, onRequest)
     : http.createServer(onRequest);
+  // With SM TLS a plain TCP listener runs the TLCP handshake and hands finished connections to
+  // the HTTP server (which then serves them exactly as plain or TLS ones, WebSocket included).
+  const raw = opts.smTls ? new Set<net.Socket>() : undefined;
+  const listener: net.Server = opts.smTls
+    ? net.createServer((socket) => {
+        raw!.add(socket);
+        socket.on('close', () => raw!.delete(socket));
+        const tlcp = new TlcpSocket(socket, 'server', opts.smTls!);
+        // A failed handshake has already sent its alert; the connection just ends. A peer that
+        // never completes one does not hold the socket.
+        const onHandshakeError = () => tlcp.destroy();
+        const timer = setTimeout(onHandshakeError, HANDSHAKE_TIMEOUT_MS);
+        tlcp.once('error', onHandshakeError);
+        tlcp.once('close', () => clearTimeout(timer));
+        tlcp.once('secure', () => {
+          clearTimeout(timer);
+          tlcp.off('error', onHandshakeError);
+          server.emit('connection', tlcp);
+        });
+      })
+    : server;
   const ws = opts.ws ? new WsRpcServer({ ...opts.ws, maxMessage: limit }) : undefined;
   if (ws) server.on('upgrade', (req, socket, head) => ws.handleUpgrade(req, socket, head));
   // sendTransaction holds the request open until the block commits.
@@ -94,25 +121,29 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
 
   return new Promise((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
-      server.close();
+      listener.close();
       if (e.code === 'EADDRINUSE')
         reject(new Error(`port ${opts.port} on ${opts.host} is already in use (EADDRINUSE)`));
       else if (e.code === 'EACCES')
         reject(new Error(`not allowed to listen on ${opts.host}:${opts.port} (EACCES)`));
       else reject(new Error(`cannot listen on ${opts.host}:${opts.port}: ${e.message}`));
     };
-    server.once('error', onError);
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', onError);
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
+    listener.once('error', onError);
+    listener.listen(opts.port, opts.host, () => {
+      listener.off('error', onError);
+      const address = listener.address();
+      const port = address && typeof address === 'object' ? address.port : opts.port;
       const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
       resolve({
-        url: `${opts.tls ? 'https' : 'http'}://${host}:${port}`,
+        url: `${opts.tls || opts.smTls ? 'https' : 'http'}://${host}:${port}`,
         port,
         close: () =>
           new Promise<void>((done) => {
-            server.close(() => done());
+            if (listener !== server) {
+              server.close();
+              listener.close(() => done());
+              for (const s of raw ?? []) s.destroy();
+            } else server.close(() => done());
             server.closeAllConnections();
             ws?.closeAll();
           }),

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import {
   type ConnectionConfig,
   describeConnection,
+  isSmTlsFolder,
   missingTlsFiles,
   normaliseUrl,
   validateGroup,
@@ -23,7 +24,8 @@ async function askTlsDir(current?: string): Promise<string | undefined | null> {
         { label: 'Plain HTTP', description: 'node config [rpc] disable_ssl=true', value: 'none' },
         {
           label: 'TLS certificates…',
-          description: 'pick the folder with ca.crt, sdk.crt, sdk.key',
+          description:
+            "pick the node's sdk/ folder (ca.crt, sdk.crt, sdk.key or SM: sm_ca.crt, sm_sdk.*, sm_ensdk.*)",
           value: 'pick',
         },
         ...(current ? [{ label: `Keep ${current}`, value: 'keep' }] : []),
@@ -38,13 +40,18 @@ async function askTlsDir(current?: string): Promise<string | undefined | null> {
       canSelectFolders: true,
       canSelectFiles: false,
       openLabel: 'Use Certificate Folder',
-      title: 'Folder holding ca.crt, sdk.crt and sdk.key',
+      title: 'Folder holding ca.crt, sdk.crt, sdk.key (or sm_ca.crt, sm_sdk.*, sm_ensdk.* for SM TLS)',
     }),
   )[0];
   const dir = picked.fsPath;
-  const missing = missingTlsFiles(fs.readdirSync(dir));
+  const names = fs.readdirSync(dir);
+  const missing = missingTlsFiles(names);
   if (missing.length)
-    throw new Error(`The folder ${dir} lacks ${missing.join(', ')}. Use the node's sdk/ folder.`);
+    throw new Error(
+      isSmTlsFolder(names)
+        ? `The SM certificate folder ${dir} lacks ${missing.join(', ')}. SM TLS needs the CA, the signing pair and the encryption pair: use the node's sdk/ folder from build_chain.sh -s.`
+        : `The folder ${dir} lacks ${missing.join(', ')}. Use the node's sdk/ folder.`,
+    );
   return dir;
 }
 
@@ -76,15 +83,13 @@ async function promptConnection(session: Session, existing?: ConnectionConfig): 
     }),
   ).trim();
   const tls = await askTlsDir(existing?.tlsCertDir);
-  const crypto = required(
-    await vscode.window.showQuickPick(
-      [
-        { label: 'secp256k1 / Keccak-256', description: 'standard chains', sm: false },
-        { label: 'SM2 / SM3 (guomi)', description: 'chains built with -s', sm: true },
-      ],
-      { title: 'Chain crypto type' },
-    ),
-  );
+  const kinds = [
+    { label: 'secp256k1 / Keccak-256', description: 'standard chains', sm: false },
+    { label: 'SM2 / SM3 (guomi)', description: 'chains built with -s', sm: true },
+  ];
+  // An SM certificate folder means an SM chain: offer that first.
+  if (tls && isSmTlsFolder(fs.readdirSync(tls))) kinds.reverse();
+  const crypto = required(await vscode.window.showQuickPick(kinds, { title: 'Chain crypto type' }));
   return {
     name,
     url: tls && url.startsWith('http:') ? url.replace(/^http:/, 'https:') : url,

@@ -10,7 +10,10 @@ export interface ConnectionConfig {
   url: string;
   /** Group id the client binds to. */
   group: string;
-  /** Folder holding ca.crt, sdk.crt and sdk.key (the node's sdk/ folder). */
+  /**
+   * The node's sdk/ folder: ca.crt, sdk.crt and sdk.key, or on an SM chain (build_chain.sh -s)
+   * sm_ca.crt, sm_sdk.crt/.key and sm_ensdk.crt/.key, which make the connection use SM TLS.
+   */
   tlsCertDir?: string;
   /** SM (guomi) crypto chain: SM2 keys and SM3 hashes. */
   sm?: boolean;
@@ -20,6 +23,14 @@ export interface ConnectionConfig {
 
 export const LOCAL_CONNECTION_NAME = 'Local Node';
 export const TLS_FILES = ['ca.crt', 'sdk.crt', 'sdk.key'] as const;
+/** What an SM chain's sdk/ folder holds (build_chain.sh gen_sm_node_cert): signing and encryption pairs. */
+export const SM_TLS_FILES = [
+  'sm_ca.crt',
+  'sm_sdk.crt',
+  'sm_sdk.key',
+  'sm_ensdk.crt',
+  'sm_ensdk.key',
+] as const;
 const GROUP_PATTERN = /^[A-Za-z0-9_]{1,64}$/;
 
 /** Returns an error message for the user, or undefined when the name is acceptable. */
@@ -59,9 +70,15 @@ export function validateGroup(group: string): string | undefined {
   return undefined;
 }
 
-/** Checks the cert folder listing (file names) holds what mutual TLS needs. */
+/** An SM certificate folder, detected by its file names as the console's useSMCrypto does. */
+export function isSmTlsFolder(names: readonly string[]): boolean {
+  return names.includes('sm_ca.crt') || names.includes('sm_sdk.crt');
+}
+
+/** Checks the cert folder listing (file names) holds what mutual TLS (or SM TLS) needs. */
 export function missingTlsFiles(names: readonly string[]): string[] {
-  return TLS_FILES.filter((f) => !names.includes(f));
+  const wanted: readonly string[] = isSmTlsFolder(names) ? SM_TLS_FILES : TLS_FILES;
+  return wanted.filter((f) => !names.includes(f));
 }
 
 /** Validates a whole entry as read from settings; returns one message per problem. */

@@ -201,7 +201,7 @@ describe('bcos-devnode CLI', () => {
     assert.match(out, /Account #0: 0x[0-9a-f]{40} \(committee governor\)\nPrivate Key: 0x[0-9a-f]{64}/);
   });
 
-  it('--tls needs no openssl binary; with --sm it warns that the certificates are RSA', async () => {
+  it('--tls --sm needs no openssl binary and lays out SM2 pairs as build_chain.sh -s does', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'devnode-cli-tls-'));
     // No PATH: nothing external can be run.
     const child = spawn(
@@ -240,11 +240,12 @@ describe('bcos-devnode CLI', () => {
       const ready = JSON.parse(out.split('\n')[0]) as { url: string; tls: boolean; sdkCertDir: string };
       assert.match(ready.url, /^https:/);
       assert.equal(ready.sdkCertDir, join(dir, 'sdk'));
-      for (const f of ['ca.crt', 'sdk.crt', 'sdk.key']) assert.ok(existsSync(join(dir, 'sdk', f)), f);
-      assert.match(
-        err,
-        /\[warn\] --tls with --sm: the TLS certificates are RSA, not SM2\. Node\.js cannot do SM \(guomi\) TLS/,
-      );
+      // build_chain.sh -s layout (gen_sm_node_cert): signing and encryption pairs next to sm_ca.crt.
+      for (const f of ['sm_ca.crt', 'sm_sdk.crt', 'sm_sdk.key', 'sm_ensdk.crt', 'sm_ensdk.key'])
+        assert.ok(existsSync(join(dir, 'sdk', f)), f);
+      for (const f of ['sm_ca.crt', 'sm_ssl.crt', 'sm_ssl.key', 'sm_enssl.crt', 'sm_enssl.key'])
+        assert.ok(existsSync(join(dir, 'conf', f)), f);
+      assert.doesNotMatch(err, /\[warn\]/);
     } finally {
       await stopCli(child);
       rmSync(dir, { recursive: true, force: true });

@@ -55,6 +55,14 @@ describe('connection settings', () => {
     assert.equal(validateGroup('group0'), undefined);
     assert.ok(validateGroup('bad group'));
     assert.deepEqual(missingTlsFiles(['ca.crt', 'sdk.key']), ['sdk.crt']);
+    // An SM folder (build_chain.sh -s) is told apart by its names and checked for both pairs.
+    assert.deepEqual(missingTlsFiles(['sm_ca.crt', 'sm_sdk.crt', 'sm_sdk.key', 'sm_ensdk.crt']), [
+      'sm_ensdk.key',
+    ]);
+    assert.deepEqual(
+      missingTlsFiles(['sm_ca.crt', 'sm_sdk.crt', 'sm_sdk.key', 'sm_ensdk.crt', 'sm_ensdk.key']),
+      [],
+    );
   });
 
   it('keeps valid entries and reports the rest', () => {
