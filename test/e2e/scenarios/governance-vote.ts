@@ -37,8 +37,9 @@ export const governanceVote: Scenario = {
       await wb.clickViewAction(pane, 'Refresh Governance');
       const committee = wb.row(pane, 'Committee');
       await committee.waitFor({ timeout: 20_000 });
-      assert.match(await wb.rowDescription(committee), /3 governors · you are a governor/);
-      assert.match(await wb.rowDescription(wb.row(pane, 'Participation Rate')), /51/);
+      // After Refresh the old rows stay until the new read lands: wait for the values, do not read once.
+      await wb.waitRowDescription(committee, /3 governors · you are a governor/);
+      await wb.waitRowDescription(wb.row(pane, 'Participation Rate'), /51/);
       return pane;
     });
 
@@ -90,10 +91,8 @@ export const governanceVote: Scenario = {
         const proposalRow = wb.row(pane, `#${pendingId} Update Governor`);
         await wb.clickViewAction(pane, 'Refresh Governance');
         await wb.waitRowDescription(proposalRow, /^Open · 1\/3 agree/);
-        assert.match(
-          await wb.rowDescription(wb.row(pane, 'Committee')),
-          /3 governors · you are not a governor/,
-        );
+        // The tree redraws for the new account asynchronously: wait for it, do not read it once.
+        await wb.waitRowDescription(wb.row(pane, 'Committee'), /3 governors · you are not a governor/);
         await wb.clearToasts();
         await wb.recordNotifications();
         // Checked before anything is asked: a dialog offers the governor accounts the extension holds.
