@@ -20,7 +20,9 @@ import { registerBfsCommands } from './commands/bfsCommands';
 import { registerGovernanceCommands } from './commands/governanceCommands';
 import { registerDeployCommands } from './commands/deployCommands';
 import { registerQueryCommands } from './commands/queryCommands';
+import { registerStatusBalanceCommands } from './commands/statusBalanceCommands';
 import { registerPanelCommands } from './commands/panelCommands';
+import { registerEventCommands } from './commands/eventCommands';
 import { registerTestExplorer, type SolidityTestExplorer } from './testing/testController';
 import { registerCallFiles } from './callFiles/callFileCommands';
 import { Compiler } from './compile/compiler';
@@ -67,7 +69,9 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
   const registry = new AbiRegistry(context.workspaceState);
   const compiler = new Compiler(path.join(context.extensionPath, 'dist', 'solc-worker.js'));
 
-  const groups = new GroupsTree(session);
+  const groups = new GroupsTree(session, (c) =>
+    c.local && devnode.state === 'running' ? devnode.info?.web3Url : undefined,
+  );
   const bfs = new BfsTree(session);
   const governance = new GovernanceTree(session);
   const groupsView = vscode.window.createTreeView('fiscoBcos.groups', {
@@ -117,7 +121,9 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
       bfs.refreshPath(path.split('/').slice(0, -1).join('/') || '/'),
     ),
     ...registerQueryCommands(session, context),
+    ...registerStatusBalanceCommands(session),
     ...registerPanelCommands(session, context, registry, governance),
+    ...registerEventCommands(session, context, registry),
     tests,
     registerCallFiles(session, registry),
   );

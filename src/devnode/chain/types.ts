@@ -6,6 +6,7 @@ import type { Transaction } from '../../protocol/transaction';
 import type { TransactionReceiptData } from '../../protocol/receipt';
 import type { BlockHeaderData } from '../../protocol/block';
 import type { Builtins, ConsensusNode, SystemConfigEntry } from '../builtin/types';
+import type { DiagnosticsStore, ExecDiagnostics } from '../evm/diagnostics';
 
 /** A rejection with the code and message the real node puts in the JSON-RPC error. */
 export class TxRejected extends Error {
@@ -57,6 +58,13 @@ export interface CallOutcome {
   blockNumber: number;
   status: number;
   output: Uint8Array;
+  /** console.log lines and failure point (devnode only). */
+  diagnostics?: ExecDiagnostics;
+}
+
+export interface SimulationOutcome extends CallOutcome {
+  /** Gas the execution used (what eth_estimateGas answers). */
+  gasUsed: bigint;
 }
 
 export interface TotalTxCount {
@@ -95,6 +103,8 @@ export interface DevChain {
   readonly suite: CryptoSuite;
   readonly nodes: SimNode[];
   readonly accounts: DevAccount[];
+  /** console.log lines and failure points of recent transactions, by "0x" hash (devnode only). */
+  readonly diagnostics: DiagnosticsStore;
 
   blockNumber(): number;
   /**
@@ -104,12 +114,20 @@ export interface DevChain {
   submit(raw: Uint8Array): Promise<{ tx: StoredTransaction; receipt: StoredReceipt; block: StoredBlock }>;
   /** Read-only execution at the latest state. `from` is the recovered signer of a signed call. */
   call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome>;
+  /** `call` that also reports the gas used; `to` '' simulates a deployment of `data`. */
+  simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome>;
+  /** The account nonce committed Web3 transactions left; undefined when the account has none. */
+  web3Nonce(address: string): bigint | undefined;
+  /** One past the highest nonce of `address`'s pooled Web3 transactions; undefined when none. */
+  pendingWeb3Nonce(address: string): bigint | undefined;
 
   getBlockByNumber(n: number): StoredBlock | undefined;
   getBlockByHash(hash: Uint8Array): StoredBlock | undefined;
   getTransaction(hash: Uint8Array): StoredTransaction | undefined;
   getReceipt(hash: Uint8Array): StoredReceipt | undefined;
   getCode(address: string): Promise<Uint8Array>;
+  /** A contract storage slot (32 bytes, zeros when unset). */
+  getStorageAt(address: string, slot: Uint8Array): Promise<Uint8Array>;
   getAbi(address: string): string;
   pendingCount(): number;
   totalTransactionCount(): TotalTxCount;

@@ -3,6 +3,7 @@
 // client-side checks, RetCode messages, proposal routing and decoded reverts).
 
 import { Client } from '../../client/client';
+import { SdkDevTools } from './sdkDevTools';
 import { RevertError } from '../../client/errors';
 import { signAndSend } from '../../client/transactions';
 import { BfsService } from '../../client/services/bfs';
@@ -123,6 +124,7 @@ export class SdkChainApi implements ChainApi {
   readonly group: string;
   readonly sm: boolean;
   private readonly client: Client;
+  readonly devTools: SdkDevTools;
 
   constructor(connection: ConnectionConfig) {
     this.group = connection.group;
@@ -130,9 +132,12 @@ export class SdkChainApi implements ChainApi {
     this.client = new Client({
       group: connection.group,
       url: connection.url,
+      peers: connection.peers,
       tls: connection.tlsCertDir ? { certDir: connection.tlsCertDir } : undefined,
       timeoutMs: TIMEOUT_MS,
     });
+    const tls = connection.tlsCertDir ? { certDir: connection.tlsCertDir } : undefined;
+    this.devTools = new SdkDevTools(this.client, connection.url, tls);
   }
 
   private account(s: Signer): Account {
@@ -147,6 +152,7 @@ export class SdkChainApi implements ChainApi {
   }
 
   close(): void {
+    this.devTools.close();
     this.client.close();
   }
 

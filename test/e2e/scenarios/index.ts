@@ -3,6 +3,7 @@ import type { Scenario } from '../lib/scenario';
 import { bfsBrowse } from './bfs-browse';
 import { blockAndTransaction } from './block-and-transaction';
 import { deployAndLink } from './deploy-and-link';
+import { eventsAndFailures } from './events-and-failures';
 import { governanceVote } from './governance-vote';
 import { groupsView } from './groups-view';
 import { permissionEditor } from './permission-editor';
@@ -13,6 +14,7 @@ export const scenarios: Scenario[] = [
   bfsBrowse,
   deployAndLink,
   blockAndTransaction,
+  eventsAndFailures,
   governanceVote,
   permissionEditor,
   tableBrowser,
