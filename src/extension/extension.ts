@@ -23,12 +23,13 @@ import { registerQueryCommands } from './commands/queryCommands';
 import { registerStatusBalanceCommands } from './commands/statusBalanceCommands';
 import { registerPanelCommands } from './commands/panelCommands';
 import { registerEventCommands } from './commands/eventCommands';
-import { registerTestExplorer } from './testing/testController';
+import { registerTestExplorer, type SolidityTestExplorer } from './testing/testController';
 import { registerCallFiles } from './callFiles/callFileCommands';
 import { Compiler } from './compile/compiler';
 import { SolidityLanguageClient } from './solidity/languageClient';
 import { AbiRegistry } from './abiRegistry';
 import { exportsFor, installUiRecorder, setTestMode, testHooks } from './testHooks';
+import { openWalkthroughOnFirstRun } from './walkthrough';
 
 /**
  * What activate() returns in ExtensionMode.Test only (the extension-host suite): it reaches the
@@ -39,6 +40,8 @@ export interface FiscoBcosApi {
   devnode: DevnodeManager;
   trees: { groups: GroupsTree; bfs: BfsTree; governance: GovernanceTree };
   statusBar: StatusBar;
+  /** The Solidity Test Explorer (run() resolves with the results; output holds the last run's lines). */
+  tests: SolidityTestExplorer;
   registry: AbiRegistry;
   compiler: Compiler;
   /** The Solidity language client (its server starts when a .sol file opens). */
@@ -85,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     treeDataProvider: bfs,
     showCollapseAll: true,
   });
+  const tests = registerTestExplorer(session, compiler, context.extensionPath);
   const governanceView = vscode.window.createTreeView('fiscoBcos.governance', {
     treeDataProvider: governance,
   });
@@ -127,9 +131,11 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     ...registerStatusBalanceCommands(session),
     ...registerPanelCommands(session, context, registry, governance),
     ...registerEventCommands(session, context, registry),
-    registerTestExplorer(session, compiler),
+    tests,
     registerCallFiles(session, registry),
   );
+
+  openWalkthroughOnFirstRun(context, testMode);
 
   const activationMs = performance.now() - started;
   return exportsFor(testMode, () => ({
@@ -138,6 +144,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     devnode,
     trees: { groups, bfs, governance },
     statusBar,
+    tests,
     registry,
     compiler,
     solidity,

@@ -5,7 +5,6 @@
 
 import { DiagnosticsStore } from '../evm/diagnostics';
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
-import { asError } from '../../protocol/unknownValues';
 import { fromHex, toHex } from '../../protocol/hex';
 import { TransactionType } from '../../protocol/transaction';
 import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';

@@ -140,9 +140,8 @@ export class EvmExecutor {
     this.state = opts.state ?? new JournaledStateManager();
     this.state.hasVirtualCode = (address) => opts.builtins.precompiles.has(address);
     this.state.codeHash = (code) => opts.suite.hash(code);
-    const builtins = opts.builtins;
-    if (builtins.nativeCode !== undefined)
-      this.state.storedMarker = (address) => builtins.nativeCode?.(opts.tables, address);
+    const nativeCode = opts.builtins.nativeCode;
+    if (nativeCode !== undefined) this.state.storedMarker = (address) => nativeCode(opts.tables, address);
   }
 
   /** The EVM-facing function of a built-in, one per handler. */
@@ -183,9 +182,9 @@ export class EvmExecutor {
       stateManager: this.state,
       customPrecompiles,
       blockchain: {
-        getBlock: (n: number) => {
+        getBlock: async (n: number) => {
           const hash = this.opts.blockHash(Number(n)) ?? new Uint8Array(32);
-          return Promise.resolve({ hash: () => hash });
+          return { hash: () => hash };
         },
         putBlock: async () => {},
         shallowCopy() {
@@ -208,7 +207,9 @@ export class EvmExecutor {
       if (hit !== undefined) return hit;
       const hex = typeof address === 'string' ? address.toLowerCase() : address.toString();
       const p = builtins.precompiles.get(hex);
-      return p === undefined ? undefined : this.precompileFunction(p);
+      return p === undefined
+        ? undefined
+        : (this.precompileFunction(p) as unknown as ReturnType<typeof fixed>);
     };
     this.evms.set(cancun, evm);
     return evm;
@@ -251,18 +252,20 @@ export class EvmExecutor {
       }
     });
     const suite = this.opts.suite;
-    overrideGenerateAddress(evm, (m: Message) => {
+    (evm as unknown as { _generateAddress(m: Message): Promise<Address> })._generateAddress = async (
+      m: Message,
+    ) => {
       const scope = this.scope;
       if (m.salt !== undefined) {
         const code = m.code instanceof Uint8Array ? m.code : m.data;
         const h = suite.hash(concatBytes(new Uint8Array([0xff]), m.caller.bytes, m.salt, suite.hash(code)));
-        return Promise.resolve(new Address(h.subarray(12)));
+        return new Address(h.subarray(12));
       }
       const seq = m.depth === 0 ? 0 : ((m as SeqMessage).fiscoSeq ?? 0);
       const n = scope?.env.number ?? 0;
       const index = scope?.env.txIndex ?? 0;
-      return Promise.resolve(new Address(contractAddressBytes(n, index, seq, suite)));
-    });
+      return new Address(contractAddressBytes(n, index, seq, suite));
+    };
   }
 
   /**
