@@ -34,7 +34,7 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     });
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- a JSON-RPC answer
+
     const j = (await r.json()) as { result?: unknown; error?: unknown };
     if (j.error !== undefined) throw new Error(JSON.stringify(j.error));
     return j.result;

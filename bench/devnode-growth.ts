@@ -34,7 +34,7 @@ function dirMiB(dir: string): number {
 async function startNode(server: string, dataDir: string): Promise<{ child: ChildProcess; info: ReadyInfo }> {
   const child = spawn(process.execPath, [server, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await waitForLine(child, (l) => l.startsWith('{'), 'dev node');
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- our own bench server's ready line
+
   return { child, info: JSON.parse(line) as ReadyInfo };
 }
 
@@ -81,7 +81,7 @@ export async function runGrowth(work: string, total: number): Promise<void> {
   };
   const deployed = await send(sign(keys[0], '', counter.bytecode, (await head()) + 500n));
   const address = deployed.contractAddress;
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- solc's ABI output
+
   const iface = new Interface(counter.abi as never);
   const slice = Math.max(1, Math.floor(total / 10));
   const firstSliceBlocks = { from: 1, to: 1 };

@@ -468,7 +468,7 @@ async function ethPeer(
   const deployReceipt = await receipt(await rpc.call<string>('eth_sendRawTransaction', [deployRaw]));
   if (deployReceipt.status !== '0x1') throw new Error(`${name} deploy failed`);
   const address = deployReceipt.contractAddress;
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- solc's ABI output
+
   const iface = new Interface(counter.abi as never);
   const signers = wallets.slice(1).map((w) => new Wallet(w.privateKey));
   const nonces = new Array<number>(SENDERS).fill(0);

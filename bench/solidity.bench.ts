@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     const stats = await client.request<{ lastCompileMs: number }>('fiscoBcos/stats', {});
 
     // Peer: the same solc analysis in this process, no LSP, no debounce.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-type-assertion -- solc is untyped CommonJS
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- solc is untyped CommonJS
     const solc = require('solc') as { compile(i: string): string };
     const input = JSON.stringify({
       language: 'Solidity',

@@ -23,6 +23,7 @@ import {
 } from '../../protocol/builtin/retcode';
 import { bareAddress, definePrecompiled, PrecompiledError, type FunctionHandler } from './precompiled-base';
 import { readNodeList, writeNodeList } from './consensus-store';
+import { asBigInt, asString } from '../../protocol/unknownValues';
 import type { ConsensusNode, PrecompiledContext } from './types';
 
 const UINT64_MASK = (1n << 64n) - 1n;
@@ -144,15 +145,15 @@ export const consensusPrecompiled = definePrecompiled({
   name: 'ConsensusPrecompiled',
   abi: CONSENSUS_ABI,
   functions: {
-    [CONSENSUS_SIG.addSealer]: guarded((ctx, a) => addSealer(ctx, a[0] as string, a[1] as bigint)),
+    [CONSENSUS_SIG.addSealer]: guarded((ctx, a) => addSealer(ctx, asString(a[0]), asBigInt(a[1]))),
     // The term weight is stored and reported (getSealerList); rPBFT itself is not run, so only the
     // vote weight affects sealing.
     [CONSENSUS_SIG.addSealerTerm]: guarded((ctx, a) =>
       addSealer(ctx, String(a[0]), BigInt(String(a[1])), BigInt(String(a[2]))),
     ),
-    [CONSENSUS_SIG.addObserver]: guarded((ctx, a) => addObserver(ctx, a[0] as string)),
-    [CONSENSUS_SIG.remove]: guarded((ctx, a) => removeNode(ctx, a[0] as string)),
-    [CONSENSUS_SIG.setWeight]: guarded((ctx, a) => setWeight(ctx, a[0] as string, a[1] as bigint)),
+    [CONSENSUS_SIG.addObserver]: guarded((ctx, a) => addObserver(ctx, asString(a[0]))),
+    [CONSENSUS_SIG.remove]: guarded((ctx, a) => removeNode(ctx, asString(a[0]))),
+    [CONSENSUS_SIG.setWeight]: guarded((ctx, a) => setWeight(ctx, asString(a[0]), asBigInt(a[1]))),
     [CONSENSUS_SIG.setTermWeight]: guarded((ctx, a) =>
       setTermWeight(ctx, String(a[0]), BigInt(String(a[1]))),
     ),

@@ -140,7 +140,7 @@ export class EvmExecutor {
     this.state = opts.state ?? new JournaledStateManager();
     this.state.hasVirtualCode = (address) => opts.builtins.precompiles.has(address);
     this.state.codeHash = (code) => opts.suite.hash(code);
-    const nativeCode = opts.builtins.nativeCode;
+    const nativeCode = opts.builtins.nativeCode?.bind(opts.builtins);
     if (nativeCode !== undefined) this.state.storedMarker = (address) => nativeCode(opts.tables, address);
   }
 
@@ -182,9 +182,9 @@ export class EvmExecutor {
       stateManager: this.state,
       customPrecompiles,
       blockchain: {
-        getBlock: async (n: number) => {
+        getBlock: (n: number) => {
           const hash = this.opts.blockHash(Number(n)) ?? new Uint8Array(32);
-          return { hash: () => hash };
+          return Promise.resolve({ hash: () => hash });
         },
         putBlock: async () => {},
         shallowCopy() {
@@ -207,9 +207,7 @@ export class EvmExecutor {
       if (hit !== undefined) return hit;
       const hex = typeof address === 'string' ? address.toLowerCase() : address.toString();
       const p = builtins.precompiles.get(hex);
-      return p === undefined
-        ? undefined
-        : (this.precompileFunction(p) as unknown as ReturnType<typeof fixed>);
+      return p === undefined ? undefined : this.precompileFunction(p);
     };
     this.evms.set(cancun, evm);
     return evm;
@@ -252,20 +250,18 @@ export class EvmExecutor {
       }
     });
     const suite = this.opts.suite;
-    (evm as unknown as { _generateAddress(m: Message): Promise<Address> })._generateAddress = async (
-      m: Message,
-    ) => {
+    overrideGenerateAddress(evm, (m: Message) => {
       const scope = this.scope;
       if (m.salt !== undefined) {
         const code = m.code instanceof Uint8Array ? m.code : m.data;
         const h = suite.hash(concatBytes(new Uint8Array([0xff]), m.caller.bytes, m.salt, suite.hash(code)));
-        return new Address(h.subarray(12));
+        return Promise.resolve(new Address(h.subarray(12)));
       }
       const seq = m.depth === 0 ? 0 : ((m as SeqMessage).fiscoSeq ?? 0);
       const n = scope?.env.number ?? 0;
       const index = scope?.env.txIndex ?? 0;
-      return new Address(contractAddressBytes(n, index, seq, suite));
-    };
+      return Promise.resolve(new Address(contractAddressBytes(n, index, seq, suite)));
+    });
   }
 
   /**
@@ -516,7 +512,7 @@ export class EvmExecutor {
         logs.push(log);
       },
       callInternal: (to, data, from) => this.callInternal(to, data, from, isStatic, scope, depth + 1),
-      codeAt: async (address) => this.state.codeAt(normalizeAddressPadded(address)),
+      codeAt: (address) => Promise.resolve(this.state.codeAt(normalizeAddressPadded(address))),
       balances: {
         get: (address) => this.balanceOf(address),
         add: (address, value) => this.addBalance(address, value),

@@ -212,10 +212,7 @@ export function validateCallFile(value: unknown): CallFileValidation {
     errors.push('Give either "address" or "bfsPath", not both.');
   if (o.address !== undefined && (typeof o.address !== 'string' || !ADDRESS.test(o.address.trim())))
     errors.push(`"address" must be 0x followed by 40 hex digits, got ${JSON.stringify(o.address)}.`);
-  if (
-    o.bfsPath !== undefined &&
-    (typeof o.bfsPath !== 'string' || !BFS_PATH.test(o.bfsPath.trim()))
-  )
+  if (o.bfsPath !== undefined && (typeof o.bfsPath !== 'string' || !BFS_PATH.test(o.bfsPath.trim())))
     errors.push(
       `"bfsPath" must be an absolute BFS path such as /apps/Counter/1.0, got ${JSON.stringify(o.bfsPath)}.`,
     );

@@ -29,7 +29,7 @@ describe('peers with failover', () => {
     try {
       assert.ok(client.transport instanceof FailoverTransport);
       assert.equal(await client.getBlockNumber(), 0);
-      assert.equal((client.transport as FailoverTransport).activeUrl, node.url);
+      assert.equal(client.transport.activeUrl, node.url);
       assert.equal((await client.getGroupInfo()).groupID, node.groupId);
     } finally {
       client.close();

@@ -15,7 +15,7 @@ useVscodeStub({
 });
 type Coexistence = typeof import('../../../src/extension/solidity/coexistence');
 // Loaded after the vscode stand-in is in place.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+
 const coexistence = require('../../../src/extension/solidity/coexistence') as Coexistence;
 
 beforeEach(() => {
