@@ -55,7 +55,9 @@ async function main() {
       platform: 'node',
       format: 'cjs',
       target: 'node20',
-      external: ['secp256k1'],
+      // lmdb (the chain store) loads its prebuilt native binary at run time: it resolves from
+      // node_modules, or from dist/node_modules where the package step copies it.
+      external: ['secp256k1', 'lmdb'],
       banner: { js: '#!/usr/bin/env node' },
     },
   ];

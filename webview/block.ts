@@ -98,7 +98,28 @@ function transactionBody(tx: TransactionView): Node {
             ...(r.revertReason
               ? [{ label: 'Revert Reason', value: h('span', { class: 'status-fail' }, r.revertReason) }]
               : []),
+            ...(tx.failure
+              ? [
+                  {
+                    label: 'Failed At',
+                    value: h(
+                      'span',
+                      { class: 'status-fail', 'data-testid': 'failure-location' },
+                      `${tx.failure.where} (${tx.failure.error})`,
+                      tx.failure.snippet ? h('div', { class: 'mono' }, tx.failure.snippet) : undefined,
+                    ),
+                  },
+                ]
+              : []),
           ]),
+          tx.consoleLogs?.length
+            ? h(
+                'div',
+                {},
+                h('h2', {}, 'console.log'),
+                h('pre', { class: 'mono', 'data-testid': 'console-logs' }, tx.consoleLogs.join('\n')),
+              )
+            : undefined,
           r.output.length ? h('div', {}, h('h2', {}, 'Output'), argsTable(r.output)) : undefined,
           h('h2', {}, `Events (${r.events.length})`),
           ...r.events.map((e) =>

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleSolc } from './bundle-solc';
+import { bundleLmdb } from './bundle-lmdb';
 import { repoRoot } from './paths';
 import { run } from './run-command';
 
@@ -13,11 +14,14 @@ const REQUIRED = [
   'dist/devnode-cli.js',
   'dist/solc-worker.js',
   'dist/node_modules/solc/index.js',
+  'dist/node_modules/lmdb/package.json',
+  'dist/node_modules/lmdb/dist/index.cjs',
 ];
 
 export async function buildExtension(production: boolean): Promise<void> {
   await run(process.execPath, ['esbuild.js', ...(production ? ['--production'] : [])], { cwd: repoRoot });
   await bundleSolc();
+  bundleLmdb();
 }
 
 export async function packageVsix(outFile: string, opts: { quiet?: boolean } = {}): Promise<string> {

@@ -239,3 +239,26 @@ export function decodeLogs(logs: readonly LogEntryJson[], abi: AbiInput, suite: 
 function preview(text: string): string {
   return text.length > 74 ? text.slice(0, 71) + '...' : text;
 }
+
+/**
+ * decodeRevert against several ABIs: the first that explains a custom error wins (the caller
+ * may not know which contract in a call chain reverted); otherwise the plain decoding.
+ */
+export function decodeRevertWithAbis(
+  output: string | Uint8Array,
+  suite: CryptoSuite,
+  abis: readonly AbiInput[],
+): DecodedRevert {
+  const plain = decodeRevert(output, suite);
+  if (plain.reason !== undefined || plain.panicCode !== undefined) return plain;
+  for (const abi of abis) {
+    let decoded: DecodedRevert;
+    try {
+      decoded = decodeRevert(output, suite, abi);
+    } catch {
+      continue; // an unreadable ABI explains nothing
+    }
+    if (decoded.errorName !== undefined) return decoded;
+  }
+  return plain;
+}

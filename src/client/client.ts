@@ -23,6 +23,7 @@ import type {
   SystemConfigJson,
   TransactionJson,
   GroupInfo,
+  LogJson,
 } from '../protocol/rpc/types';
 import { type AsyncArgs, runMethodAsync } from './callback';
 import {
@@ -37,6 +38,7 @@ import {
   type TotalTransactionCountResult,
   withTxSums,
 } from './results';
+import { logBlockNumber, MAX_BLOCKS_PER_LOG_REQUEST, toFilterObject, type LogFilter } from './logs';
 import { HttpTransport, type TlsOptions } from './transport/http';
 import type { RequestOptions, Transport } from './transport/types';
 import * as v from './validate';
@@ -330,6 +332,89 @@ export class Client {
     return info ? parseNodeInfo(info) : null;
   }
 
+  // ---- logs and filters: [group, …] without a node name (bcos-rpc FilterSystem) ----
+
+  /** Logs of successful transactions matching `filter`; the node covers at most 10 blocks from fromBlock. */
+  async getLogs(filter: LogFilter = {}, options?: RequestOptions): Promise<LogJson[]> {
+    return this.transport.request('getLogs', [this.group, toFilterObject('getLogs', filter)], pick(options));
+  }
+
+  /**
+   * Every matching log of fromBlock..toBlock (numbers; toBlock defaults to the latest block), in
+   * chain order, asking the node 10 blocks at a time. `onPage` sees each page as it arrives.
+   * An SDK convenience over getLogs, not a node method.
+   */
+  async getLogsInRange(
+    filter: LogFilter & { fromBlock: number | bigint; toBlock?: number | bigint },
+    options?: RequestOptions & { onPage?: (logs: LogJson[], from: number, to: number) => void },
+  ): Promise<LogJson[]> {
+    const from = v.blockNumber('getLogsInRange', filter.fromBlock);
+    const to =
+      filter.toBlock === undefined
+        ? await this.getBlockNumber(options)
+        : v.blockNumber('getLogsInRange', filter.toBlock);
+    const out: LogJson[] = [];
+    for (let start = from; start <= to; start += MAX_BLOCKS_PER_LOG_REQUEST) {
+      options?.signal?.throwIfAborted();
+      const end = Math.min(to, start + MAX_BLOCKS_PER_LOG_REQUEST - 1);
+      const page = (await this.getLogs({ ...filter, fromBlock: start, toBlock: end }, options)).filter(
+        (log) => logBlockNumber(log) <= end,
+      );
+      options?.onPage?.(page, start, end);
+      out.push(...page);
+    }
+    return out;
+  }
+
+  /** Installs a block filter: getFilterChanges then returns new block hashes. */
+  async newBlockFilter(options?: RequestOptions): Promise<string> {
+    return this.transport.request('newBlockFilter', [this.group], pick(options));
+  }
+
+  /** Installs a filter whose getFilterChanges returns hashes of newly committed transactions. */
+  async newPendingTransactionFilter(options?: RequestOptions): Promise<string> {
+    return this.transport.request('newPendingTransactionFilter', [this.group], pick(options));
+  }
+
+  /** Installs a log filter; returns its id (hex quantity). Filters expire 5 minutes after their last poll. */
+  async newFilter(filter: LogFilter = {}, options?: RequestOptions): Promise<string> {
+    return this.transport.request(
+      'newFilter',
+      [this.group, toFilterObject('newFilter', filter)],
+      pick(options),
+    );
+  }
+
+  /** true when the filter existed. */
+  async uninstallFilter(filterId: string, options?: RequestOptions): Promise<boolean> {
+    return this.transport.request(
+      'uninstallFilter',
+      [this.group, filterIdOf('uninstallFilter', filterId)],
+      pick(options),
+    );
+  }
+
+  /**
+   * What arrived since the last poll (at most 10 blocks per call): block hashes for a block
+   * filter, transaction hashes for a pending-transaction filter, logs for a log filter.
+   */
+  async getFilterChanges(filterId: string, options?: RequestOptions): Promise<string[] | LogJson[]> {
+    return this.transport.request(
+      'getFilterChanges',
+      [this.group, filterIdOf('getFilterChanges', filterId)],
+      pick(options),
+    );
+  }
+
+  /** Logs of a log filter's whole range (at most 10 blocks from its start). */
+  async getFilterLogs(filterId: string, options?: RequestOptions): Promise<LogJson[]> {
+    return this.transport.request(
+      'getFilterLogs',
+      [this.group, filterIdOf('getFilterLogs', filterId)],
+      pick(options),
+    );
+  }
+
   // ---- callback forms: same arguments, then (error, result) => void ----
 
   sendTransactionAsync(
@@ -427,6 +512,40 @@ export class Client {
   ): void {
     runMethodAsync<Client>(this, 'getGroupNodeInfo', args);
   }
+  getLogsAsync(...args: AsyncArgs<Parameters<Client['getLogs']>, LogJson[]>): void {
+    runMethodAsync<Client>(this, 'getLogs', args);
+  }
+  getLogsInRangeAsync(...args: AsyncArgs<Parameters<Client['getLogsInRange']>, LogJson[]>): void {
+    runMethodAsync<Client>(this, 'getLogsInRange', args);
+  }
+  newBlockFilterAsync(...args: AsyncArgs<Parameters<Client['newBlockFilter']>, string>): void {
+    runMethodAsync<Client>(this, 'newBlockFilter', args);
+  }
+  newPendingTransactionFilterAsync(
+    ...args: AsyncArgs<Parameters<Client['newPendingTransactionFilter']>, string>
+  ): void {
+    runMethodAsync<Client>(this, 'newPendingTransactionFilter', args);
+  }
+  newFilterAsync(...args: AsyncArgs<Parameters<Client['newFilter']>, string>): void {
+    runMethodAsync<Client>(this, 'newFilter', args);
+  }
+  uninstallFilterAsync(...args: AsyncArgs<Parameters<Client['uninstallFilter']>, boolean>): void {
+    runMethodAsync<Client>(this, 'uninstallFilter', args);
+  }
+  getFilterChangesAsync(
+    ...args: AsyncArgs<Parameters<Client['getFilterChanges']>, string[] | LogJson[]>
+  ): void {
+    runMethodAsync<Client>(this, 'getFilterChanges', args);
+  }
+  getFilterLogsAsync(...args: AsyncArgs<Parameters<Client['getFilterLogs']>, LogJson[]>): void {
+    runMethodAsync<Client>(this, 'getFilterLogs', args);
+  }
+}
+
+function filterIdOf(op: string, id: unknown): string {
+  if (typeof id !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(id))
+    throw new TypeError(`${op}: filter id must be the hex quantity newFilter returned, got ${String(id)}`);
+  return id;
 }
 
 function pick(options?: RequestOptions): RequestOptions | undefined {

@@ -35,6 +35,11 @@ export class TxPoolError extends RpcError {
   }
 }
 
+/** "RevertInstruction (16)": the status name the node prints, and its code. */
+export function statusLabel(status: number): string {
+  return `${statusName(status)} (${status})`;
+}
+
 /** Builds the right RpcError subclass for a JSON-RPC error object. */
 export function rpcErrorFrom(code: number, message: string, method: string): RpcError {
   if (code >= 10000 && statusName(code) !== 'Unknown') return new TxPoolError(code, message, method);

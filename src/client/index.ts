@@ -9,6 +9,7 @@ export {
   TransportError,
   RevertError,
   rpcErrorFrom,
+  statusLabel,
   type TransportErrorKind,
 } from './errors';
 export { HttpTransport, type HttpTransportOptions, type TlsOptions } from './transport/http';
@@ -34,6 +35,7 @@ export {
   decodeFunctionResult,
   encodeDeploy,
   decodeRevert,
+  decodeRevertWithAbis,
   eventTopic,
   decodeLogs,
   abiJson,
@@ -58,4 +60,39 @@ export {
   type SelectorHash,
 } from './transactions';
 export { Contract } from './contract';
+export {
+  toFilterObject,
+  logBlockNumber,
+  MAX_BLOCKS_PER_LOG_REQUEST,
+  type LogFilter,
+  type BlockTag,
+} from './logs';
+export {
+  EventSubscriber,
+  EventSubError,
+  EVENT_SUB_STATUS,
+  type EventSubParams,
+  type EventSubHandlers,
+  type EventSubscriberOptions,
+  type EventSubscription,
+} from './eventSub';
+export { WsChannel, type WsChannelOptions, type HandshakeResult } from './transport/ws';
+export {
+  getDevnodeDiagnostics,
+  devnodeTraceCall,
+  type DevnodeDiagnostics,
+  type DevnodeFailurePoint,
+  type DevnodeTrace,
+} from './devnode';
+export {
+  parseSourceMap,
+  instructionIndexes,
+  locate,
+  enclosingFunction,
+  formatLocation,
+  type SourceLocation,
+  type SourceList,
+  type SourceMapEntry,
+} from './sourceMap';
+export { EventDecoder, decodeEvents, formatEventValue, type DecodedEvent, type AnyLog } from './events';
 export type * from '../protocol/rpc/types';

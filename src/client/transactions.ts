@@ -24,7 +24,7 @@ import {
   encodeFunctionCall,
 } from './abi';
 import type { Client, NodeOptions } from './client';
-import { RevertError } from './errors';
+import { RevertError, statusLabel } from './errors';
 import { isSmGroup } from './results';
 import type { RequestOptions, Transport } from './transport/types';
 import type { Result } from 'ethers';
@@ -220,7 +220,7 @@ function failure(
   const decoded = decodeRevert(receipt.output, suite, abi);
   const statusText = receipt.message ? ` (${receipt.message})` : '';
   return new RevertError(
-    `${what} failed with status ${receipt.status}${statusText}: ${decoded.message}`,
+    `${what} failed with ${statusLabel(receipt.status)}${statusText}: ${decoded.message}`,
     receipt.status,
     receipt.output,
     decoded.reason,
@@ -303,7 +303,7 @@ export async function callContract(
   if (result.status !== 0) {
     const decoded = decodeRevert(result.output, suite, call.abi);
     throw new RevertError(
-      `call ${call.method} failed with status ${result.status}: ${decoded.message}`,
+      `call ${call.method} failed with ${statusLabel(result.status)}: ${decoded.message}`,
       result.status,
       result.output,
       decoded.reason,

@@ -143,6 +143,12 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
           groupInfoList: [group.groupInfo()] as unknown as JsonValue,
           groupBlockNumber: [{ [chainOptions.groupId]: chain.blockNumber() }],
         }),
+        events: {
+          groupId: chainOptions.groupId,
+          blockNumber: () => chain.blockNumber(),
+          block: (n) => chain.getBlockByNumber(n),
+          onBlock: (listener) => chain.onBlock(() => listener()),
+        },
         onBlock: (listener) =>
           chain.onBlock((block) =>
             listener(

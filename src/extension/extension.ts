@@ -21,6 +21,7 @@ import { registerGovernanceCommands } from './commands/governanceCommands';
 import { registerDeployCommands } from './commands/deployCommands';
 import { registerQueryCommands } from './commands/queryCommands';
 import { registerPanelCommands } from './commands/panelCommands';
+import { registerEventCommands } from './commands/eventCommands';
 import { registerTestExplorer } from './testing/testController';
 import { registerCallFiles } from './callFiles/callFileCommands';
 import { Compiler } from './compile/compiler';
@@ -114,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     ),
     ...registerQueryCommands(session, context),
     ...registerPanelCommands(session, context, registry, governance),
+    ...registerEventCommands(session, context, registry),
     registerTestExplorer(session, compiler),
     registerCallFiles(session, registry),
   );

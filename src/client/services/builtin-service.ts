@@ -7,7 +7,7 @@ import type { Account } from '../../protocol/account';
 import { bindAbi, decodeIntWord, decodeRevertReason, type BuiltinAbi } from '../../protocol/builtin/abi';
 import { retCodeOf, type RetCode } from '../../protocol/builtin/retcode';
 import { fromHex } from '../../protocol/hex';
-import { statusName, TransactionStatus } from '../../protocol/rpc/status';
+import { statusName } from '../../protocol/rpc/status';
 import type { SendTransactionReceiptJson } from '../../protocol/rpc/types';
 import type { Client } from '../client';
 import { RevertError } from '../errors';
@@ -18,20 +18,6 @@ export interface TxRetCode extends RetCode {
   transactionReceipt: SendTransactionReceiptJson;
 }
 
-/** Receipt statuses reported by name (statusName) when a revert carries no text. */
-const NAMED_STATUSES: ReadonlySet<number> = new Set([
-  TransactionStatus.Unknown,
-  TransactionStatus.OutOfGas,
-  TransactionStatus.PrecompiledError,
-  TransactionStatus.RevertInstruction,
-  TransactionStatus.PermissionDenied,
-  TransactionStatus.CallAddressError,
-  TransactionStatus.ContractFrozen,
-  TransactionStatus.AccountFrozen,
-  TransactionStatus.AccountAbolished,
-  TransactionStatus.ContractAbolished,
-]);
-
 function failureText(
   what: string,
   status: number,
@@ -39,9 +25,8 @@ function failureText(
   message?: string,
 ): { text: string; reason?: string } {
   const reason = output && output !== '0x' ? decodeRevertReason(fromHex(output)) : undefined;
-  const detail =
-    reason ?? (message || (NAMED_STATUSES.has(status) ? statusName(status) : 'no revert reason'));
-  return { text: `${what} failed with status ${status}: ${detail}`, reason };
+  const detail = reason ?? (message || 'no revert reason');
+  return { text: `${what} failed with ${statusName(status)} (${status}): ${detail}`, reason };
 }
 
 export abstract class BuiltinService {

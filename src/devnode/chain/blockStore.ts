@@ -1,93 +1,66 @@
-// Committed blocks, kept compact: a long-running dev node holds every block for the lifetime of
-// the process, and fully decoded records (objects, strings and small arrays per field) cost
-// several KiB per transaction and keep the V8 heap large. Each block keeps its header and, in
-// one byte buffer, the raw transactions, the TARS-encoded receipts, the hashes and the senders.
-// Records are rebuilt on demand; the most recent blocks stay decoded in a small cache.
+// Committed blocks in the chain's key-value store (B/<number>, blockCodec.ts), read lazily:
+// a long-running dev node must not hold every block in memory. The most recent blocks stay
+// decoded in a small cache (the newest are what clients ask for), their compact records in a
+// larger one (headers and hashes for BLOCKHASH and parents).
 
 import type { BlockHeaderData } from '../../protocol/block';
-import { decodeReceiptData, encodeReceiptData } from '../../protocol/receipt';
+import { decodeReceiptData } from '../../protocol/receipt';
 import { decodeTransaction } from '../../protocol/transaction';
+import type { KvBatch, KvStore } from '../storage/kv';
+import { BoundedCache } from '../storage/boundedCache';
+import {
+  compactBlock,
+  decodeCompact,
+  encodeCompact,
+  FIXED,
+  type CompactBlock,
+  type Signatures,
+} from './blockCodec';
 import { storedTransaction } from './storedTx';
 import type { StoredBlock, StoredReceipt, StoredTransaction } from './types';
 
-type Signatures = StoredBlock['signatureList'];
+/** Decoded blocks kept for the RPC layer. */
+const CACHE_BLOCKS = 32;
+/** Compact records kept (headers, hashes, recent transactions). */
+const CACHE_COMPACT = 1024;
 
-interface CompactBlock {
-  header: BlockHeaderData;
-  hash: Uint8Array;
-  /** Kept as built: SM2 lists are stored, secp256k1 ones are derived when first read. */
-  signatures: () => Signatures;
-  count: number;
-  /** txHash[32] ‖ receiptHash[32] ‖ sender[20] per transaction, then raw txs, then receipts. */
-  bytes: Uint8Array;
-  /** Start of transaction i's raw bytes at [i], of receipt i at [count + i], end at [2 * count]. */
-  offsets: Uint32Array;
-  importTimes: Float64Array;
+export const blockKey = (n: number) => 'B/' + n.toString(16).padStart(12, '0');
+
+export interface BlockStoreOptions {
+  kv: KvStore;
+  /** SM2 signatures are randomized and must be stored; secp256k1 ones are re-derived. */
+  keepSignatures: boolean;
+  /** Signs a header (the simulated sealers' signatures). */
+  sign(header: BlockHeaderData, hash: Uint8Array): Signatures;
 }
 
-const FIXED = 32 + 32 + 20;
-/** Decoded blocks kept for the RPC layer (the newest are what clients ask for). */
-const CACHE_BLOCKS = 32;
-
 export class BlockStore {
-  private readonly blocks: CompactBlock[] = [];
-  private readonly recent = new Map<number, StoredBlock>();
+  private readonly recent = new BoundedCache<number, StoredBlock>(CACHE_BLOCKS);
+  private readonly compact = new BoundedCache<number, CompactBlock>(CACHE_COMPACT);
 
-  get length(): number {
-    return this.blocks.length;
-  }
+  constructor(private readonly o: BlockStoreOptions) {}
 
-  /** Stores a block built by the sealer (or replayed); the full record stays cached. */
-  add(block: StoredBlock, raws: Uint8Array[]): void {
-    const n = block.transactions.length;
-    const receipts = block.receipts.map((r) => encodeReceiptData(r.data));
-    let size = FIXED * n;
-    for (let i = 0; i < n; i++) size += raws[i].length + receipts[i].length;
-    const bytes = new Uint8Array(size);
-    const offsets = new Uint32Array(2 * n + 1);
-    const importTimes = new Float64Array(n);
-    let at = FIXED * n;
-    for (let i = 0; i < n; i++) {
-      const t = block.transactions[i];
-      bytes.set(t.hash, i * FIXED);
-      bytes.set(block.receipts[i].hash, i * FIXED + 32);
-      bytes.set(t.tx.sender ?? new Uint8Array(20), i * FIXED + 64);
-      importTimes[i] = t.tx.importTime ?? 0;
-      offsets[i] = at;
-      bytes.set(raws[i], at);
-      at += raws[i].length;
-    }
-    for (let i = 0; i < n; i++) {
-      offsets[n + i] = at;
-      bytes.set(receipts[i], at);
-      at += receipts[i].length;
-    }
-    offsets[2 * n] = at;
-    const signatures = signatureSource(block);
-    this.blocks.push({
-      header: block.header,
-      hash: block.hash,
-      signatures,
-      count: n,
-      bytes,
-      offsets,
-      importTimes,
-    });
-    this.remember(block.header.blockNumber, block);
+  /** Adds the block's record to `batch`; the full record stays cached. */
+  add(block: StoredBlock, raws: Uint8Array[], batch: KvBatch): void {
+    const n = block.header.blockNumber;
+    const c = compactBlock(block, raws, this.o.keepSignatures);
+    batch.puts.set(blockKey(n), encodeCompact(c));
+    this.compact.set(n, c);
+    this.recent.set(n, block);
   }
 
   header(n: number): BlockHeaderData | undefined {
-    return this.blocks[n]?.header;
+    return this.record(n)?.header;
   }
 
   hash(n: number): Uint8Array | undefined {
-    return this.blocks[n]?.hash;
+    return this.record(n)?.hash;
   }
 
   block(n: number): StoredBlock | undefined {
     const cached = this.recent.get(n);
     if (cached !== undefined) return cached;
-    const c = this.blocks[n];
+    const c = this.record(n);
     if (c === undefined) return undefined;
     const transactions: StoredTransaction[] = [];
     const receipts: StoredReceipt[] = [];
@@ -95,24 +68,43 @@ export class BlockStore {
       transactions.push(this.decodeTx(c, n, i));
       receipts.push(this.decodeReceipt(c, i));
     }
-    const block = { header: c.header, hash: c.hash, transactions, receipts } as StoredBlock;
-    Object.defineProperty(block, 'signatureList', { enumerable: true, get: c.signatures });
-    this.remember(n, block);
+    const block: StoredBlock = { header: c.header, hash: c.hash, transactions, receipts, signatureList: [] };
+    const sigs = c.signatures;
+    if (sigs !== undefined) block.signatureList = sigs;
+    else {
+      let memo: Signatures | undefined;
+      Object.defineProperty(block, 'signatureList', {
+        enumerable: true,
+        get: () => (memo ??= this.o.sign(c.header, c.hash)),
+      });
+    }
+    this.recent.set(n, block);
     return block;
   }
 
   transaction(n: number, i: number): StoredTransaction | undefined {
     const cached = this.recent.get(n);
     if (cached !== undefined) return cached.transactions[i];
-    const c = this.blocks[n];
+    const c = this.record(n);
     return c === undefined || i >= c.count ? undefined : this.decodeTx(c, n, i);
   }
 
   receipt(n: number, i: number): StoredReceipt | undefined {
     const cached = this.recent.get(n);
     if (cached !== undefined) return cached.receipts[i];
-    const c = this.blocks[n];
+    const c = this.record(n);
     return c === undefined || i >= c.count ? undefined : this.decodeReceipt(c, i);
+  }
+
+  private record(n: number): CompactBlock | undefined {
+    if (!Number.isInteger(n) || n < 0) return undefined;
+    let c = this.compact.get(n);
+    if (c !== undefined) return c;
+    const bytes = this.o.kv.get(blockKey(n));
+    if (bytes === undefined) return undefined;
+    c = decodeCompact(bytes);
+    this.compact.set(n, c);
+    return c;
   }
 
   private decodeTx(c: CompactBlock, n: number, i: number): StoredTransaction {
@@ -133,18 +125,4 @@ export class BlockStore {
       message: '',
     };
   }
-
-  private remember(n: number, block: StoredBlock): void {
-    this.recent.delete(n);
-    this.recent.set(n, block);
-    if (this.recent.size > CACHE_BLOCKS) this.recent.delete(this.recent.keys().next().value as number);
-  }
-}
-
-/** The block's signature list as a getter, without forcing a lazily signed one. */
-function signatureSource(block: StoredBlock): () => Signatures {
-  const d = Object.getOwnPropertyDescriptor(block, 'signatureList');
-  if (d?.get !== undefined) return d.get as () => Signatures;
-  const list = block.signatureList;
-  return () => list;
 }

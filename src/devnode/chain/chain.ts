@@ -1,42 +1,32 @@
-// The dev node's chain engine: transaction pool with the real node's checks, a sealer that
-// batches the pool into blocks, EVM execution, and a block log for durability.
+// The dev node's chain: wires the transaction pool (pool.ts), the sealer (sealer.ts), execution
+// (execution.ts), the committed chain and its indexes (ledger.ts) and the data directory
+// (persistence.ts) behind the DevChain interface the RPC layer uses. State, blocks and indexes
+// live in one key-value store (storage/kv.ts): LMDB with a data directory, memory without.
 
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { DiagnosticsStore } from '../evm/diagnostics';
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
 import { fromHex, toHex } from '../../protocol/hex';
-import { merkleRoot } from '../../protocol/merkle';
-import { hashReceipt, type TransactionReceiptData } from '../../protocol/receipt';
-import type { BlockHeaderData } from '../../protocol/block';
-import { TransactionStatus } from '../../protocol/rpc/status';
-import type {
-  Builtins,
-  ChainFacts,
-  ConsensusNode,
-  GenesisOptions,
-  SystemConfigEntry,
-} from '../builtin/types';
-import { MemoryTableStore } from '../storage/tableStore';
-import { BlockLog, readLog } from '../storage/blockLog';
-import { checkMeta, readMeta, writeMeta, type ChainMeta } from '../storage/meta';
-import { lockDataDir, type DirLock } from '../storage/dirLock';
-import { EvmExecutor, normalizeAddress, type BlockEnv } from '../evm/executor';
+import type { Builtins, ChainFacts, ConsensusNode, SystemConfigEntry } from '../builtin/types';
+import { normalizeAddress } from '../evm/executor';
 import { DEFAULT_SEED, accountKey, nodeKey } from './keys';
-import { NonceWindow } from './nonceWindow';
 import { decodeSubmission, equalBytes } from './validate';
-import { BLOCK_LIMIT, TxPool, type Committed } from './pool';
-import {
-  genesisHeader,
-  headerHash,
-  nodeIdBytes,
-  parseCompatibilityVersion,
-  signHeader,
-  type SealerKey,
-} from './header';
-import { decodeRecord, encodeRecord, type BlockRecord } from './record';
+import { TxPool, type Committed, type Pending } from './pool';
+import type { SealerKey } from './header';
+import type { BlockRecord } from './record';
 import { Mutex } from './mutex';
-import { BlockStore } from './blockStore';
 import { storedTransaction } from './storedTx';
+import { Ledger } from './ledger';
+import { DataDir } from './persistence';
+import { signHeader } from './header';
+import { MemoryKv, type KvStore } from '../storage/kv';
+import { Sealer } from './sealer';
+import {
+  COMPATIBILITY_VERSION,
+  DEFAULT_TX_COUNT_LIMIT,
+  DEFAULT_TX_GAS_LIMIT,
+  Execution,
+  type BuiltBlock,
+} from './execution';
 import {
   TxRejected,
   type CallOutcome,
@@ -50,13 +40,7 @@ import {
   type TotalTxCount,
 } from './types';
 
-export const COMPATIBILITY_VERSION = '3.16.4';
-export const DEFAULT_TX_COUNT_LIMIT = 1000;
-export const DEFAULT_TX_GAS_LIMIT = 3_000_000_000;
-
-const ZERO_ADDRESS = '0x' + '0'.repeat(40);
-/** Index slots per block in the transaction index (far above any tx_count_limit a block can hold). */
-const TX_SLOTS = 2 ** 24;
+export { COMPATIBILITY_VERSION, DEFAULT_TX_COUNT_LIMIT, DEFAULT_TX_GAS_LIMIT };
 
 export async function createChain(options: ChainOptions): Promise<DevChain> {
   const chain = new Chain(options);
@@ -74,58 +58,42 @@ class Chain implements DevChain {
   readonly nodes: SimNode[] = [];
   readonly accounts: DevAccount[] = [];
   readonly options: ChainOptions;
+  readonly diagnostics = new DiagnosticsStore();
 
   private readonly builtins: Builtins;
-  private readonly tables = new MemoryTableStore();
-  private readonly executor: EvmExecutor;
-  private readonly blocks = new BlockStore();
-  private readonly byHash = new Map<string, number>();
-  /** Transaction hash → block number * TX_SLOTS + index (one number, no object per entry). */
-  private readonly txIndex = new Map<string, number>();
-  private readonly abis = new Map<string, string>();
-  private readonly nonces = new NonceWindow(BLOCK_LIMIT);
+  private ledger!: Ledger;
+  private execution!: Execution;
   private readonly sealerKeys = new Map<string, SealerKey>();
   private readonly pool: TxPool;
   private readonly listeners = new Set<(b: StoredBlock) => void>();
   private readonly lock = new Mutex();
-  private totals = { transactionCount: 0, failedTransactionCount: 0 };
-  private log: BlockLog | undefined;
-  private dirLock: DirLock | undefined;
-  private sealing = false;
-  private sealScheduled = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly facts: ChainFacts;
+  private dataDir: DataDir | undefined;
+  private kv: KvStore | undefined;
+  private sealer: Sealer | undefined;
   private closed = false;
-  private broken: Error | undefined;
-  private genesis!: GenesisOptions;
 
   constructor(options: ChainOptions) {
     validateOptions(options);
     this.options = { ...options };
     this.suite = cryptoSuite(options.sm);
     this.builtins = options.builtins ?? loadBuiltins();
-    const self = this;
-    const facts: ChainFacts = {
+    const authEnabled = () => this.execution.authEnabled(this.blockNumber() + 1);
+    this.facts = {
       chainId: options.chainId,
       groupId: options.groupId,
       connectedNodeIds: () => this.nodes.map((n) => n.nodeId),
       nodeBlockNumber: () => this.blockNumber(),
       get authEnabled() {
-        return self.authEnabled(self.blockNumber() + 1);
+        return authEnabled();
       },
     };
     this.pool = new TxPool({
       suite: this.suite,
       chainId: options.chainId,
       groupId: options.groupId,
-      committedNonces: this.nonces,
+      committedNonces: { has: (nonce) => this.ledger.committedNonces.has(nonce) },
       blockNumber: () => this.blockNumber(),
-    });
-    this.executor = new EvmExecutor({
-      suite: this.suite,
-      builtins: this.builtins,
-      tables: this.tables,
-      facts,
-      blockHash: (n) => this.blocks.hash(n),
     });
   }
 
@@ -133,40 +101,61 @@ class Chain implements DevChain {
 
   async open(): Promise<void> {
     const o = this.options;
-    const dir = o.dataDir;
     let seed = o.seed ?? DEFAULT_SEED;
-    if (dir !== undefined) {
-      mkdirSync(dir, { recursive: true });
-      this.dirLock = lockDataDir(dir);
-      const stored = readMeta(dir);
-      seed = o.seed ?? stored?.seed ?? DEFAULT_SEED;
-      const wanted: ChainMeta = {
-        format: 1,
+    if (o.dataDir !== undefined) {
+      const params = {
         chainId: o.chainId,
         groupId: o.groupId,
         sm: o.sm,
         nodes: o.nodes,
         accounts: o.accounts,
         authCheck: o.authCheck,
-        seed,
       };
-      if (stored !== undefined) checkMeta(stored, wanted, dir);
-      else writeMeta(dir, wanted);
+      const opened = await DataDir.open(o.dataDir, params, o.seed, DEFAULT_SEED);
+      this.dataDir = opened.dataDir;
+      seed = opened.seed;
     }
+    const kv = (this.kv = this.dataDir?.kv ?? new MemoryKv());
     this.makeKeys(seed);
-    await this.writeGenesis();
-    if (dir !== undefined) {
-      const path = join(dir, 'blocks.log');
-      const { records, droppedBytes, dataEnd } = readLog(path);
-      if (droppedBytes > 0)
-        this.say('warn', `dropped ${droppedBytes} bytes of an incomplete last block record in ${path}`);
-      for (const bytes of records) await this.replay(decodeRecord(bytes));
-      if (records.length > 0) this.say('info', `restored ${records.length} blocks from ${path}`);
-      this.log = await BlockLog.open(path, dataEnd);
-    }
-    if (o.blockTimeMs > 0) {
-      this.timer = setInterval(() => this.onTimer(), o.blockTimeMs);
-    }
+    this.ledger = new Ledger(kv, {
+      keepSignatures: this.suite.sm,
+      sign: (header, hash) => signHeader(hash, header.sealerList, this.sealerKeys, this.suite),
+    });
+    this.execution = new Execution({
+      kv,
+      suite: this.suite,
+      builtins: this.builtins,
+      authCheck: o.authCheck,
+      chain: this.ledger,
+      facts: this.facts,
+      sealerKeys: this.sealerKeys,
+      say: (level, message) => this.say(level, message),
+      onDiagnostics: (d, txHash) => {
+        if (txHash !== '') this.diagnostics.record(txHash, d);
+        // console.log output goes to the node's log, as Hardhat's node prints it.
+        for (const line of d.consoleLogs)
+          this.say('info', `console.log (${txHash === '' ? 'call' : `tx ${txHash}`}): ${line}`);
+      },
+    });
+    if (this.ledger.blockNumber() < 0) await this.writeGenesis();
+    else this.say('info', `opened the chain at block ${this.blockNumber()} from ${kv.location ?? 'memory'}`);
+    if (this.dataDir?.needsMigration === true)
+      await this.dataDir.migrate(
+        (r) => this.replay(r),
+        (level, message) => this.say(level, message),
+      );
+    this.sealer = new Sealer({
+      pool: this.pool,
+      lock: this.lock,
+      blockTimeMs: o.blockTimeMs,
+      blockNumber: () => this.blockNumber(),
+      timestamp: (n) => this.ledger.header(n)!.timestamp,
+      txCountLimit: (n) => Number(this.execution.configValue('tx_count_limit', n) ?? DEFAULT_TX_COUNT_LIMIT),
+      build: (number, timestamp, batch) => this.execution.build(number, timestamp, batch, undefined),
+      persist: (built, batch) => this.commit(built, batch),
+      publish: (block) => this.publish(block),
+      say: (level, message) => this.say(level, message),
+    });
   }
 
   private makeKeys(seed: string): void {
@@ -188,7 +177,7 @@ class Chain implements DevChain {
   }
 
   private async writeGenesis(): Promise<void> {
-    this.genesis = {
+    const block = await this.execution.genesis({
       chainId: this.options.chainId,
       groupId: this.options.groupId,
       sm: this.options.sm,
@@ -199,15 +188,9 @@ class Chain implements DevChain {
       txGasLimit: DEFAULT_TX_GAS_LIMIT,
       leaderPeriod: 1,
       compatibilityVersion: COMPATIBILITY_VERSION,
-    };
-    await this.builtins.genesis(this.tables, this.genesis);
-    this.tables.settle();
-    const header = genesisHeader(this.genesis);
-    this.publish(
-      { header, hash: headerHash(header, this.suite), signatureList: [], transactions: [], receipts: [] },
-      [],
-      [],
-    );
+    });
+    await this.commit({ block, abis: new Map() }, []);
+    this.publish(block);
   }
 
   private async replay(r: BlockRecord): Promise<void> {
@@ -218,50 +201,66 @@ class Chain implements DevChain {
       const stx = storedTransaction(tx, hash, fromHex(t.sender), t.importTime);
       return { stx, raw: t.raw, nonce: tx.data.nonce };
     });
-    const block = await this.buildBlock(r.number, r.timestamp, entries, r.signatures);
-    if (!equalBytes(block.hash, r.hash)) {
+    const built = await this.execution.build(r.number, r.timestamp, entries, r.signatures);
+    if (!equalBytes(built.block.hash, r.hash)) {
       throw new Error(
-        `replaying block ${r.number} gave hash ${toHex(block.hash)} but the log says ${toHex(r.hash)}; the data directory does not match this dev node version`,
+        `replaying block ${r.number} gave hash ${toHex(built.block.hash)} but the log says ${toHex(r.hash)}; the data directory does not match this dev node version`,
       );
     }
-    this.publish(
-      block,
+    await this.commit(built, entries);
+    this.publish(built.block);
+  }
+
+  /** Writes the block, its indexes and the state it produced in one atomic, durable commit. */
+  private commit(built: BuiltBlock, entries: Pick<Pending, 'nonce' | 'raw'>[]): Promise<void> {
+    return this.ledger.commit(
+      built.block,
       entries.map((e) => e.nonce),
       entries.map((e) => e.raw),
+      built.abis,
+      (batch) => this.execution.flushInto(batch),
     );
+  }
+
+  private publish(block: StoredBlock): void {
+    for (const l of this.listeners) {
+      try {
+        l(block);
+      } catch (e) {
+        this.say('warn', `block listener failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
   }
 
   // ---- queries --------------------------------------------------------------------------------
 
   blockNumber(): number {
-    return this.blocks.length - 1;
+    return this.ledger.blockNumber();
   }
 
   getBlockByNumber(n: number): StoredBlock | undefined {
-    return Number.isInteger(n) && n >= 0 ? this.blocks.block(n) : undefined;
+    return this.ledger.block(n);
   }
 
   getBlockByHash(hash: Uint8Array): StoredBlock | undefined {
-    const n = this.byHash.get(hashKey(hash));
-    return n === undefined ? undefined : this.blocks.block(n);
+    return this.ledger.blockByHash(hash);
   }
 
   getTransaction(hash: Uint8Array): StoredTransaction | undefined {
-    const at = this.txIndex.get(hashKey(hash));
-    return at === undefined ? undefined : this.blocks.transaction(Math.floor(at / TX_SLOTS), at % TX_SLOTS);
+    return this.ledger.transaction(hash);
   }
 
   getReceipt(hash: Uint8Array): StoredReceipt | undefined {
-    const at = this.txIndex.get(hashKey(hash));
-    return at === undefined ? undefined : this.blocks.receipt(Math.floor(at / TX_SLOTS), at % TX_SLOTS);
+    return this.ledger.receipt(hash);
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- async so a bad address rejects
   async getCode(address: string): Promise<Uint8Array> {
-    return this.executor.codeAt(address);
+    return this.execution.codeAt(address);
   }
 
   getAbi(address: string): string {
-    return this.abis.get(normalizeAddress(address)) ?? '';
+    return this.ledger.abi(normalizeAddress(address));
   }
 
   pendingCount(): number {
@@ -269,15 +268,15 @@ class Chain implements DevChain {
   }
 
   totalTransactionCount(): TotalTxCount {
-    return { blockNumber: this.blockNumber(), ...this.totals };
+    return this.ledger.totals();
   }
 
   systemConfig(key: string): SystemConfigEntry | undefined {
-    return this.builtins.systemConfig(this.tables, key, this.blockNumber() + 1);
+    return this.execution.systemConfig(key, this.blockNumber() + 1);
   }
 
   consensusNodes(): ConsensusNode[] {
-    return this.builtins.consensusNodes(this.tables, this.blockNumber() + 1);
+    return this.execution.consensusNodes(this.blockNumber() + 1);
   }
 
   pbftView(): number {
@@ -297,304 +296,21 @@ class Chain implements DevChain {
 
   submit(raw: Uint8Array): Promise<Committed> {
     try {
-      if (this.closed) throw new Error('the chain is closed');
-      if (this.broken !== undefined) throw this.broken;
+      if (this.closed || this.sealer === undefined) throw new Error('the chain is closed');
+      if (this.sealer.broken !== undefined) throw this.sealer.broken;
       const committed = this.pool.add(raw);
-      this.kick();
+      this.sealer.kick();
       return committed;
     } catch (e) {
-      return Promise.reject(e);
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
     }
   }
 
   async call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome> {
-    const target = normalizeAddress(to);
-    const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddress(from);
-    return this.lock.run(async () => {
-      const number = this.blockNumber();
-      const outcome = await this.executor.run(
-        { origin, to: target, input: data, readOnly: true },
-        this.blockEnv(number + 1, Date.now(), 0),
-      );
-      return { blockNumber: number, status: outcome.status, output: outcome.output };
-    });
-  }
-
-  // ---- sealing --------------------------------------------------------------------------------
-
-  /**
-   * With block time 0, seals after the current event-loop turn: everything that arrived in the
-   * meantime (and everything that arrives while a block is executed or written) shares a block.
-   * Batching matters: pre-signed transactions must land within block_limit blocks.
-   */
-  private kick(): void {
-    if (this.options.blockTimeMs > 0) return; // the interval timer seals
-    if (this.closed || this.sealing || this.sealScheduled || this.pool.size === 0) return;
-    this.sealScheduled = true;
-    setImmediate(() => {
-      this.sealScheduled = false;
-      void this.sealLoop();
-    });
-  }
-
-  private onTimer(): void {
-    if (this.closed || this.sealing || this.pool.size === 0) return;
-    void this.sealLoop();
-  }
-
-  private async sealLoop(): Promise<void> {
-    if (this.sealing) return;
-    this.sealing = true;
-    try {
-      do {
-        await this.lock.run(() => this.sealOne());
-      } while (
-        this.pool.size > 0 &&
-        this.options.blockTimeMs === 0 &&
-        !this.closed &&
-        this.broken === undefined
-      );
-    } finally {
-      this.sealing = false;
-    }
-  }
-
-  private async sealOne(): Promise<void> {
-    const number = this.blockNumber() + 1;
-    const limit = Math.max(1, Number(this.configValue('tx_count_limit', number) ?? DEFAULT_TX_COUNT_LIMIT));
-    const batch = this.pool.take(limit, number);
-    if (batch.length === 0) return;
-    const timestamp = Math.max(Date.now(), this.blocks.header(number - 1)!.timestamp);
-    let block: StoredBlock;
-    try {
-      block = await this.buildBlock(number, timestamp, batch, undefined);
-      if (this.log !== undefined) {
-        await this.log.append(
-          encodeRecord({
-            number,
-            timestamp,
-            sealer: block.header.sealer,
-            hash: block.hash,
-            // Only SM2 signatures are randomized and must be kept; secp256k1 ones are re-derived.
-            signatures: this.suite.sm ? block.signatureList : [],
-            txs: batch.map((p) => ({
-              raw: p.raw,
-              importTime: p.stx.tx.importTime ?? 0,
-              sender: p.stx.sender,
-            })),
-          }),
-        );
-      }
-    } catch (e) {
-      // State may hold a half-applied block: refuse further work rather than diverge.
-      this.broken = new Error(
-        `block ${number} could not be committed: ${e instanceof Error ? e.message : String(e)}`,
-      );
-      this.say('error', this.broken.message);
-      for (const p of batch) this.pool.drop(p, this.broken);
-      this.pool.dropAll(this.broken);
-      return;
-    }
-    this.publish(
-      block,
-      batch.map((p) => p.nonce),
-      batch.map((p) => p.raw),
-    );
-    this.pool.settle(batch);
-    for (const p of batch) p.resolve({ tx: p.stx, receipt: block.receipts[p.stx.index], block });
-  }
-
-  /** Executes the transactions on the current state and builds the signed block. */
-  private async buildBlock(
-    number: number,
-    timestamp: number,
-    entries: { stx: StoredTransaction }[],
-    signatures: { sealerIndex: number; signature: Uint8Array }[] | undefined,
-  ): Promise<StoredBlock> {
-    const transactions: StoredTransaction[] = [];
-    const receipts: StoredReceipt[] = [];
-    let gasTotal = 0n;
-    for (let i = 0; i < entries.length; i++) {
-      const stx = entries[i].stx;
-      stx.blockNumber = number;
-      stx.index = i;
-      const data = await this.execute(stx, this.blockEnv(number, timestamp, i));
-      gasTotal += BigInt(data.gasUsed);
-      transactions.push(stx);
-      receipts.push({
-        data,
-        hash: hashReceipt(data, this.suite),
-        transactionHash: stx.hash,
-        index: i,
-        message: '',
-      });
-    }
-    this.tables.settle();
-    const parent = { header: this.blocks.header(number - 1)!, hash: this.blocks.hash(number - 1)! };
-    const txsRoot = merkleRoot(
-      transactions.map((t) => t.hash),
-      this.suite,
-    );
-    const receiptRoot = merkleRoot(
-      receipts.map((r) => r.hash),
-      this.suite,
-    );
-    const nodes = this.builtins
-      .consensusNodes(this.tables, number)
-      .filter((n) => n.type === 'consensus_sealer');
-    const period = Math.max(1, Number(this.configValue('consensus_leader_period', number) ?? 1));
-    const header: BlockHeaderData = {
-      version: this.compatibilityVersion(number),
-      parentInfo: [{ blockNumber: number - 1, blockHash: parent.hash }],
-      txsRoot,
-      receiptRoot,
-      // Any 32 bytes are allowed; chain the parent's so equal states get equal roots on replay.
-      stateRoot: this.suite.hash(Buffer.concat([parent.header.stateRoot, txsRoot, receiptRoot])),
-      blockNumber: number,
-      gasUsed: gasTotal.toString(),
-      timestamp,
-      sealer: nodes.length === 0 ? 0 : Math.floor(number / period) % nodes.length,
-      sealerList: nodes.map((n) => this.nodeIdBytes(n.nodeId)),
-      extraData: new Uint8Array(0),
-      consensusWeights: nodes.map((n) => n.weight),
-    };
-    const hash = headerHash(header, this.suite);
-    const block = { header, hash, transactions, receipts } as StoredBlock;
-    if (signatures !== undefined && signatures.length > 0) {
-      block.signatureList = signatures;
-    } else if (this.suite.sm) {
-      block.signatureList = signHeader(hash, header.sealerList, this.sealerKeys, this.suite);
-    } else {
-      // secp256k1 signatures are deterministic (RFC 6979): make them when first read, which
-      // keeps four signatures per block off the sealing path.
-      const sign = () => signHeader(hash, header.sealerList, this.sealerKeys, this.suite);
-      let memo: StoredBlock['signatureList'] | undefined;
-      Object.defineProperty(block, 'signatureList', { enumerable: true, get: () => (memo ??= sign()) });
-    }
-    return block;
-  }
-
-  private async execute(stx: StoredTransaction, env: BlockEnv): Promise<TransactionReceiptData> {
-    const d = stx.tx.data;
-    const receipt = (
-      status: number,
-      gasUsed: bigint,
-      output: Uint8Array,
-      contractAddress = '',
-      logs: TransactionReceiptData['logEntries'] = [],
-    ) => ({
-      version: d.version,
-      gasUsed: gasUsed.toString(),
-      contractAddress,
-      status,
-      output,
-      logEntries: logs,
-      blockNumber: env.number,
-      effectiveGasPrice: '',
-    });
-    let to: string;
-    try {
-      to = d.to === '' ? '' : normalizeAddress(d.to);
-    } catch {
-      return receipt(TransactionStatus.CallAddressError, 0n, new Uint8Array(0));
-    }
-    let out;
-    try {
-      out = await this.executor.run({ origin: stx.sender, to, input: d.input, readOnly: false }, env);
-    } catch (e) {
-      // An engine fault fails this transaction only (its writes are already undone), like the
-      // node's catch-all status Unknown; the chain goes on.
-      this.say(
-        'error',
-        `transaction ${toHex(stx.hash)} failed inside the engine: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
-      );
-      return receipt(TransactionStatus.Unknown, 0n, new Uint8Array(0));
-    }
-    if (out.contractAddress !== '' && d.abi !== '') this.abis.set('0x' + out.contractAddress, d.abi);
-    return receipt(
-      out.status,
-      out.gasUsed,
-      out.output,
-      out.contractAddress,
-      out.logs.map((l) => ({ address: l.address, topic: l.topics, data: l.data })),
-    );
-  }
-
-  private readonly nodeIdCache = new Map<string, Uint8Array>();
-
-  /** One byte array per node id, shared by every header that lists it. */
-  private nodeIdBytes(nodeId: string): Uint8Array {
-    let bytes = this.nodeIdCache.get(nodeId);
-    if (bytes === undefined) {
-      bytes = nodeIdBytes(nodeId).slice();
-      this.nodeIdCache.set(nodeId, bytes);
-    }
-    return bytes;
-  }
-
-  private publish(block: StoredBlock, nonces: string[], raws: Uint8Array[]): void {
-    const n = block.header.blockNumber;
-    if (n !== this.blocks.length) throw new Error(`block ${n} published out of order`);
-    this.envBase = undefined;
-    this.blocks.add(block, raws);
-    this.byHash.set(hashKey(block.hash), n);
-    block.transactions.forEach((t, index) => this.txIndex.set(hashKey(t.hash), n * TX_SLOTS + index));
-    for (const r of block.receipts) {
-      this.totals.transactionCount++;
-      if (r.data.status !== 0) this.totals.failedTransactionCount++;
-    }
-    if (n > 0) this.nonces.add(n, nonces);
-    for (const l of this.listeners) {
-      try {
-        l(block);
-      } catch (e) {
-        this.say('warn', `block listener failed: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }
-  }
-
-  // ---- config ---------------------------------------------------------------------------------
-
-  private configValue(key: string, number: number): string | undefined {
-    return this.builtins.systemConfig(this.tables, key, number)?.value;
-  }
-
-  private authEnabled(number: number): boolean {
-    const v = this.configValue('auth_check_status', number);
-    return v === undefined ? this.options.authCheck : v !== '0' && v !== '';
-  }
-
-  private compatibilityVersion(number: number): number {
-    const v = this.configValue('compatibility_version', number);
-    try {
-      return parseCompatibilityVersion(v ?? COMPATIBILITY_VERSION);
-    } catch {
-      return parseCompatibilityVersion(COMPATIBILITY_VERSION);
-    }
-  }
-
-  /** Config read once per block (values set in block N apply from N+1, so they are stable). */
-  private envBase: { number: number; gasLimit: bigint; cancun: boolean; authCheck: boolean } | undefined;
-
-  private blockEnv(number: number, timestamp: number, txIndex: number): BlockEnv {
-    let base = this.envBase;
-    if (base === undefined || base.number !== number) {
-      base = {
-        number,
-        gasLimit: BigInt(this.configValue('tx_gas_limit', number) ?? DEFAULT_TX_GAS_LIMIT),
-        cancun: this.configValue('feature_evm_cancun', number) === '1',
-        authCheck: this.authEnabled(number),
-      };
-      this.envBase = base;
-    }
-    return {
-      number,
-      timestamp,
-      txIndex,
-      gasLimit: base.gasLimit,
-      cancun: base.cancun,
-      authCheck: base.authCheck,
-    };
+    // Checked before queueing, as before: a malformed address never waits for a block.
+    normalizeAddress(to);
+    if (from !== undefined && from !== '') normalizeAddress(from);
+    return this.lock.run(() => this.execution.call(this.blockNumber(), to, data, from));
   }
 
   // ---- shutdown -------------------------------------------------------------------------------
@@ -602,24 +318,19 @@ class Chain implements DevChain {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.timer !== undefined) clearInterval(this.timer);
+    this.sealer?.stop();
     // Let a block in flight finish so its senders get their receipts; then refuse the rest.
     await this.lock.run(async () => {});
     this.pool.dropAll(new TxRejected(10010, 'TransactionPoolTimeout'));
-    await this.log?.close();
-    this.log = undefined;
-    this.dirLock?.release();
-    this.dirLock = undefined;
+    if (this.dataDir !== undefined) await this.dataDir.close();
+    else await this.kv?.close();
+    this.dataDir = undefined;
+    this.kv = undefined;
   }
 
   private say(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {
     this.options.log?.(level, message);
   }
-}
-
-/** Map key of a hash: its bytes as a one-byte-per-char string (half the size of hex). */
-function hashKey(hash: Uint8Array): string {
-  return Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString('latin1');
 }
 
 function validateOptions(o: ChainOptions): void {
@@ -637,7 +348,7 @@ function validateOptions(o: ChainOptions): void {
 
 function loadBuiltins(): Builtins {
   // Loaded lazily so the engine can be tested with stand-in built-ins.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-type-assertion -- a lazy require is untyped
   const mod = require('../builtin/index') as { createBuiltins(): Builtins };
   return mod.createBuiltins();
 }

@@ -30,7 +30,7 @@ export interface PoolContext {
   chainId: string;
   groupId: string;
   /** Nonces of the last BLOCK_LIMIT committed blocks. */
-  committedNonces: NonceWindow;
+  committedNonces: Pick<NonceWindow, 'has'>;
   blockNumber(): number;
 }
 

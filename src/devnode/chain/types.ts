@@ -6,6 +6,7 @@ import type { Transaction } from '../../protocol/transaction';
 import type { TransactionReceiptData } from '../../protocol/receipt';
 import type { BlockHeaderData } from '../../protocol/block';
 import type { Builtins, ConsensusNode, SystemConfigEntry } from '../builtin/types';
+import type { DiagnosticsStore, ExecDiagnostics } from '../evm/diagnostics';
 
 /** A rejection with the code and message the real node puts in the JSON-RPC error. */
 export class TxRejected extends Error {
@@ -57,6 +58,8 @@ export interface CallOutcome {
   blockNumber: number;
   status: number;
   output: Uint8Array;
+  /** console.log lines and failure point (devnode only). */
+  diagnostics?: ExecDiagnostics;
 }
 
 export interface TotalTxCount {
@@ -95,6 +98,8 @@ export interface DevChain {
   readonly suite: CryptoSuite;
   readonly nodes: SimNode[];
   readonly accounts: DevAccount[];
+  /** console.log lines and failure points of recent transactions, by "0x" hash (devnode only). */
+  readonly diagnostics: DiagnosticsStore;
 
   blockNumber(): number;
   /**

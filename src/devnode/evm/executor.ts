@@ -29,6 +29,8 @@ import type { MemoryTableStore } from '../storage/tableStore';
 import { JournaledStateManager } from './stateManager';
 import { encodeErrorString, statusForEvmError } from './status';
 import { installJumpAnalysisCache } from './jumpCache';
+import { track, type ExecDiagnostics, type FailureTracker } from './diagnostics';
+import { CONSOLE_ADDRESS_LOWER, decodeConsoleLog } from './consoleLog';
 
 /** FISCO BCOS's EVM code size limit (vmSchedule maxEvmCodeSize). */
 export const MAX_CODE_SIZE = 0x100000;
@@ -51,6 +53,8 @@ export interface ExecOutcome {
   logs: ExecLog[];
   /** 40 lowercase hex without 0x, '' unless a deployment succeeded. */
   contractAddress: string;
+  /** console.log lines and the failure point, when there are any (devnode only). */
+  diagnostics?: ExecDiagnostics;
 }
 
 export interface BlockEnv {
@@ -84,6 +88,8 @@ interface TxScope {
   readOnly: boolean;
   seq: number;
   frames: Frame[];
+  consoleLogs: string[];
+  failure: FailureTracker;
 }
 
 type SeqMessage = Message & { fiscoSeq?: number };
@@ -96,10 +102,12 @@ export interface ExecutorOptions {
   tables: MemoryTableStore;
   facts: ChainFacts;
   blockHash(number: number): Uint8Array | undefined;
+  /** The world state (read through from the chain store); a fresh in-memory one by default. */
+  state?: JournaledStateManager;
 }
 
 export class EvmExecutor {
-  readonly state = new JournaledStateManager();
+  readonly state: JournaledStateManager;
   private readonly evms = new Map<boolean, EVM>();
   private scope: TxScope | undefined;
 
@@ -109,6 +117,7 @@ export class EvmExecutor {
   >();
 
   constructor(private readonly opts: ExecutorOptions) {
+    this.state = opts.state ?? new JournaledStateManager();
     this.state.hasVirtualCode = (address) => opts.builtins.precompiles.has(address);
     this.state.codeHash = (code) => opts.suite.hash(code);
     const nativeCode = opts.builtins.nativeCode;
@@ -139,6 +148,15 @@ export class EvmExecutor {
       address: new Address(fromHex(p.address)),
       function: this.precompileFunction(p),
     }));
+    // console.log: a no-op on a real chain (no code there), a printed line here.
+    customPrecompiles.push({
+      address: new Address(fromHex(CONSOLE_ADDRESS_LOWER)),
+      function: (input: { data: Uint8Array }) => {
+        const line = decodeConsoleLog(input.data, suite);
+        if (line !== undefined) this.scope?.consoleLogs.push(line);
+        return Promise.resolve({ returnValue: new Uint8Array(0), executionGasUsed: 0n });
+      },
+    });
     evm = await createEVM({
       common,
       stateManager: this.state,
@@ -195,6 +213,7 @@ export class EvmExecutor {
       if (frame === undefined) return;
       if (r.execResult.exceptionError !== undefined) {
         tables.undoTo(frame.tableMark);
+        track(scope.failure, frame.message, r);
       } else if (frame.message.depth > 0 && r.createdAddress !== undefined && !scope.readOnly) {
         // A contract created by a contract: record its admin, as the node does for every deploy.
         this.opts.builtins.auth.onDeployed(tables, r.createdAddress.toString(), {
@@ -266,7 +285,15 @@ export class EvmExecutor {
     const tables = this.opts.tables;
     const stateMark = this.state.mark();
     const tableMark = tables.mark();
-    const scope: TxScope = { env, origin: inv.origin, readOnly: inv.readOnly, seq: 0, frames: [] };
+    const scope: TxScope = {
+      env,
+      origin: inv.origin,
+      readOnly: inv.readOnly,
+      seq: 0,
+      frames: [],
+      consoleLogs: [],
+      failure: { depth: 0 },
+    };
     this.scope = scope;
     let outcome: ExecOutcome;
     try {
@@ -284,6 +311,9 @@ export class EvmExecutor {
       tables.undoTo(tableMark);
     }
     this.state.settle();
+    const failure = outcome.status !== TransactionStatus.None ? scope.failure.point : undefined;
+    if (scope.consoleLogs.length > 0 || failure)
+      outcome.diagnostics = { consoleLogs: scope.consoleLogs, failure };
     return outcome;
   }
 

@@ -1,19 +1,36 @@
-// EVM world state (accounts, code, storage) kept in memory with an undo journal.
+// EVM world state (accounts, code, storage) with an undo journal, read through from the chain's
+// key-value store (storage/kv.ts). Writes of the block being built stay in an overlay until
+// `flushInto` hands them to the block's commit; reads that miss the overlay go to a bounded
+// cache, then to the store, so memory does not grow with the state.
 // @ethereumjs's SimpleStateManager copies every map on each checkpoint (O(state) per call frame);
 // this one records undo entries instead, so a checkpoint costs O(1) and a revert O(writes).
 
-import { Account, type Address } from '@ethereumjs/util';
+/* eslint-disable @typescript-eslint/require-await -- StateManagerInterface is async by contract; this state answers synchronously */
+import { Account, createAccountFromRLP, type Address } from '@ethereumjs/util';
 import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { MemoryKv, type KvBatch, type KvStore } from '../storage/kv';
+import { BoundedCache } from '../storage/boundedCache';
+
+/** An overlay entry: a value, or null for "deleted in this block". */
+type Entry<T> = T | null;
+/** A journal's "the overlay had no entry" (distinct from a recorded deletion). */
+const UNSET = Symbol('unset');
+type Prev<T> = Entry<T> | typeof UNSET;
 
 type Undo =
-  | { kind: 'account'; key: string; prev: Account | undefined }
-  | { kind: 'code'; key: string; prev: Uint8Array | undefined }
-  | { kind: 'storage'; key: string; slot: string; prev: Uint8Array | undefined }
-  | { kind: 'clear'; key: string; prev: Map<string, Uint8Array> | undefined };
+  | { kind: 'account'; key: string; prev: Prev<Account> }
+  | { kind: 'code'; key: string; prev: Prev<Uint8Array> }
+  | { kind: 'storage'; key: string; slot: string; prev: Prev<Uint8Array> }
+  | { kind: 'clear'; key: string; prev: Map<string, Entry<Uint8Array>> | undefined; wasCleared: boolean };
 
 const EMPTY = new Uint8Array(0);
 const KECCAK256_NULL = keccak_256(EMPTY);
+
+/** Store keys: A/<address>, C/<address>, S/<address>/<slot> (addresses "0x" + 40 hex). */
+const accountKey = (a: string) => 'A/' + a;
+const codeKey = (a: string) => 'C/' + a;
+const slotPrefix = (a: string) => 'S/' + a + '/';
 
 function cloneAccount(a: Account): Account {
   return new Account(a._nonce, a._balance, a._storageRoot, a._codeHash, a._codeSize, a._version);
@@ -24,13 +41,20 @@ function slotKey(key: Uint8Array): string {
 }
 
 export class JournaledStateManager implements StateManagerInterface {
-  private readonly accounts = new Map<string, Account>();
-  private readonly code = new Map<string, Uint8Array>();
-  private readonly storage = new Map<string, Map<string, Uint8Array>>();
+  private readonly accounts = new Map<string, Entry<Account>>();
+  private readonly code = new Map<string, Entry<Uint8Array>>();
+  private readonly storage = new Map<string, Map<string, Entry<Uint8Array>>>();
+  /** Addresses whose stored slots were wiped in this block (only overlay slots count). */
+  private readonly cleared = new Set<string>();
+  private readonly accountCache = new BoundedCache<string, Entry<Account>>(50_000);
+  private readonly cache = new BoundedCache<string, Entry<Uint8Array>>(200_000);
+  private readonly codeCache = new BoundedCache<string, Entry<Uint8Array>>(2_000);
   private journal: Undo[] = [];
   private readonly marks: number[] = [];
   /** Values of slots at the start of the current transaction (EIP-2200 gas metering). */
   private originals = new Map<string, Uint8Array>();
+
+  constructor(private readonly kv: KvStore = new MemoryKv()) {}
 
   readonly originalStorageCache = {
     get: async (address: Address, key: Uint8Array): Promise<Uint8Array> => {
@@ -47,26 +71,71 @@ export class JournaledStateManager implements StateManagerInterface {
     },
   };
 
+  // ---- reads through overlay, cache and store ---------------------------------------------
+
+  private account(key: string): Account | undefined {
+    const o = this.accounts.get(key);
+    if (o !== undefined) return o ?? undefined;
+    const k = accountKey(key);
+    let c = this.accountCache.get(k);
+    if (c === undefined) {
+      const bytes = this.kv.get(k);
+      c = bytes === undefined ? null : createAccountFromRLP(bytes);
+      this.accountCache.set(k, c);
+    }
+    return c ?? undefined;
+  }
+
+  private storedCode(key: string): Uint8Array | undefined {
+    const o = this.code.get(key);
+    if (o !== undefined) return o ?? undefined;
+    let c = this.codeCache.get(key);
+    if (c === undefined) {
+      c = this.kv.get(codeKey(key)) ?? null;
+      this.codeCache.set(key, c);
+    }
+    return c ?? undefined;
+  }
+
+  private readStorage(address: string, slot: string): Uint8Array {
+    const o = this.storage.get(address)?.get(slot);
+    if (o !== undefined) return o ?? EMPTY;
+    if (this.cleared.has(address)) return EMPTY;
+    const k = slotPrefix(address) + slot;
+    let c = this.cache.get(k);
+    if (c === undefined) {
+      c = this.kv.get(k) ?? null;
+      this.cache.set(k, c);
+    }
+    return c ?? EMPTY;
+  }
+
+  private hasStoredSlots(address: string): boolean {
+    const slots = this.storage.get(address);
+    if (slots !== undefined) for (const v of slots.values()) if (v !== null) return true;
+    return !this.cleared.has(address) && this.kv.hasPrefix(slotPrefix(address));
+  }
+
+  // ---- StateManagerInterface --------------------------------------------------------------
+
   async getAccount(address: Address): Promise<Account | undefined> {
-    const a = this.accounts.get(address.toString());
+    const a = this.account(address.toString());
     return a === undefined ? undefined : cloneAccount(a);
   }
 
   async putAccount(address: Address, account?: Account): Promise<void> {
     const key = address.toString();
-    this.record({ kind: 'account', key, prev: this.accounts.get(key) });
-    if (account === undefined) this.accounts.delete(key);
-    else this.accounts.set(key, cloneAccount(account));
+    this.record({ kind: 'account', key, prev: this.prev(this.accounts, key) });
+    this.accounts.set(key, account === undefined ? null : cloneAccount(account));
   }
 
   async deleteAccount(address: Address): Promise<void> {
     const key = address.toString();
-    this.record({ kind: 'account', key, prev: this.accounts.get(key) });
-    this.accounts.delete(key);
-    this.record({ kind: 'code', key, prev: this.code.get(key) });
-    this.code.delete(key);
-    this.record({ kind: 'clear', key, prev: this.storage.get(key) });
-    this.storage.delete(key);
+    this.record({ kind: 'account', key, prev: this.prev(this.accounts, key) });
+    this.accounts.set(key, null);
+    this.record({ kind: 'code', key, prev: this.prev(this.code, key) });
+    this.code.set(key, null);
+    await this.clearStorage(address);
   }
 
   async modifyAccountFields(address: Address, fields: AccountFields): Promise<void> {
@@ -81,7 +150,7 @@ export class JournaledStateManager implements StateManagerInterface {
 
   async putCode(address: Address, value: Uint8Array): Promise<void> {
     const key = address.toString();
-    this.record({ kind: 'code', key, prev: this.code.get(key) });
+    this.record({ kind: 'code', key, prev: this.prev(this.code, key) });
     this.code.set(key, value);
     // An empty code keeps the empty-code hash ethereumjs tests accounts against.
     const codeHash = value.length === 0 ? KECCAK256_NULL : this.codeHash(value);
@@ -113,15 +182,11 @@ export class JournaledStateManager implements StateManagerInterface {
 
   /** Synchronous code lookup by "0x"-prefixed lowercase address. */
   codeAt(address: string): Uint8Array {
-    return this.code.get(address) ?? this.storedMarker(address) ?? EMPTY;
+    return this.storedCode(address) ?? this.storedMarker(address) ?? EMPTY;
   }
 
   async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
     return this.readStorage(address.toString(), slotKey(key));
-  }
-
-  private readStorage(address: string, slot: string): Uint8Array {
-    return this.storage.get(address)?.get(slot) ?? EMPTY;
   }
 
   async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
@@ -130,20 +195,20 @@ export class JournaledStateManager implements StateManagerInterface {
     let slots = this.storage.get(addr);
     if (slots === undefined) {
       slots = new Map();
-      this.record({ kind: 'clear', key: addr, prev: undefined });
+      this.record({ kind: 'clear', key: addr, prev: undefined, wasCleared: this.cleared.has(addr) });
       this.storage.set(addr, slots);
     }
-    this.record({ kind: 'storage', key: addr, slot, prev: slots.get(slot) });
-    if (value.length === 0 || value.every((b) => b === 0)) slots.delete(slot);
+    this.record({ kind: 'storage', key: addr, slot, prev: this.prev(slots, slot) });
+    if (value.length === 0 || value.every((b) => b === 0)) slots.set(slot, null);
     else slots.set(slot, value.slice());
   }
 
   async clearStorage(address: Address): Promise<void> {
     const key = address.toString();
-    const prev = this.storage.get(key);
-    if (prev === undefined) return;
-    this.record({ kind: 'clear', key, prev });
-    this.storage.delete(key);
+    if (!this.hasStoredSlots(key)) return;
+    this.record({ kind: 'clear', key, prev: this.storage.get(key), wasCleared: this.cleared.has(key) });
+    this.storage.set(key, new Map());
+    this.cleared.add(key);
   }
 
   async checkpoint(): Promise<void> {
@@ -171,23 +236,21 @@ export class JournaledStateManager implements StateManagerInterface {
       const u = this.journal[i];
       switch (u.kind) {
         case 'account':
-          if (u.prev === undefined) this.accounts.delete(u.key);
-          else this.accounts.set(u.key, u.prev);
+          restore(this.accounts, u.key, u.prev);
           break;
         case 'code':
-          if (u.prev === undefined) this.code.delete(u.key);
-          else this.code.set(u.key, u.prev);
+          restore(this.code, u.key, u.prev);
           break;
         case 'storage': {
           const slots = this.storage.get(u.key);
-          if (slots === undefined) break;
-          if (u.prev === undefined) slots.delete(u.slot);
-          else slots.set(u.slot, u.prev);
+          if (slots !== undefined) restore(slots, u.slot, u.prev);
           break;
         }
         case 'clear':
           if (u.prev === undefined) this.storage.delete(u.key);
           else this.storage.set(u.key, u.prev);
+          if (u.wasCleared) this.cleared.add(u.key);
+          else this.cleared.delete(u.key);
           break;
       }
     }
@@ -199,6 +262,39 @@ export class JournaledStateManager implements StateManagerInterface {
   settle(): void {
     if (this.marks.length === 0) this.journal = [];
     this.originals = new Map();
+  }
+
+  /** Moves the block's writes into `batch` (and the read cache); the overlay starts empty. */
+  flushInto(batch: KvBatch): void {
+    for (const [key, a] of this.accounts) {
+      batch.puts.set(accountKey(key), a === null ? null : a.serialize());
+      this.accountCache.set(accountKey(key), a);
+    }
+    for (const [key, c] of this.code) {
+      batch.puts.set(codeKey(key), c);
+      this.codeCache.set(key, c);
+    }
+    for (const key of this.cleared) {
+      batch.clear.push(slotPrefix(key));
+      this.cache.deletePrefix(slotPrefix(key));
+    }
+    for (const [key, slots] of this.storage) {
+      for (const [slot, v] of slots) {
+        const k = slotPrefix(key) + slot;
+        batch.puts.set(k, v);
+        this.cache.set(k, v);
+      }
+    }
+    this.accounts.clear();
+    this.code.clear();
+    this.storage.clear();
+    this.cleared.clear();
+    this.journal = [];
+  }
+
+  private prev<T>(map: Map<string, Entry<T>>, key: string): Prev<T> {
+    const v = map.get(key);
+    return v === undefined ? UNSET : v;
   }
 
   private record(u: Undo): void {
@@ -220,4 +316,9 @@ export class JournaledStateManager implements StateManagerInterface {
   shallowCopy(): StateManagerInterface {
     throw new Error('shallowCopy is not supported by the dev node state');
   }
+}
+
+function restore<T>(map: Map<string, Entry<T>>, key: string, prev: Prev<T>): void {
+  if (prev === UNSET) map.delete(key);
+  else map.set(key, prev);
 }

@@ -20,6 +20,8 @@ export interface HttpServerOptions {
   smTls?: TlcpConfig;
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
+  /** Time allowed to receive a request's body once its headers are in (ms); 408 after it. */
+  bodyTimeoutMs?: number;
   /** The SDKs' WebSocket channel on the same port (handshake, RPC_REQUEST, BLOCK_NOTIFY). */
   ws?: Omit<WsRpcHooks, 'maxMessage'>;
 }
@@ -32,6 +34,8 @@ export interface RunningServer {
 
 export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024;
 const HANDSHAKE_TIMEOUT_MS = 30_000;
+/** As long as Node allows for the headers (server.headersTimeout). */
+export const DEFAULT_BODY_TIMEOUT_MS = 60_000;
 // What Boost.Beast servers put in the Server header (the node uses the Beast default).
 const SERVER_HEADER = 'Boost.Beast/351';
 
@@ -46,6 +50,7 @@ function respond(res: http.ServerResponse, status: number, body: string, close =
 
 export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer> {
   const limit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const bodyTimeout = opts.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     if (req.method === 'OPTIONS') {
       req.resume();
@@ -55,8 +60,21 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
+    // requestTimeout is 0 (a transaction's answer waits for its block), so a client that sends
+    // part of a body would hold the connection for ever: bound the body's arrival instead.
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      const message = `request body not received within ${bodyTimeout} ms`;
+      // Once the answer is out, drop the connection: the rest of that body is never read.
+      res.on('finish', () => req.socket.destroy());
+      respond(res, 408, JSON.stringify({ error: { code: -32600, message }, id: 0, jsonrpc: '' }), true);
+      chunks.length = 0;
+    }, bodyTimeout);
+    timer.unref();
+    req.on('close', () => clearTimeout(timer));
     req.on('data', (chunk: Buffer) => {
-      if (tooLarge) return;
+      if (tooLarge || timedOut) return;
       size += chunk.length;
       if (size > limit) {
         tooLarge = true;
@@ -69,7 +87,8 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
       chunks.push(chunk);
     });
     req.on('end', () => {
-      if (tooLarge) return;
+      clearTimeout(timer);
+      if (tooLarge || timedOut) return;
       const body = Buffer.concat(chunks).toString('utf8');
       opts.handler(body).then(
         (text) => respond(res, 200, text),

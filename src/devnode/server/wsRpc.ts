@@ -1,13 +1,14 @@
 // The SDK channel on the RPC port: WebSocket binary messages framed as bcos-boostssl WsMessage
 // (version u16 | type u16 | status i16 | seqLength u16 | seq | ext u16 | payload, big-endian).
 // The Java/Go/C SDKs handshake (0x100), send JSON-RPC as RPC_REQUEST (0x102) and get
-// BLOCK_NOTIFY (0x101) pushes; other message types (AMOP, event subscription) are ignored, as a
-// node with those services off does.
+// BLOCK_NOTIFY (0x101) pushes; event subscription (0x120-0x122) is served by eventSub.ts; other
+// message types (AMOP) are ignored, as a node with that service off does.
 
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { parseJsonLenient, writeJson, writeJsonFast, JsonNumber, type JsonValue } from '../rpc/json';
 import type { RpcHandler } from '../rpc/dispatch';
+import { EventSubSession, type EventSource } from './eventSub';
 import {
   acceptKey,
   encodeFrame,
@@ -18,51 +19,22 @@ import {
   OP_PONG,
   OP_TEXT,
   WsProtocolError,
-} from './wsFrames';
+} from '../../protocol/ws/frames';
+import {
+  MSG_BLOCK_NOTIFY,
+  MSG_HANDSHAKE,
+  MSG_RPC_REQUEST,
+  decodeMessage,
+  encodeMessage,
+  type BcosMessage,
+} from '../../protocol/ws/message';
 
-export const MSG_HANDSHAKE = 0x100;
-export const MSG_BLOCK_NOTIFY = 0x101;
-export const MSG_RPC_REQUEST = 0x102;
+export { MSG_HANDSHAKE, MSG_BLOCK_NOTIFY, MSG_RPC_REQUEST, encodeMessage, decodeMessage, type BcosMessage };
 
 /** RpcService protocol range the node negotiates (GlobalConfig: V0..V2). */
 const RPC_MIN_VERSION = 0;
 const RPC_MAX_VERSION = 2;
 const MAX_PROTOCOL_MODULE = 3;
-
-export interface BcosMessage {
-  version: number;
-  type: number;
-  status: number;
-  seq: Buffer;
-  ext: number;
-  payload: Buffer;
-}
-
-export function encodeMessage(m: BcosMessage): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt16BE(m.version, 0);
-  head.writeUInt16BE(m.type, 2);
-  head.writeInt16BE(m.status, 4);
-  head.writeUInt16BE(m.seq.length, 6);
-  const ext = Buffer.alloc(2);
-  ext.writeUInt16BE(m.ext, 0);
-  return Buffer.concat([head, m.seq, ext, m.payload]);
-}
-
-/** undefined when the buffer is shorter than its own header says (WsMessage::decode fails). */
-export function decodeMessage(b: Buffer): BcosMessage | undefined {
-  if (b.length < 10) return undefined;
-  const seqLength = b.readUInt16BE(6);
-  if (8 + seqLength + 2 > b.length) return undefined;
-  return {
-    version: b.readUInt16BE(0),
-    type: b.readUInt16BE(2),
-    status: b.readInt16BE(4),
-    seq: b.subarray(8, 8 + seqLength),
-    ext: b.readUInt16BE(8 + seqLength),
-    payload: b.subarray(10 + seqLength),
-  };
-}
 
 /** jsoncpp StyledWriter (toStyledString) for a flat object, as BLOCK_NOTIFY payloads are written. */
 function styledFlat(o: Record<string, string | number>): string {
@@ -80,6 +52,8 @@ export interface WsRpcHooks {
   /** Subscribes to block notifications (one entry per simulated node); returns an unsubscribe. */
   onBlock(listener: (notes: { group: string; nodeName: string; blockNumber: number }[]) => void): () => void;
   maxMessage: number;
+  /** Blocks for event subscriptions; without it event-sub messages are ignored. */
+  events?: EventSource;
 }
 
 function asUInt(v: JsonValue | undefined): number | undefined {
@@ -133,6 +107,8 @@ export class WsRpcServer {
         );
       }
     });
+    const sendMessage = (m: BcosMessage) => send(OP_BINARY, encodeMessage(m));
+    const eventSub = this.hooks.events ? new EventSubSession(this.hooks.events, sendMessage) : undefined;
     const closeWith = (code: number) => {
       const body = Buffer.alloc(2);
       body.writeUInt16BE(code, 0);
@@ -151,42 +127,43 @@ export class WsRpcServer {
         if (ev.opcode === OP_PING) send(OP_PONG, ev.data);
         else if (ev.opcode === OP_CLOSE) closeWith(1000);
         else if (ev.opcode === OP_BINARY || ev.opcode === OP_TEXT)
-          this.onMessage(
-            ev.data,
-            (m) => send(OP_BINARY, encodeMessage(m)),
-            () => closeWith(1000),
-          );
+          this.onMessage(ev.data, sendMessage, () => closeWith(1000), eventSub);
       }
     };
     socket.on('data', onData);
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
       unsubscribe();
+      eventSub?.close();
       this.sockets.delete(socket);
     });
     if (head.length) onData(head);
   }
 
-  private onMessage(data: Buffer, reply: (m: BcosMessage) => void, drop: () => void): void {
+  private onMessage(
+    data: Buffer,
+    reply: (m: BcosMessage) => void,
+    drop: () => void,
+    events: EventSubSession | undefined,
+  ): void {
     const msg = decodeMessage(data);
     if (!msg) {
       drop();
       return;
     }
+    if (events?.onMessage(msg)) return;
     if (msg.type === MSG_RPC_REQUEST) {
       // The node answers with a fresh message: same version, seq and ext; type and status 0.
-      void this.hooks
-        .handle(msg.payload.toString('utf8'))
-        .then((text) =>
-          reply({
-            version: msg.version,
-            type: 0,
-            status: 0,
-            seq: msg.seq,
-            ext: msg.ext,
-            payload: Buffer.from(text),
-          }),
-        );
+      void this.hooks.handle(msg.payload.toString('utf8')).then((text) =>
+        reply({
+          version: msg.version,
+          type: 0,
+          status: 0,
+          seq: msg.seq,
+          ext: msg.ext,
+          payload: Buffer.from(text),
+        }),
+      );
     } else if (msg.type === MSG_HANDSHAKE) {
       this.onHandshake(msg, reply, drop);
     }

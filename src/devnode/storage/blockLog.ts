@@ -8,7 +8,8 @@
 // appending. A zero header therefore marks the end of the data.
 //
 // A record cut short by a crash (only ever the last, unacknowledged one) is detected on open and
-// dropped; damage followed by further data is reported, never silently skipped.
+// dropped; damage followed by an intact record is reported naming the offset, never skipped or
+// truncated. Since format 2 the log is only read, to migrate an old data directory.
 
 import { openSync, closeSync, fstatSync, readSync, ftruncateSync, fsyncSync, mkdirSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
@@ -29,13 +30,19 @@ export interface LogReadResult {
   dataEnd: number;
 }
 
-/** Reads every complete record and clears a torn tail record in place. */
-export function readLog(path: string): LogReadResult {
+/**
+ * Reads every complete record. A torn last record (a crash while it was written, so never
+ * acknowledged) is dropped, and cleared in place unless `readOnly`. Damage followed by a valid
+ * record is damage to acknowledged data: it throws naming the file and offset, and changes
+ * nothing.
+ */
+export function readLog(path: string, opts: { readOnly?: boolean } = {}): LogReadResult {
   let fd: number;
   try {
-    fd = openSync(path, 'r+');
+    fd = openSync(path, opts.readOnly === true ? 'r' : 'r+');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], droppedBytes: 0, dataEnd: 0 };
+    if (e instanceof Error && 'code' in e && e.code === 'ENOENT')
+      return { records: [], droppedBytes: 0, dataEnd: 0 };
     throw e;
   }
   try {
@@ -52,22 +59,23 @@ export function readLog(path: string): LogReadResult {
     while (off + HEADER <= size) {
       const len = data.readUInt32BE(off);
       const sum = data.readUInt32BE(off + 4);
-      if (len === 0 && sum === 0) break; // the zero-filled space after the data
       const end = off + HEADER + len;
-      if (len === 0 || len > MAX_RECORD || end > size) break; // torn header or payload
+      if (len === 0 || len > MAX_RECORD || end > size) break; // end of data, or a torn header
       const payload = data.subarray(off + HEADER, end);
-      if (crc32(payload) >>> 0 !== sum) {
-        // A partly written last record is followed by nothing but zeros (or the file end).
-        if (isZero(data, end, size)) break;
-        throw new Error(
-          `${path}: checksum mismatch in record at offset ${off} (not the last record); refusing to drop data`,
-        );
-      }
+      if (crc32(payload) >>> 0 !== sum) break; // a torn payload, or damage (checked below)
       records.push(new Uint8Array(payload));
       off = end;
     }
-    const droppedBytes = isZero(data, off, size) ? 0 : lastNonZero(data, off, size) - off;
-    if (droppedBytes > 0 || size > off) {
+    const dataEnd = lastNonZero(data, off, size);
+    const later = dataEnd > off ? nextValidRecord(data, off + 1, dataEnd) : -1;
+    if (later >= 0) {
+      throw new Error(
+        `${path} is damaged: the record at byte offset ${off} (after block record ${records.length}) is unreadable, and intact records follow at offset ${later}; ` +
+          'refusing to start so that no acknowledged block is dropped. Restore the file from a backup, or start with --fresh to discard the chain',
+      );
+    }
+    const droppedBytes = dataEnd - off;
+    if (opts.readOnly !== true && size > off) {
       // Cut the file back to the data (the writer re-extends it with clean zeros).
       ftruncateSync(fd, off);
       fsyncSync(fd);
@@ -78,9 +86,16 @@ export function readLog(path: string): LogReadResult {
   }
 }
 
-function isZero(data: Buffer, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (data[i] !== 0) return false;
-  return true;
+/** Offset of the first intact record framed at or after `from` (records are JSON objects), or -1. */
+function nextValidRecord(data: Buffer, from: number, to: number): number {
+  for (let p = from; p + HEADER < to; p++) {
+    if (data[p + HEADER] !== 0x7b) continue; // '{'
+    const len = data.readUInt32BE(p);
+    const end = p + HEADER + len;
+    if (len === 0 || len > MAX_RECORD || end > data.length) continue;
+    if (crc32(data.subarray(p + HEADER, end)) >>> 0 === data.readUInt32BE(p + 4)) return p;
+  }
+  return -1;
 }
 
 function lastNonZero(data: Buffer, from: number, to: number): number {

@@ -1,5 +1,6 @@
-// The data directory's identity: the genesis parameters a block log was written under.
-// Replaying a log under different parameters would build a different chain, so a mismatch is
+// The data directory's identity: the genesis parameters its chain was built under, and the
+// layout of its files (format 1: blocks.log replayed on start; format 2: the chain store).
+// Opening it under different parameters would build a different chain, so a mismatch is
 // refused with a clear error instead.
 
 import {
@@ -14,8 +15,10 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 
+export const CURRENT_FORMAT = 2;
+
 export interface ChainMeta {
-  format: 1;
+  format: 1 | 2;
   chainId: string;
   groupId: string;
   sm: boolean;
@@ -30,8 +33,24 @@ const FILE = 'chain.json';
 export function readMeta(dir: string): ChainMeta | undefined {
   const path = join(dir, FILE);
   if (!existsSync(path)) return undefined;
-  const meta = JSON.parse(readFileSync(path, 'utf8')) as ChainMeta;
-  if (meta.format !== 1) throw new Error(`${path}: unsupported data format ${String(meta.format)}`);
+  const damaged = (why: string) =>
+    new Error(
+      `${path} ${why}: the data directory ${dir} is damaged; restore it from a backup, or start with --fresh to discard it and begin a new chain`,
+    );
+  let meta: ChainMeta;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- the fields are checked below
+    meta = JSON.parse(readFileSync(path, 'utf8')) as ChainMeta;
+  } catch (e) {
+    throw damaged(`is not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (typeof meta !== 'object' || meta === null) throw damaged('does not hold a chain description');
+  if (meta.format !== 1 && meta.format !== 2)
+    throw new Error(
+      `${path}: data format ${String(meta.format)} is not known to this dev node version (it reads formats 1 and 2); use a newer bcos-devnode, or --fresh to start a new chain`,
+    );
+  for (const k of ['chainId', 'groupId', 'seed'] as const)
+    if (typeof meta[k] !== 'string') throw damaged(`has no valid "${k}"`);
   return meta;
 }
 

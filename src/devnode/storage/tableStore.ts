@@ -1,56 +1,84 @@
-// The built-ins' key-value tables, in memory, with an undo journal so that the writes of a
-// failed transaction (or of a reverted call frame) are dropped. Persistence is by block replay,
-// so the store itself never touches disk.
+// The built-ins' key-value tables, read through from the chain's key-value store (kv.ts), with
+// an undo journal so that the writes of a failed transaction (or of a reverted call frame) are
+// dropped. Writes of the block being built stay in an overlay until `flushInto` hands them to
+// the block's commit.
 
 import type { TableStore } from '../builtin/types';
+import { MemoryKv, type KvBatch, type KvStore } from './kv';
+import { BoundedCache } from './boundedCache';
+import { utf8Decode, utf8Encode } from '../../protocol/hex';
 
 interface Undo {
   table: string;
   key: string | undefined; // undefined: the table itself was created
-  prev: string | undefined;
+  prev: string | null | undefined; // undefined: the overlay had no entry
 }
 
+/** Store keys: M/<hex table> marks a table, T/<hex table>/<key> holds a row. */
+const tableMarker = (table: string) => 'M/' + Buffer.from(table, 'utf8').toString('hex');
+const rowPrefix = (table: string) => 'T/' + Buffer.from(table, 'utf8').toString('hex') + '/';
+const PRESENT = new Uint8Array([1]);
+
 export class MemoryTableStore implements TableStore {
-  private readonly tables = new Map<string, Map<string, string>>();
-  private readonly sorted = new Map<string, string[]>();
+  /** Rows written in the block being built: null = deleted. */
+  private readonly rows = new Map<string, Map<string, string | null>>();
+  private readonly created = new Set<string>();
+  private readonly cache = new BoundedCache<string, string | null>(50_000);
+  private readonly known = new BoundedCache<string, boolean>(10_000);
   private journal: Undo[] = [];
 
+  constructor(private readonly kv: KvStore = new MemoryKv()) {}
+
   get(table: string, key: string): string | undefined {
-    return this.tables.get(table)?.get(key);
+    const o = this.rows.get(table)?.get(key);
+    if (o !== undefined) return o ?? undefined;
+    const k = rowPrefix(table) + key;
+    let c = this.cache.get(k);
+    if (c === undefined) {
+      const bytes = this.kv.get(k);
+      c = bytes === undefined ? null : utf8Decode(bytes);
+      this.cache.set(k, c);
+    }
+    return c ?? undefined;
   }
 
   set(table: string, key: string, value: string | undefined): void {
     if (typeof table !== 'string' || typeof key !== 'string')
       throw new TypeError('table and key must be strings');
     if (value !== undefined && typeof value !== 'string') throw new TypeError('table values must be strings');
-    let rows = this.tables.get(table);
-    if (rows === undefined) {
+    if (!this.hasTable(table)) {
       if (value === undefined) return;
-      rows = new Map();
-      this.tables.set(table, rows);
+      this.created.add(table);
       this.journal.push({ table, key: undefined, prev: undefined });
     }
-    const prev = rows.get(key);
+    const prev = this.get(table, key);
     if (prev === value) return;
-    this.journal.push({ table, key, prev });
-    if (value === undefined) rows.delete(key);
-    else rows.set(key, value);
-    if (prev === undefined || value === undefined) this.sorted.delete(table);
+    let rows = this.rows.get(table);
+    if (rows === undefined) this.rows.set(table, (rows = new Map<string, string | null>()));
+    this.journal.push({ table, key, prev: rows.get(key) });
+    rows.set(key, value ?? null);
   }
 
   keys(table: string): string[] {
-    let keys = this.sorted.get(table);
-    if (keys === undefined) {
-      const rows = this.tables.get(table);
-      if (rows === undefined) return [];
-      keys = [...rows.keys()].sort(compareBytewise);
-      this.sorted.set(table, keys);
-    }
-    return keys.slice();
+    const prefix = rowPrefix(table);
+    const keys = new Set(this.kv.keys(prefix).map((k) => k.slice(prefix.length)));
+    const rows = this.rows.get(table);
+    if (rows !== undefined)
+      for (const [k, v] of rows) {
+        if (v === null) keys.delete(k);
+        else keys.add(k);
+      }
+    return [...keys].sort(compareBytewise);
   }
 
   hasTable(table: string): boolean {
-    return this.tables.has(table);
+    if (this.created.has(table)) return true;
+    let k = this.known.get(table);
+    if (k === undefined) {
+      k = this.kv.get(tableMarker(table)) !== undefined;
+      this.known.set(table, k);
+    }
+    return k;
   }
 
   /** Position in the journal; pass to `undoTo` to drop everything written since. */
@@ -62,20 +90,38 @@ export class MemoryTableStore implements TableStore {
     for (let i = this.journal.length - 1; i >= mark; i--) {
       const u = this.journal[i];
       if (u.key === undefined) {
-        this.tables.delete(u.table);
+        this.created.delete(u.table);
+        this.rows.delete(u.table);
       } else {
-        const rows = this.tables.get(u.table);
+        const rows = this.rows.get(u.table);
         if (rows === undefined) continue;
         if (u.prev === undefined) rows.delete(u.key);
         else rows.set(u.key, u.prev);
       }
-      this.sorted.delete(u.table);
     }
     this.journal.length = mark;
   }
 
   /** Forgets the undo log once the writes are final. */
   settle(): void {
+    this.journal = [];
+  }
+
+  /** Moves the block's writes into `batch` (and the read cache); the overlay starts empty. */
+  flushInto(batch: KvBatch): void {
+    for (const table of this.created) {
+      batch.puts.set(tableMarker(table), PRESENT);
+      this.known.set(table, true);
+    }
+    for (const [table, rows] of this.rows) {
+      const prefix = rowPrefix(table);
+      for (const [key, v] of rows) {
+        batch.puts.set(prefix + key, v === null ? null : utf8Encode(v));
+        this.cache.set(prefix + key, v);
+      }
+    }
+    this.created.clear();
+    this.rows.clear();
     this.journal = [];
   }
 }

@@ -2,6 +2,8 @@
 // need from a chain, for one connection and group. `sdkChainApi.ts` implements it over the
 // client; tests implement it with fakes. No vscode import.
 
+import type { DevTools } from './devTools';
+
 export interface Signer {
   address: string;
   /** 0x hex private key; only handed to the SDK to sign, never stored outside SecretStorage. */
@@ -207,6 +209,8 @@ export interface MethodAuthInfo {
 export interface ChainApi {
   readonly group: string;
   readonly sm: boolean;
+  /** Logs, live events and devnode diagnostics (chain/devTools.ts); absent in simple fakes. */
+  readonly devTools?: DevTools;
 
   // queries (node: node name for node-named requests; '' / undefined lets the RPC pick)
   blockNumber(node?: string): Promise<number>;

@@ -3,6 +3,7 @@
 // client-side checks, RetCode messages, proposal routing and decoded reverts).
 
 import { Client } from '../../client/client';
+import { SdkDevTools } from './sdkDevTools';
 import { RevertError } from '../../client/errors';
 import { signAndSend } from '../../client/transactions';
 import { BfsService } from '../../client/services/bfs';
@@ -121,6 +122,7 @@ export class SdkChainApi implements ChainApi {
   readonly group: string;
   readonly sm: boolean;
   private readonly client: Client;
+  readonly devTools: SdkDevTools;
 
   constructor(connection: ConnectionConfig) {
     this.group = connection.group;
@@ -131,6 +133,8 @@ export class SdkChainApi implements ChainApi {
       tls: connection.tlsCertDir ? { certDir: connection.tlsCertDir } : undefined,
       timeoutMs: TIMEOUT_MS,
     });
+    const tls = connection.tlsCertDir ? { certDir: connection.tlsCertDir } : undefined;
+    this.devTools = new SdkDevTools(this.client, connection.url, tls);
   }
 
   private account(s: Signer): Account {
@@ -145,6 +149,7 @@ export class SdkChainApi implements ChainApi {
   }
 
   close(): void {
+    this.devTools.close();
     this.client.close();
   }
 

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { buildInput, type CompiledContract, readOutput } from './solcIO';
+import { rememberCompilation } from '../debug/compiledCode';
 import { compileWithBinary, solcBinaryVersion } from './solcBinary';
 import { CompileCancelledError, SolcWorkerClient } from './solcWorkerClient';
 import { CancelledError } from '../errors';
@@ -72,7 +73,8 @@ export class Compiler implements vscode.Disposable {
             cancel.dispose();
           }
         }
-        const { contracts, problems } = readOutput(output);
+        const { contracts, problems, sourceIds } = readOutput(output);
+        rememberCompilation(contracts, sourceTexts(root, sources, sourceIds), sourceIds);
         this.publish(root, problems);
         const errors = problems.filter((p) => p.severity === 'error');
         if (errors.length)
@@ -125,4 +127,22 @@ export class Compiler implements vscode.Disposable {
     this.diagnostics.dispose();
     void this.worker.terminate();
   }
+}
+
+/** Texts of every unit of a compilation (imports read from the workspace), for source locations. */
+function sourceTexts(
+  root: string,
+  sources: Record<string, string>,
+  ids: Record<string, number>,
+): Record<string, string> {
+  const texts = { ...sources };
+  for (const name of Object.keys(ids)) {
+    if (texts[name] !== undefined) continue;
+    try {
+      texts[name] = fs.readFileSync(path.join(root, name), 'utf8');
+    } catch {
+      // an import resolved elsewhere (e.g. node_modules): its lines stay unknown
+    }
+  }
+  return texts;
 }

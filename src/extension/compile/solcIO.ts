@@ -13,6 +13,9 @@ export interface CompiledContract {
   abi: AbiItem[];
   /** 0x-prefixed creation bytecode; "0x" for interfaces and abstract contracts. */
   bytecode: string;
+  /** 0x-prefixed runtime bytecode and its source map, for failure locations. */
+  deployedBytecode?: string;
+  deployedSourceMap?: string;
 }
 
 export interface AbiParam {
@@ -48,7 +51,16 @@ export function buildInput(sources: Record<string, string>, settings: CompileSet
     settings: {
       evmVersion: settings.evmVersion,
       optimizer: { enabled: settings.optimizer, runs: 200 },
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+      outputSelection: {
+        '*': {
+          '*': [
+            'abi',
+            'evm.bytecode.object',
+            'evm.deployedBytecode.object',
+            'evm.deployedBytecode.sourceMap',
+          ],
+        },
+      },
     },
   });
 }
@@ -61,10 +73,25 @@ interface SolcOutput {
     errorCode?: string;
     sourceLocation?: { file: string; start: number; end: number };
   }[];
-  contracts?: Record<string, Record<string, { abi: AbiItem[]; evm?: { bytecode?: { object?: string } } }>>;
+  contracts?: Record<
+    string,
+    Record<
+      string,
+      {
+        abi: AbiItem[];
+        evm?: { bytecode?: { object?: string }; deployedBytecode?: { object?: string; sourceMap?: string } };
+      }
+    >
+  >;
+  /** Source unit name → its id in source maps. */
+  sources?: Record<string, { id: number }>;
 }
 
-export function readOutput(json: string): { contracts: CompiledContract[]; problems: CompileProblem[] } {
+export function readOutput(json: string): {
+  contracts: CompiledContract[];
+  problems: CompileProblem[];
+  sourceIds: Record<string, number>;
+} {
   const out = JSON.parse(json) as SolcOutput;
   const problems: CompileProblem[] = (out.errors ?? []).map((e) => ({
     file: e.sourceLocation?.file,
@@ -78,10 +105,20 @@ export function readOutput(json: string): { contracts: CompiledContract[]; probl
   for (const [source, byName] of Object.entries(out.contracts ?? {})) {
     for (const [name, c] of Object.entries(byName)) {
       const object = c.evm?.bytecode?.object ?? '';
-      contracts.push({ source, name, abi: c.abi ?? [], bytecode: `0x${object}` });
+      const deployed = c.evm?.deployedBytecode;
+      contracts.push({
+        source,
+        name,
+        abi: c.abi ?? [],
+        bytecode: `0x${object}`,
+        ...(deployed?.object
+          ? { deployedBytecode: `0x${deployed.object}`, deployedSourceMap: deployed.sourceMap ?? '' }
+          : {}),
+      });
     }
   }
-  return { contracts, problems };
+  const sourceIds = Object.fromEntries(Object.entries(out.sources ?? {}).map(([name, s]) => [name, s.id]));
+  return { contracts, problems, sourceIds };
 }
 
 /** Contract declarations in a source text with their line, for CodeLens (no solc needed). */

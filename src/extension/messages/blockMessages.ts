@@ -44,6 +44,19 @@ export interface TransactionView {
     revertReason?: string;
     events: EventView[];
   };
+  /** console.log lines the devnode recorded for this transaction. */
+  consoleLogs?: string[];
+  /** Where the devnode says the transaction failed. */
+  failure?: FailureView;
+}
+
+export interface FailureView {
+  /** "Debug.fail (Debug.sol:24)", or the code address and pc when the code is not from this workspace. */
+  where: string;
+  /** Source text at the location (first line). */
+  snippet?: string;
+  /** EVM error: "revert", "out of gas", … */
+  error: string;
 }
 
 export interface BlockView {

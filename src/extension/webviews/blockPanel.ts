@@ -10,6 +10,7 @@ import { blockView, transactionView } from '../models/blockView';
 import { describeError } from '../errors';
 import { loadCodecs } from './codecs';
 import { PanelHost } from './panelHost';
+import { addDiagnostics } from './txDiagnostics';
 
 let current: PanelHost<BlockToHost, HostToBlock> | undefined;
 let pending: { kind: 'block' | 'transaction'; id: string } | undefined;
@@ -77,7 +78,11 @@ async function render(
       ];
       const codecs = await loadCodecs(api, registry, addresses);
       panel.panel.title = `Block ${block.number}`;
-      await panel.post({ type: 'show', view: blockView(block, receipts, codecs, latest) });
+      const view = blockView(block, receipts, codecs, latest);
+      await Promise.all(
+        view.transactions.map((t) => addDiagnostics(api, registry, t, receipts.get(t.hash)?.output)),
+      );
+      await panel.post({ type: 'show', view });
     } else {
       const [tx, receipt] = await Promise.all([
         api.transaction(target.id),
@@ -90,13 +95,11 @@ async function render(
         ...(receipt?.logEntries ?? []).map((l) => l.address),
       ]);
       panel.panel.title = `Transaction ${tx.hash.slice(0, 10)}…`;
+      const transaction = transactionView(tx, 0, receipt ?? undefined, codecs);
+      await addDiagnostics(api, registry, transaction, receipt?.output);
       await panel.post({
         type: 'show',
-        view: {
-          kind: 'transaction',
-          transaction: transactionView(tx, 0, receipt ?? undefined, codecs),
-          blockNumber: receipt?.blockNumber,
-        },
+        view: { kind: 'transaction', transaction, blockNumber: receipt?.blockNumber },
       });
     }
   } catch (err) {

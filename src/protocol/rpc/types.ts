@@ -347,6 +347,49 @@ export interface NodeIniConfig {
   smCryptoType: boolean;
 }
 
+/** A log of getLogs / getFilterLogs / getFilterChanges (bcos-rpc LogMatcher::matches). */
+export interface LogJson {
+  /** "0x" + 40 lowercase hex (unlike receipt log entries). */
+  address: string;
+  blockHash: string;
+  /** Hex quantity ("0x1a"). */
+  blockNumber: string;
+  data: string;
+  /** Hex quantity: index of the log within its receipt. */
+  logIndex: string;
+  removed: boolean;
+  topics: string[];
+  transactionHash: string;
+  /** Hex quantity. */
+  transactionIndex: string;
+}
+
+/**
+ * The filter object of newFilter / getLogs as the node reads it (FilterRequest::fromJson):
+ * fromBlock, toBlock, address and topics must all be present; blockhash is optional.
+ */
+export interface FilterObjectJson {
+  /** Hex quantity, "latest" or "earliest". */
+  fromBlock: string;
+  toBlock: string;
+  address: string | string[];
+  /** Per position: a topic, any of several, or null for any. */
+  topics: (string | string[] | null)[];
+  blockhash?: string;
+}
+
+/** One log of an EVENT_LOG_PUSH (bcos-rpc EventSubMatcher::matches). */
+export interface EventPushLogJson {
+  /** 40 lowercase hex, NO 0x (the log entry's address verbatim). */
+  address: string;
+  blockNumber: number;
+  data: string;
+  logIndex: number;
+  topics: string[];
+  transactionHash: string;
+  transactionIndex: number;
+}
+
 /** Result type of each JSON-RPC method by wire name. */
 export interface RpcResults {
   sendTransaction: SendTransactionReceiptJson;
@@ -374,6 +417,13 @@ export interface RpcResults {
   getGroupPeers: string[];
   getGroupInfoList: GroupInfo[];
   getGroupNodeInfo: NodeInfo | null;
+  newBlockFilter: string;
+  newPendingTransactionFilter: string;
+  newFilter: string;
+  uninstallFilter: boolean;
+  getFilterChanges: string[] | LogJson[];
+  getFilterLogs: LogJson[];
+  getLogs: LogJson[];
 }
 
 export type RpcMethod = keyof RpcResults;

@@ -308,7 +308,7 @@ describe('send / deploy / call helpers', () => {
         assert.equal(err.status, 16);
         assert.equal(err.transactionHash, fx.sendReceiptReverted.transactionHash);
         assert.equal(err.receipt!.hash, '0x');
-        assert.match(err.message, /set failed with status 16: reverted: not owner/);
+        assert.match(err.message, /set failed with RevertInstruction \(16\): reverted: not owner/);
         return true;
       },
     );

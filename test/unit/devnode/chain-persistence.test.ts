@@ -1,15 +1,14 @@
 // Restart from the data directory: blocks, receipts, state, tables, ABIs and the nonce window
-// come back; a torn last record is dropped; other damage and changed options are refused.
+// come back; changed options are refused. (Damage, locks and migration: store-faults.test.ts.)
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, readFileSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { fromHex, toHex } from '../../../src/protocol/hex';
 import { TxRejected } from '../../../src/devnode/chain/types';
-import { readLog } from '../../../src/devnode/storage/blockLog';
 import { COUNTER_SOURCE, KV_ADDRESS, compile, newChain, signedTx } from './chain-fixtures';
 
 const counter = compile(COUNTER_SOURCE).Counter;
@@ -99,45 +98,6 @@ test('SM chain restarts with its randomized block signatures', async () => {
   }
 });
 
-test('a torn last record is dropped; damage before the end is refused', async () => {
-  const dataDir = tempDir();
-  const logPath = join(dataDir, 'blocks.log');
-  try {
-    const a = await newChain({ dataDir });
-    await a.submit(signedTx(a, a.accounts[0].privateKey).raw);
-    await a.submit(signedTx(a, a.accounts[0].privateKey).raw);
-    await a.close();
-    // The log keeps zero-filled space after its data; a crash mid-write leaves a header that
-    // promises more than was written, followed by zeros.
-    const { dataEnd, records } = readLog(logPath);
-    assert.equal(records.length, 2);
-    const torn = Buffer.alloc(1 << 16);
-    torn.writeUInt32BE(100, 0);
-    torn.writeUInt32BE(0x12345678, 4);
-    torn.fill(7, 8, 18);
-    const fd = openSync(logPath, 'r+');
-    writeSync(fd, torn, 0, torn.length, dataEnd);
-    closeSync(fd);
-    const warnings: string[] = [];
-    const b = await newChain({ dataDir, log: (level, m) => level === 'warn' && warnings.push(m) });
-    assert.equal(b.blockNumber(), 2);
-    assert.equal(warnings.length, 1);
-    await b.submit(signedTx(b, b.accounts[0].privateKey).raw);
-    await b.close();
-    const c = await newChain({ dataDir });
-    assert.equal(c.blockNumber(), 3);
-    await c.close();
-
-    // A flipped byte inside the first record: not a torn tail, so refuse rather than lose blocks.
-    const damaged = Buffer.from(readFileSync(logPath));
-    damaged[20] ^= 0xff;
-    writeFileSync(logPath, damaged);
-    await assert.rejects(newChain({ dataDir }), /checksum mismatch/);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
-
 test('reopening with other genesis options is refused', async () => {
   const dataDir = tempDir();
   try {
@@ -156,21 +116,6 @@ test('reopening with other genesis options is refused', async () => {
       a.accounts.map((x) => x.address),
     );
     await c.close();
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
-
-test('one dev node per data directory; a lock left by a dead process is taken over', async () => {
-  const dataDir = tempDir();
-  try {
-    const a = await newChain({ dataDir });
-    await assert.rejects(newChain({ dataDir }), /in use by another dev node|LOCK/);
-    await a.close();
-    // A lock file naming a process that is gone (as after kill -9).
-    writeFileSync(join(dataDir, 'LOCK'), '999999999');
-    const b = await newChain({ dataDir });
-    await b.close();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

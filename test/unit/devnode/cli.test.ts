@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseReadyLine } from '../../../src/extension/devnode/readyLine';
@@ -16,7 +16,9 @@ import { deployCode, RETURN_42, signedRaw } from './rpc-helpers';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'src', 'devnode', 'cli.ts');
-const BUNDLE_DIR = mkdtempSync(join(tmpdir(), 'devnode-cli-bundle-'));
+// Inside the repository, so the external lmdb resolves from node_modules as dist/ does.
+mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true });
+const BUNDLE_DIR = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'devnode-cli-bundle-'));
 const BUNDLE = join(BUNDLE_DIR, 'devnode-cli.js');
 const NODE_ARGS = [BUNDLE];
 
@@ -29,7 +31,7 @@ before(async () => {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['secp256k1'],
+    external: ['secp256k1', 'lmdb'],
     outfile: BUNDLE,
     logLevel: 'warning',
   });

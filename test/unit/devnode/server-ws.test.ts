@@ -12,7 +12,7 @@ import {
   OP_BINARY,
   OP_PING,
   OP_PONG,
-} from '../../../src/devnode/server/wsFrames';
+} from '../../../src/protocol/ws/frames';
 import { decodeMessage, encodeMessage, type BcosMessage } from '../../../src/devnode/server/wsRpc';
 import { deployCode, RETURN_42, signedTx } from './rpc-helpers';
 

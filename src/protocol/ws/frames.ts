@@ -1,5 +1,5 @@
-// Minimal RFC 6455 framing: enough for the SDKs' binary WebSocket channel (no extensions).
-// Used by the server side; a client can reuse it with `mask = true` when encoding.
+// Minimal RFC 6455 framing for the SDKs' binary WebSocket channel (no extensions), shared by the
+// devnode's server (unmasked frames, masked ones required) and the SDK's client (masked frames).
 
 import { createHash, randomBytes } from 'node:crypto';
 

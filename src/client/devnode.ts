@@ -1,0 +1,70 @@
+// The devnode's own diagnostics (its `devnode_*` methods; a real node answers -32601, and these
+// helpers then resolve null): console.log output and the failing code address and program
+// counter of a transaction or call, for Hardhat-like failure locations (see sourceMap.ts).
+
+import type { Client } from './client';
+import { RpcError } from './errors';
+import type { RequestOptions } from './transport/types';
+import * as v from './validate';
+
+export interface DevnodeFailurePoint {
+  codeAddress: string;
+  address: string;
+  pc: number;
+  /** The failing code was creation code (a constructor). */
+  create: boolean;
+  depth: number;
+  /** The EVM error: "revert", "out of gas", "invalid opcode", … */
+  error: string;
+}
+
+export interface DevnodeDiagnostics {
+  consoleLogs: string[];
+  failure: DevnodeFailurePoint | null;
+}
+
+export interface DevnodeTrace extends DevnodeDiagnostics {
+  status: number;
+  output: string;
+}
+
+const METHOD_NOT_FOUND = -32601;
+
+async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof RpcError && e.code === METHOD_NOT_FOUND) return null;
+    throw e;
+  }
+}
+
+/** console.log lines and failure point of a transaction; null on a real node or for an unknown hash. */
+export function getDevnodeDiagnostics(
+  client: Client,
+  txHash: string,
+  options?: RequestOptions,
+): Promise<DevnodeDiagnostics | null> {
+  const hash = v.hash32('getDevnodeDiagnostics', txHash);
+  return orNull(
+    client.request<DevnodeDiagnostics | null>(
+      'devnode_getTransactionDiagnostics',
+      [client.group, hash],
+      options,
+    ),
+  );
+}
+
+/** Runs a read-only call on the devnode and returns its console.log lines and failure point; null on a real node. */
+export function devnodeTraceCall(
+  client: Client,
+  to: string,
+  data: string | Uint8Array,
+  from?: string,
+  options?: RequestOptions,
+): Promise<DevnodeTrace | null> {
+  const op = 'devnodeTraceCall';
+  const params = [client.group, v.address(op, to), v.hexData(op, 'data', data)];
+  if (from !== undefined) params.push(v.address(op, from));
+  return orNull(client.request<DevnodeTrace>('devnode_traceCall', params, options));
+}

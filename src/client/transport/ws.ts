@@ -1,0 +1,274 @@
+// The SDK channel over WebSocket (what the C++/Java SDKs speak on the RPC port): binary
+// bcos-boostssl messages, a handshake (0x100) after connecting, requests matched to answers by
+// their 32-character seq, pushes handed to listeners. When the connection drops the channel
+// reconnects with a growing delay (up to `maxReconnectDelayMs`) and tells its listeners, so
+// that subscriptions can be re-established.
+
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { Duplex } from 'node:stream';
+import { encodeFrame, FrameReader, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG } from '../../protocol/ws/frames';
+import { decodeMessage, encodeMessage, MSG_HANDSHAKE, type BcosMessage } from '../../protocol/ws/message';
+import { TransportError } from '../errors';
+import type { TlsOptions } from './http';
+import { loadTlsFiles } from './tlsFiles';
+
+export interface WsChannelOptions {
+  /** ws://host:port or wss://host:port (with `tls`). */
+  url: string;
+  tls?: TlsOptions;
+  /** Per-request timeout (ms), default 10 s. */
+  timeoutMs?: number;
+  /** Default true. */
+  reconnect?: boolean;
+  /** Default 5000. */
+  maxReconnectDelayMs?: number;
+  maxMessageBytes?: number;
+}
+
+export interface HandshakeResult {
+  protocolVersion: number;
+  groupBlockNumber: Record<string, number>[];
+}
+
+type PushListener = (m: BcosMessage) => void;
+
+export class WsChannel {
+  readonly url: string;
+  private socket?: Duplex;
+  private connecting?: Promise<void>;
+  private readonly pending = new Map<
+    string,
+    { resolve(m: BcosMessage): void; reject(e: Error): void; timer: NodeJS.Timeout }
+  >();
+  private readonly pushListeners = new Map<number, Set<PushListener>>();
+  private readonly reconnectListeners = new Set<() => void>();
+  private closed = false;
+  private retryDelay = 100;
+  private retryTimer?: NodeJS.Timeout;
+  /** The last handshake's answer. */
+  handshake?: HandshakeResult;
+
+  constructor(private readonly options: WsChannelOptions) {
+    if (!/^wss?:\/\//.test(options.url))
+      throw new TypeError(`WsChannel: url must be ws:// or wss://, got ${options.url}`);
+    this.url = options.url;
+  }
+
+  /** Connects (once; later calls wait for the same connection). */
+  connect(): Promise<void> {
+    if (this.closed) return Promise.reject(new TransportError('aborted', this.url, 'the channel is closed'));
+    if (this.socket && !this.socket.destroyed) return Promise.resolve();
+    this.connecting ??= this.open().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  get connected(): boolean {
+    return !!this.socket && !this.socket.destroyed;
+  }
+
+  onPush(type: number, listener: PushListener): () => void {
+    const set = this.pushListeners.get(type) ?? new Set();
+    set.add(listener);
+    this.pushListeners.set(type, set);
+    return () => set.delete(listener);
+  }
+
+  /** Called after every successful reconnection (not the first connection). */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+
+  /** Sends one message and resolves with the answer carrying the same seq. */
+  async request(type: number, payload: string): Promise<BcosMessage> {
+    await this.connect();
+    const seq = randomBytes(16).toString('hex');
+    const timeoutMs = this.options.timeoutMs ?? 10_000;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(seq);
+        reject(
+          new TransportError(
+            'timeout',
+            this.url,
+            `no answer to message 0x${type.toString(16)} in ${timeoutMs} ms`,
+          ),
+        );
+      }, timeoutMs);
+      this.pending.set(seq, { resolve, reject, timer });
+      this.write({
+        version: 0,
+        type,
+        status: 0,
+        seq: Buffer.from(seq),
+        ext: 0,
+        payload: Buffer.from(payload),
+      });
+    });
+  }
+
+  /** Closes for good: pending requests fail, no reconnection. */
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    if (this.socket && !this.socket.destroyed) {
+      this.socket.write(encodeFrame(OP_CLOSE, Buffer.from([0x03, 0xe8]), true));
+      this.socket.destroy();
+    }
+    this.failPending(new TransportError('aborted', this.url, 'the channel was closed'));
+  }
+
+  /** Test and UI hook: drop the connection as a network failure would (the channel reconnects). */
+  dropConnection(): void {
+    this.socket?.destroy();
+  }
+
+  private write(m: BcosMessage): void {
+    if (!this.socket || this.socket.destroyed) throw new TransportError('connect', this.url, 'not connected');
+    this.socket.write(encodeFrame(OP_BINARY, encodeMessage(m), true));
+  }
+
+  private failPending(err: Error): void {
+    for (const [seq, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.reject(err);
+      this.pending.delete(seq);
+    }
+  }
+
+  private async open(): Promise<void> {
+    const socket = await this.upgrade();
+    if (this.closed) {
+      socket.destroy();
+      throw new TransportError('aborted', this.url, 'the channel was closed');
+    }
+    this.socket = socket;
+    const reader = new FrameReader(this.options.maxMessageBytes ?? 100 * 1024 * 1024, false);
+    socket.on('data', (chunk: Buffer) => {
+      let frames;
+      try {
+        frames = reader.push(chunk);
+      } catch {
+        socket.destroy();
+        return;
+      }
+      for (const f of frames) {
+        if (f.opcode === OP_PING) socket.write(encodeFrame(OP_PONG, f.data, true));
+        else if (f.opcode === OP_CLOSE) socket.destroy();
+        else this.onMessage(f.data);
+      }
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => this.onClose(socket));
+    const answer = await this.request(MSG_HANDSHAKE, '{"maxVersion":2,"minVersion":0,"moduleID":2}\n');
+    let handshake: unknown;
+    try {
+      handshake = JSON.parse(answer.payload.toString('utf8'));
+    } catch {
+      handshake = undefined;
+    }
+    if (!isHandshake(handshake))
+      throw new TransportError(
+        'protocol',
+        this.url,
+        'the node answered the handshake with something unexpected',
+      );
+    this.handshake = handshake;
+    this.retryDelay = 100;
+  }
+
+  private upgrade(): Promise<Duplex> {
+    const u = new URL(this.url);
+    const secure = u.protocol === 'wss:';
+    const key = randomBytes(16).toString('base64');
+    const tls = secure ? this.options.tls : undefined;
+    const files = tls ? loadTlsFiles(tls) : undefined;
+    const req = (secure ? httpsRequest : httpRequest)({
+      host: u.hostname,
+      port: u.port || (secure ? 443 : 80),
+      path: u.pathname + u.search,
+      headers: {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Key': key,
+        'Sec-WebSocket-Version': '13',
+      },
+      ...(files ? { ...files, ...(tls!.checkHostname ? {} : { checkServerIdentity: () => undefined }) } : {}),
+      timeout: this.options.timeoutMs ?? 10_000,
+    });
+    return new Promise((resolve, reject) => {
+      req.on('upgrade', (_res: IncomingMessage, socket: Duplex, head: Buffer) => {
+        if (head.length) socket.unshift(head);
+        resolve(socket);
+      });
+      req.on('response', (res: IncomingMessage) => {
+        res.resume();
+        reject(
+          new TransportError(
+            'http',
+            this.url,
+            `WebSocket upgrade refused: HTTP ${res.statusCode}`,
+            undefined,
+            res.statusCode,
+          ),
+        );
+      });
+      req.on('timeout', () =>
+        req.destroy(new TransportError('timeout', this.url, 'WebSocket connect timed out')),
+      );
+      req.on('error', (e: NodeJS.ErrnoException) =>
+        reject(
+          e instanceof TransportError
+            ? e
+            : new TransportError('connect', this.url, `cannot connect: ${e.message}`, e.code, undefined, {
+                cause: e,
+              }),
+        ),
+      );
+      req.end();
+    });
+  }
+
+  private onMessage(data: Buffer): void {
+    const m = decodeMessage(data);
+    if (!m) return;
+    const seq = m.seq.toString('latin1');
+    const waiting = this.pending.get(seq);
+    if (waiting) {
+      this.pending.delete(seq);
+      clearTimeout(waiting.timer);
+      waiting.resolve(m);
+      return;
+    }
+    for (const l of this.pushListeners.get(m.type) ?? []) l(m);
+  }
+
+  private onClose(socket: Duplex): void {
+    if (this.socket !== socket) return;
+    this.socket = undefined;
+    this.failPending(new TransportError('connect', this.url, 'the connection closed'));
+    if (this.closed || this.options.reconnect === false) return;
+    const retry = () => {
+      this.retryTimer = undefined;
+      if (this.closed) return;
+      this.connect().then(
+        () => {
+          for (const l of this.reconnectListeners) l();
+        },
+        () => {
+          this.retryDelay = Math.min(this.retryDelay * 2, this.options.maxReconnectDelayMs ?? 5000);
+          this.retryTimer = setTimeout(retry, this.retryDelay);
+        },
+      );
+    };
+    this.retryTimer = setTimeout(retry, this.retryDelay);
+  }
+}
+
+function isHandshake(v: unknown): v is HandshakeResult {
+  return (
+    typeof v === 'object' && v !== null && 'protocolVersion' in v && typeof v.protocolVersion === 'number'
+  );
+}

@@ -1,0 +1,308 @@
+// Execution: runs transactions on the world state (EVM and built-in tables) and builds the
+// signed block; answers read-only calls; reads the system config in force at a block.
+
+import type { ExecDiagnostics } from '../evm/diagnostics';
+import type { CryptoSuite } from '../../protocol/crypto/suite';
+import { toHex } from '../../protocol/hex';
+import { merkleRoot } from '../../protocol/merkle';
+import { hashReceipt, type TransactionReceiptData } from '../../protocol/receipt';
+import type { BlockHeaderData } from '../../protocol/block';
+import { TransactionStatus } from '../../protocol/rpc/status';
+import type {
+  Builtins,
+  ChainFacts,
+  ConsensusNode,
+  GenesisOptions,
+  SystemConfigEntry,
+} from '../builtin/types';
+import { MemoryTableStore } from '../storage/tableStore';
+import { EvmExecutor, normalizeAddress, type BlockEnv } from '../evm/executor';
+import { JournaledStateManager } from '../evm/stateManager';
+import type { KvBatch, KvStore } from '../storage/kv';
+import {
+  genesisHeader,
+  headerHash,
+  nodeIdBytes,
+  parseCompatibilityVersion,
+  signHeader,
+  type SealerKey,
+} from './header';
+import type { CallOutcome, StoredBlock, StoredReceipt, StoredTransaction } from './types';
+
+export const COMPATIBILITY_VERSION = '3.16.4';
+export const DEFAULT_TX_COUNT_LIMIT = 1000;
+export const DEFAULT_TX_GAS_LIMIT = 3_000_000_000;
+
+const ZERO_ADDRESS = '0x' + '0'.repeat(40);
+
+/** The parent blocks execution reads (BLOCKHASH, parent hash and state root). */
+export interface ChainHeads {
+  header(n: number): BlockHeaderData | undefined;
+  hash(n: number): Uint8Array | undefined;
+}
+
+export interface ExecutionOptions {
+  /** The chain store the state and tables are read from. */
+  kv: KvStore;
+  suite: CryptoSuite;
+  builtins: Builtins;
+  /** auth_check default when the config table has no value. */
+  authCheck: boolean;
+  chain: ChainHeads;
+  facts: ChainFacts;
+  sealerKeys: Map<string, SealerKey>;
+  say(level: 'error', message: string): void;
+  /** Receives console.log lines and failure points (devnode diagnostics); txHash "" for calls. */
+  onDiagnostics?(d: ExecDiagnostics, txHash: string): void;
+}
+
+/** A built block and the ABIs of the contracts it deployed. */
+export interface BuiltBlock {
+  block: StoredBlock;
+  abis: Map<string, string>;
+}
+
+export class Execution {
+  private readonly tables: MemoryTableStore;
+  private readonly state: JournaledStateManager;
+  private readonly executor: EvmExecutor;
+  private readonly nodeIdCache = new Map<string, Uint8Array>();
+  /** Config read once per block (values set in block N apply from N+1, so they are stable). */
+  private envBase: { number: number; gasLimit: bigint; cancun: boolean; authCheck: boolean } | undefined;
+
+  constructor(private readonly o: ExecutionOptions) {
+    this.tables = new MemoryTableStore(o.kv);
+    this.state = new JournaledStateManager(o.kv);
+    this.executor = new EvmExecutor({
+      state: this.state,
+      suite: o.suite,
+      builtins: o.builtins,
+      tables: this.tables,
+      facts: o.facts,
+      blockHash: (n) => o.chain.hash(n),
+    });
+  }
+
+  /** Moves the writes of the block just built into its commit batch. */
+  flushInto(batch: KvBatch): void {
+    this.state.flushInto(batch);
+    this.tables.flushInto(batch);
+  }
+
+  /** Writes the genesis tables and returns block 0. */
+  async genesis(g: GenesisOptions): Promise<StoredBlock> {
+    await this.o.builtins.genesis(this.tables, g);
+    this.tables.settle();
+    const header = genesisHeader(g);
+    return {
+      header,
+      hash: headerHash(header, this.o.suite),
+      signatureList: [],
+      transactions: [],
+      receipts: [],
+    };
+  }
+
+  /** Executes the transactions on the current state and builds the signed block. */
+  async build(
+    number: number,
+    timestamp: number,
+    entries: { stx: StoredTransaction }[],
+    signatures: { sealerIndex: number; signature: Uint8Array }[] | undefined,
+  ): Promise<BuiltBlock> {
+    this.envBase = undefined;
+    const suite = this.o.suite;
+    const abis = new Map<string, string>();
+    const transactions: StoredTransaction[] = [];
+    const receipts: StoredReceipt[] = [];
+    let gasTotal = 0n;
+    for (let i = 0; i < entries.length; i++) {
+      const stx = entries[i].stx;
+      stx.blockNumber = number;
+      stx.index = i;
+      const data = await this.execute(stx, this.blockEnv(number, timestamp, i), abis);
+      gasTotal += BigInt(data.gasUsed);
+      transactions.push(stx);
+      receipts.push({
+        data,
+        hash: hashReceipt(data, suite),
+        transactionHash: stx.hash,
+        index: i,
+        message: '',
+      });
+    }
+    this.tables.settle();
+    const parent = { header: this.o.chain.header(number - 1)!, hash: this.o.chain.hash(number - 1)! };
+    const txsRoot = merkleRoot(
+      transactions.map((t) => t.hash),
+      suite,
+    );
+    const receiptRoot = merkleRoot(
+      receipts.map((r) => r.hash),
+      suite,
+    );
+    const nodes = this.consensusNodes(number).filter((n) => n.type === 'consensus_sealer');
+    const period = Math.max(1, Number(this.configValue('consensus_leader_period', number) ?? 1));
+    const header: BlockHeaderData = {
+      version: this.compatibilityVersion(number),
+      parentInfo: [{ blockNumber: number - 1, blockHash: parent.hash }],
+      txsRoot,
+      receiptRoot,
+      // Any 32 bytes are allowed; chain the parent's so equal states get equal roots on replay.
+      stateRoot: suite.hash(Buffer.concat([parent.header.stateRoot, txsRoot, receiptRoot])),
+      blockNumber: number,
+      gasUsed: gasTotal.toString(),
+      timestamp,
+      sealer: nodes.length === 0 ? 0 : Math.floor(number / period) % nodes.length,
+      sealerList: nodes.map((n) => this.nodeIdBytes(n.nodeId)),
+      extraData: new Uint8Array(0),
+      consensusWeights: nodes.map((n) => n.weight),
+    };
+    const hash = headerHash(header, suite);
+    const block: StoredBlock = { header, hash, transactions, receipts, signatureList: [] };
+    if (signatures !== undefined && signatures.length > 0) {
+      block.signatureList = signatures;
+    } else if (suite.sm) {
+      block.signatureList = signHeader(hash, header.sealerList, this.o.sealerKeys, suite);
+    } else {
+      // secp256k1 signatures are deterministic (RFC 6979): make them when first read, which
+      // keeps four signatures per block off the sealing path.
+      const sign = () => signHeader(hash, header.sealerList, this.o.sealerKeys, suite);
+      let memo: StoredBlock['signatureList'] | undefined;
+      Object.defineProperty(block, 'signatureList', { enumerable: true, get: () => (memo ??= sign()) });
+    }
+    this.envBase = undefined;
+    return { block, abis };
+  }
+
+  /** Read-only execution on the state after block `latest`. Callers serialize with `build`. */
+  async call(latest: number, to: string, data: Uint8Array, from?: string): Promise<CallOutcome> {
+    const target = normalizeAddress(to);
+    const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddress(from);
+    const outcome = await this.executor.run(
+      { origin, to: target, input: data, readOnly: true },
+      this.blockEnv(latest + 1, Date.now(), 0),
+    );
+    if (outcome.diagnostics) this.o.onDiagnostics?.(outcome.diagnostics, '');
+    return {
+      blockNumber: latest,
+      status: outcome.status,
+      output: outcome.output,
+      diagnostics: outcome.diagnostics,
+    };
+  }
+
+  codeAt(address: string): Uint8Array {
+    return this.executor.codeAt(address);
+  }
+
+  // ---- config in force at a block ---------------------------------------------------------
+
+  configValue(key: string, number: number): string | undefined {
+    return this.o.builtins.systemConfig(this.tables, key, number)?.value;
+  }
+
+  systemConfig(key: string, number: number): SystemConfigEntry | undefined {
+    return this.o.builtins.systemConfig(this.tables, key, number);
+  }
+
+  consensusNodes(number: number): ConsensusNode[] {
+    return this.o.builtins.consensusNodes(this.tables, number);
+  }
+
+  authEnabled(number: number): boolean {
+    const v = this.configValue('auth_check_status', number);
+    return v === undefined ? this.o.authCheck : v !== '0' && v !== '';
+  }
+
+  private compatibilityVersion(number: number): number {
+    const v = this.configValue('compatibility_version', number);
+    try {
+      return parseCompatibilityVersion(v ?? COMPATIBILITY_VERSION);
+    } catch {
+      return parseCompatibilityVersion(COMPATIBILITY_VERSION);
+    }
+  }
+
+  private blockEnv(number: number, timestamp: number, txIndex: number): BlockEnv {
+    let base = this.envBase;
+    if (base === undefined || base.number !== number) {
+      base = {
+        number,
+        gasLimit: BigInt(this.configValue('tx_gas_limit', number) ?? DEFAULT_TX_GAS_LIMIT),
+        cancun: this.configValue('feature_evm_cancun', number) === '1',
+        authCheck: this.authEnabled(number),
+      };
+      this.envBase = base;
+    }
+    return {
+      number,
+      timestamp,
+      txIndex,
+      gasLimit: base.gasLimit,
+      cancun: base.cancun,
+      authCheck: base.authCheck,
+    };
+  }
+
+  private async execute(
+    stx: StoredTransaction,
+    env: BlockEnv,
+    abis: Map<string, string>,
+  ): Promise<TransactionReceiptData> {
+    const d = stx.tx.data;
+    const receipt = (
+      status: number,
+      gasUsed: bigint,
+      output: Uint8Array,
+      contractAddress = '',
+      logs: TransactionReceiptData['logEntries'] = [],
+    ) => ({
+      version: d.version,
+      gasUsed: gasUsed.toString(),
+      contractAddress,
+      status,
+      output,
+      logEntries: logs,
+      blockNumber: env.number,
+      effectiveGasPrice: '',
+    });
+    let to: string;
+    try {
+      to = d.to === '' ? '' : normalizeAddress(d.to);
+    } catch {
+      return receipt(TransactionStatus.CallAddressError, 0n, new Uint8Array(0));
+    }
+    let out;
+    try {
+      out = await this.executor.run({ origin: stx.sender, to, input: d.input, readOnly: false }, env);
+    } catch (e) {
+      // An engine fault fails this transaction only (its writes are already undone), like the
+      // node's catch-all status Unknown; the chain goes on.
+      this.o.say(
+        'error',
+        `transaction ${toHex(stx.hash)} failed inside the engine: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+      );
+      return receipt(TransactionStatus.Unknown, 0n, new Uint8Array(0));
+    }
+    if (out.diagnostics) this.o.onDiagnostics?.(out.diagnostics, toHex(stx.hash));
+    if (out.contractAddress !== '' && d.abi !== '') abis.set('0x' + out.contractAddress, d.abi);
+    return receipt(
+      out.status,
+      out.gasUsed,
+      out.output,
+      out.contractAddress,
+      out.logs.map((l) => ({ address: l.address, topic: l.topics, data: l.data })),
+    );
+  }
+
+  /** One byte array per node id, shared by every header that lists it. */
+  private nodeIdBytes(nodeId: string): Uint8Array {
+    let bytes = this.nodeIdCache.get(nodeId);
+    if (bytes === undefined) {
+      bytes = nodeIdBytes(nodeId).slice();
+      this.nodeIdCache.set(nodeId, bytes);
+    }
+    return bytes;
+  }
+}

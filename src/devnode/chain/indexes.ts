@@ -1,0 +1,99 @@
+// Lookups over the committed chain that the block records alone cannot answer quickly, kept in
+// the chain's key-value store next to the blocks: block hash → number (H/), transaction hash →
+// position (X/), deployed ABIs (I/), and the nonces of the last block_limit blocks (N/, with
+// W/<block> listing a block's nonces so they can be forgotten when it leaves the window).
+
+import { utf8Decode, utf8Encode } from '../../protocol/hex';
+import type { KvBatch, KvStore } from '../storage/kv';
+import type { StoredBlock } from './types';
+
+export interface TxLocation {
+  block: number;
+  index: number;
+}
+
+const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const nonceKey = (nonce: string) => 'N/' + Buffer.from(nonce, 'utf8').toString('hex');
+const windowKey = (n: number) => 'W/' + n.toString(16).padStart(12, '0');
+
+function u64(x: number): Uint8Array {
+  const b = new Uint8Array(8);
+  new DataView(b.buffer).setFloat64(0, x);
+  return b;
+}
+
+function readU64(b: Uint8Array): number {
+  return new DataView(b.buffer, b.byteOffset, b.byteLength).getFloat64(0);
+}
+
+export class ChainIndexes {
+  /** Nonces of blocks committed but not yet written (the batch in flight). */
+  private readonly pendingNonces = new Set<string>();
+
+  constructor(
+    private readonly kv: KvStore,
+    /** block_limit: how many recent blocks' nonces are remembered. */
+    private readonly span: number,
+  ) {}
+
+  /** Adds the index entries of a committed block to `batch`. */
+  add(block: StoredBlock, nonces: string[], abis: ReadonlyMap<string, string>, batch: KvBatch): void {
+    const n = block.header.blockNumber;
+    batch.puts.set('H/' + hex(block.hash), u64(n));
+    block.transactions.forEach((t, index) => batch.puts.set('X/' + hex(t.hash), u64(n * 2 ** 24 + index)));
+    for (const [address, abi] of abis) batch.puts.set('I/' + address, utf8Encode(abi));
+    if (n === 0) return;
+    for (const nonce of nonces) {
+      batch.puts.set(nonceKey(nonce), u64(n));
+      this.pendingNonces.add(nonce);
+    }
+    batch.puts.set(windowKey(n), utf8Encode(JSON.stringify(nonces)));
+    const expired = n - this.span;
+    const old = expired > 0 ? this.kv.get(windowKey(expired)) : undefined;
+    if (old !== undefined) {
+      batch.puts.set(windowKey(expired), null);
+      const fresh = new Set(nonces);
+      const listed: unknown = JSON.parse(utf8Decode(old));
+      for (const nonce of Array.isArray(listed) ? listed : []) {
+        if (typeof nonce !== 'string') continue;
+        // A nonce reused after leaving the window belongs to the newer block now.
+        if (!fresh.has(nonce) && this.nonceBlock(nonce) === expired) batch.puts.set(nonceKey(nonce), null);
+      }
+    }
+  }
+
+  /** Called once the batch holding the pending nonces is written. */
+  written(): void {
+    this.pendingNonces.clear();
+  }
+
+  /** True when a block within the window used `nonce`. */
+  hasNonce(nonce: string, head: number): boolean {
+    if (this.pendingNonces.has(nonce)) return true;
+    const m = this.nonceBlock(nonce);
+    return m !== undefined && m > head - this.span;
+  }
+
+  blockNumberOf(hash: Uint8Array): number | undefined {
+    const b = this.kv.get('H/' + hex(hash));
+    return b === undefined ? undefined : readU64(b);
+  }
+
+  transaction(hash: Uint8Array): TxLocation | undefined {
+    const b = this.kv.get('X/' + hex(hash));
+    if (b === undefined) return undefined;
+    const at = readU64(b);
+    return { block: Math.floor(at / 2 ** 24), index: at % 2 ** 24 };
+  }
+
+  /** ABI recorded for a deployed contract ("0x" + 40 lowercase hex), or ''. */
+  abi(address: string): string {
+    const b = this.kv.get('I/' + address);
+    return b === undefined ? '' : utf8Decode(b);
+  }
+
+  private nonceBlock(nonce: string): number | undefined {
+    const b = this.kv.get(nonceKey(nonce));
+    return b === undefined ? undefined : readU64(b);
+  }
+}

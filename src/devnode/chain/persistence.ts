@@ -1,0 +1,102 @@
+// The data directory: one owner at a time (an OS-held lock), the genesis parameters it was
+// created with (chain.json), and the chain store (chain.mdb, an LMDB file). A directory of the
+// previous format (a blocks.log replayed on every start) is migrated once into the store: the
+// log is replayed into a new store, and only when that is complete does chain.json switch to
+// the new format; the log is kept as blocks.log.migrated, never deleted.
+
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { readLog } from '../storage/blockLog';
+import { checkMeta, CURRENT_FORMAT, readMeta, writeMeta, type ChainMeta } from '../storage/meta';
+import { lockDataDir, type DirLock } from '../storage/dirLock';
+import type { KvStore } from '../storage/kv';
+import { LmdbKv } from '../storage/lmdbKv';
+import { decodeRecord, type BlockRecord } from './record';
+
+type Say = (level: 'info' | 'warn', message: string) => void;
+
+export type GenesisParams = Omit<ChainMeta, 'format' | 'seed'>;
+
+const STORE = 'chain.mdb';
+const LOG = 'blocks.log';
+
+export class DataDir {
+  private constructor(
+    readonly dir: string,
+    readonly kv: KvStore,
+    private readonly lock: DirLock,
+    private readonly meta: ChainMeta,
+  ) {}
+
+  /**
+   * Locks `dir`, checks (or records) its genesis parameters and opens its store. The seed is
+   * the stored one unless `seed` is given; it must match what the directory was created with.
+   */
+  static async open(
+    dir: string,
+    params: GenesisParams,
+    seed: string | undefined,
+    defaultSeed: string,
+  ): Promise<{ dataDir: DataDir; seed: string }> {
+    mkdirSync(dir, { recursive: true });
+    const lock = await lockDataDir(dir);
+    try {
+      const stored = readMeta(dir);
+      const wanted: ChainMeta = {
+        format: CURRENT_FORMAT,
+        ...params,
+        seed: seed ?? stored?.seed ?? defaultSeed,
+      };
+      if (stored !== undefined) checkMeta(stored, wanted, dir);
+      const format = stored?.format ?? CURRENT_FORMAT;
+      const store = join(dir, STORE);
+      if (format === 1) {
+        // An interrupted migration left a partial store: start it again from the log.
+        rmSync(store, { force: true });
+        rmSync(store + '-lock', { force: true });
+      } else if (stored !== undefined && !existsSync(store)) {
+        throw new Error(
+          `data directory ${dir}: ${STORE} is missing although chain.json says the chain is stored there; restore it from a backup, or start with --fresh to begin a new chain`,
+        );
+      }
+      const kv = LmdbKv.open(store);
+      if (stored === undefined) writeMeta(dir, wanted);
+      return { dataDir: new DataDir(dir, kv, lock, { ...wanted, format }), seed: wanted.seed };
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
+  }
+
+  /** True when the directory still has the previous format and must be migrated. */
+  get needsMigration(): boolean {
+    return this.meta.format === 1;
+  }
+
+  /**
+   * Replays the old block log into the (new, empty but for genesis) store, then switches the
+   * directory to the current format. Damage anywhere but a torn last record stops it.
+   */
+  async migrate(replay: (r: BlockRecord) => Promise<void>, say: Say): Promise<void> {
+    const path = join(this.dir, LOG);
+    if (existsSync(path)) {
+      const { records, droppedBytes } = readLog(path, { readOnly: true });
+      say('info', `migrating ${records.length} blocks from ${path} into ${join(this.dir, STORE)} (once)`);
+      if (droppedBytes > 0)
+        say(
+          'warn',
+          `${path}: ignored ${droppedBytes} bytes of an incomplete last record (never acknowledged)`,
+        );
+      for (const bytes of records) await replay(decodeRecord(bytes));
+    }
+    writeMeta(this.dir, { ...this.meta, format: CURRENT_FORMAT });
+    if (existsSync(path)) renameSync(path, path + '.migrated');
+    this.meta.format = CURRENT_FORMAT;
+    say('info', `data directory ${this.dir} migrated; the old log is kept as ${LOG}.migrated`);
+  }
+
+  async close(): Promise<void> {
+    await this.kv.close();
+    this.lock.release();
+  }
+}

@@ -1,0 +1,126 @@
+// The key-value engine under the chain: state, tables, blocks and indexes. With a data
+// directory it is LMDB (the `lmdb` package, prebuilt binaries, no install script): a
+// copy-on-write B+tree whose commits are atomic and on disk when `write` resolves, so a crash
+// leaves the last committed state, never a torn one. Without one it is a Map with the same
+// interface, so both modes run the same code.
+//
+// Every stored value carries a CRC-32 of its bytes: damage to the file (a bad disk, an editor)
+// is reported naming the key and the store instead of being served as chain data.
+
+import { crc32 } from 'node:zlib';
+
+/** Keys are ASCII strings "<kind>/<id>/<rest>"; `keys(prefix)` lists one group in order. */
+export interface KvStore {
+  /** Where the data lives, for messages; undefined in memory. */
+  readonly location: string | undefined;
+  get(key: string): Uint8Array | undefined;
+  /** Keys starting with `prefix`, in ascending order. */
+  keys(prefix: string): string[];
+  /** True when some key starts with `prefix`. */
+  hasPrefix(prefix: string): boolean;
+  /**
+   * Applies the batch atomically (`null` deletes; prefixes in `clear` are emptied first).
+   * Resolves once the batch would survive a crash. Batches apply in call order.
+   */
+  write(batch: KvBatch): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface KvBatch {
+  clear: string[];
+  puts: Map<string, Uint8Array | null>;
+}
+
+export function newBatch(): KvBatch {
+  return { clear: [], puts: new Map() };
+}
+
+/** A store whose bytes no longer match their checksum, or that cannot be opened. */
+export class StoreDamaged extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreDamaged';
+  }
+}
+
+export const REMEDY =
+  'restore the data directory from a backup, or start with --fresh to discard it and begin a new chain';
+
+/** Prefixes a value with its CRC-32. */
+export function seal(value: Uint8Array): Uint8Array {
+  const out = new Uint8Array(value.length + 4);
+  new DataView(out.buffer).setUint32(0, crc32(value) >>> 0);
+  out.set(value, 4);
+  return out;
+}
+
+/** Checks and strips the CRC-32 written by `seal`. */
+export function unseal(stored: Uint8Array, key: string, location: string): Uint8Array {
+  // A plain Uint8Array view (LMDB hands out Buffers; chain records compare as Uint8Array).
+  const value = new Uint8Array(stored.buffer, stored.byteOffset + 4, Math.max(0, stored.length - 4));
+  const sum =
+    stored.length < 4 ? -1 : new DataView(stored.buffer, stored.byteOffset, stored.byteLength).getUint32(0);
+  if (sum !== crc32(value) >>> 0)
+    throw new StoreDamaged(
+      `the chain store ${location} is damaged: record "${key}" fails its checksum; ${REMEDY}`,
+    );
+  return value;
+}
+
+/** The in-memory engine (no data directory). Groups keep `keys(prefix)` proportional to the group. */
+export class MemoryKv implements KvStore {
+  readonly location = undefined;
+  private readonly data = new Map<string, Uint8Array>();
+  private readonly groups = new Map<string, Set<string>>();
+
+  get(key: string): Uint8Array | undefined {
+    return this.data.get(key);
+  }
+
+  keys(prefix: string): string[] {
+    const group = this.groups.get(groupOf(prefix));
+    if (group === undefined) return [];
+    return [...group].filter((k) => k.startsWith(prefix)).sort();
+  }
+
+  hasPrefix(prefix: string): boolean {
+    const group = this.groups.get(groupOf(prefix));
+    if (group === undefined) return false;
+    for (const k of group) if (k.startsWith(prefix)) return true;
+    return false;
+  }
+
+  write(batch: KvBatch): Promise<void> {
+    for (const prefix of batch.clear) for (const k of this.keys(prefix)) this.delete(k);
+    for (const [k, v] of batch.puts) {
+      if (v === null) this.delete(k);
+      else {
+        this.data.set(k, v);
+        const g = groupOf(k);
+        let group = this.groups.get(g);
+        if (group === undefined) this.groups.set(g, (group = new Set()));
+        group.add(k);
+      }
+    }
+    return Promise.resolve();
+  }
+
+  private delete(k: string): void {
+    if (!this.data.delete(k)) return;
+    const g = groupOf(k);
+    const group = this.groups.get(g);
+    group?.delete(k);
+    if (group?.size === 0) this.groups.delete(g);
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** "<kind>/<id>/" of a key or prefix (the unit `keys` lists). */
+function groupOf(key: string): string {
+  const a = key.indexOf('/');
+  const b = a < 0 ? -1 : key.indexOf('/', a + 1);
+  return b < 0 ? key : key.slice(0, b + 1);
+}

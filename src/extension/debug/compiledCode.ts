@@ -1,0 +1,58 @@
+// Runtime code the extension compiled, with source maps and source texts, so a failure point
+// from the devnode (code address + pc) becomes "Contract.function (file:line)". Kept in memory
+// for the session: the latest compilation of each contract wins. Pure (no vscode).
+
+import { fromHex } from '../../protocol/hex';
+import { locate, type SourceList, type SourceLocation } from '../../client/sourceMap';
+import type { CompiledContract } from '../compile/solcIO';
+
+interface Entry {
+  name: string;
+  code: string;
+  sourceMap: string;
+  sources: SourceList;
+}
+
+const entries = new Map<string, Entry>();
+
+/** Strips the CBOR metadata tail (its length is the last two bytes) so rebuilt code still matches. */
+export function withoutMetadata(hex: string): string {
+  const body = hex.toLowerCase().replace(/^0x/, '');
+  if (body.length < 4) return body;
+  const n = parseInt(body.slice(-4), 16);
+  const cut = body.length - 4 - n * 2;
+  return n > 0 && cut > 0 ? body.slice(0, cut) : body;
+}
+
+/** Records a compilation: its contracts' runtime code and the sources by id. */
+export function rememberCompilation(
+  contracts: readonly CompiledContract[],
+  texts: Record<string, string>,
+  sourceIds: Record<string, number>,
+): void {
+  const sources: SourceList = new Map();
+  for (const [name, id] of Object.entries(sourceIds))
+    if (texts[name] !== undefined) sources.set(id, { name, content: texts[name] });
+  for (const c of contracts) {
+    if (!c.deployedBytecode || c.deployedBytecode.length <= 2 || !c.deployedSourceMap) continue;
+    const code = withoutMetadata(c.deployedBytecode);
+    entries.set(code, { name: c.name, code: c.deployedBytecode, sourceMap: c.deployedSourceMap, sources });
+  }
+}
+
+export interface FailureLocation extends SourceLocation {
+  contract: string;
+}
+
+/** Where `pc` is in the deployed `code`, if the extension compiled that code. */
+export function locateFailure(code: string, pc: number): FailureLocation | undefined {
+  const entry = entries.get(withoutMetadata(code));
+  if (!entry) return undefined;
+  const loc = locate(pc, fromHex(code), entry.sourceMap, entry.sources);
+  return loc ? { ...loc, contract: entry.name } : undefined;
+}
+
+/** For tests. */
+export function forgetCompilations(): void {
+  entries.clear();
+}

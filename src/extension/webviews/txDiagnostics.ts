@@ -1,0 +1,39 @@
+// Adds what the devnode knows to a transaction view: console.log lines and the failure location
+// (the workspace's compiled source maps turn code address + pc into Contract.function
+// (file:line)), and decodes a custom error with every ABI the extension knows.
+
+import { decodeRevertWithAbis } from '../../client/abi';
+import { formatLocation } from '../../client/sourceMap';
+import { cryptoSuite } from '../../protocol/crypto/suite';
+import type { AbiRegistry } from '../abiRegistry';
+import type { ChainApi } from '../chain/chainApi';
+import { locateFailure } from '../debug/compiledCode';
+import type { TransactionView } from '../messages/blockMessages';
+import { allBuiltinAbis } from '../models/builtinAbis';
+
+export async function addDiagnostics(
+  api: ChainApi,
+  registry: AbiRegistry,
+  view: TransactionView,
+  output: string | undefined,
+): Promise<void> {
+  const r = view.receipt;
+  if (r && !r.ok && !r.revertReason && output && output !== '0x') {
+    const abis = [...registry.all().map((c) => c.abi), ...allBuiltinAbis().map((b) => [...b.abi])];
+    const decoded = decodeRevertWithAbis(output, cryptoSuite(api.sm), abis);
+    if (decoded.errorName) r.revertReason = decoded.message.replace(/^reverted with /, '');
+  }
+  const d = await api.devTools?.diagnostics(view.hash).catch(() => null);
+  if (!d) return;
+  if (d.consoleLogs.length) view.consoleLogs = d.consoleLogs;
+  const f = d.failure;
+  if (!f) return;
+  const code = await api.code(f.codeAddress).catch(() => '');
+  const loc = code && !f.create ? locateFailure(code, f.pc) : undefined;
+  view.failure = loc
+    ? { where: formatLocation(loc.contract, loc), snippet: loc.snippet, error: f.error }
+    : {
+        where: `${f.create ? 'constructor of ' : ''}${f.codeAddress} at pc ${f.pc} (compile the contract in this workspace to see its source line)`,
+        error: f.error,
+      };
+}

@@ -1,0 +1,120 @@
+// Transaction pages over the SDK against a devnode: a call to a built-in (a BFS link) is decoded
+// with its ABI instead of "unknown (0x…)"; a failed transaction shows its status name, reason,
+// console.log lines and the Solidity line that failed (from the extension's own compilation with
+// source maps); a custom error is decoded with the ABIs the extension knows.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startDevnode, type Devnode } from '../../../src/devnode/index';
+import { SdkChainApi } from '../../../src/extension/chain/sdkChainApi';
+import type { Signer, TransactionJson } from '../../../src/extension/chain/chainApi';
+import { buildInput, readOutput } from '../../../src/extension/compile/solcIO';
+import {
+  forgetCompilations,
+  rememberCompilation,
+  withoutMetadata,
+} from '../../../src/extension/debug/compiledCode';
+import { ContractCodec } from '../../../src/extension/models/abiCodec';
+import { transactionView } from '../../../src/extension/models/blockView';
+import { builtinAbi } from '../../../src/extension/models/builtinAbis';
+import { addDiagnostics } from '../../../src/extension/webviews/txDiagnostics';
+import { loadCodecs } from '../../../src/extension/webviews/codecs';
+import type { AbiRegistry } from '../../../src/extension/abiRegistry';
+import { BFS_ADDRESS } from '../../../src/protocol/builtin/addresses';
+
+const CONSOLE_SOL = readFileSync(join(__dirname, '../../../media/solidity/console.sol'), 'utf8');
+const SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+import "./console.sol";
+contract Shop {
+    error SoldOut(uint256 item);
+    uint256 public stock = 1;
+    function buy(uint256 item) public {
+        console.log("buying", item);
+        require(item < 100, "no such item");
+        if (stock == 0) revert SoldOut(item);
+        stock -= 1;
+    }
+}`;
+
+describe('transaction pages: built-in calls, failure reasons and locations, console.log', () => {
+  let node: Devnode;
+  let api: SdkChainApi;
+  let signer: Signer;
+  let shop: string;
+  let abi: string;
+  const registry = {
+    all: () => [{ abi, address: shop, name: 'Shop', connection: 'test' }],
+  } as unknown as AbiRegistry;
+
+  before(async () => {
+    node = await startDevnode({ port: 0, accounts: 1, logLevel: 'silent' });
+    api = new SdkChainApi({ name: 'test', url: node.url, group: node.groupId });
+    signer = { address: node.accounts[0].address, privateKey: node.accounts[0].privateKey, sm: false };
+    const solc = createRequire(__filename)('solc') as { compile(input: string): string };
+    const texts = { 'Shop.sol': SOURCE, 'console.sol': CONSOLE_SOL };
+    const { contracts, problems, sourceIds } = readOutput(
+      solc.compile(buildInput(texts, { evmVersion: 'paris', optimizer: false })),
+    );
+    assert.deepEqual(
+      problems.filter((p) => p.severity === 'error'),
+      [],
+    );
+    forgetCompilations();
+    rememberCompilation(contracts, texts, sourceIds);
+    const c = contracts.find((x) => x.name === 'Shop')!;
+    abi = JSON.stringify(c.abi);
+    shop = (await api.deploy(signer, c.bytecode, abi)).contractAddress;
+    assert.equal(withoutMetadata(await api.code(shop)), withoutMetadata(c.deployedBytecode!));
+  });
+  after(async () => {
+    api.close();
+    await node.stop();
+  });
+
+  async function view(hash: string) {
+    const tx = (await api.transaction(hash)) as TransactionJson;
+    const receipt = await api.receipt(hash);
+    const codec = new ContractCodec(abi, (t) => api.hashText(t));
+    const v = transactionView(tx, 0, receipt ?? undefined, (a) =>
+      a.toLowerCase() === shop.toLowerCase() ? codec : undefined,
+    );
+    await addDiagnostics(api, registry, v, receipt?.output);
+    return v;
+  }
+
+  it('a failing require: status name, reason, console output and the Solidity line', async () => {
+    const codec = new ContractCodec(abi, (t) => api.hashText(t));
+    const receipt = await api.send(signer, shop, codec.encodeCall('buy(uint256)', ['500']));
+    const v = await view(receipt.transactionHash);
+    assert.equal(v.receipt?.statusText, 'RevertInstruction (16): no such item');
+    assert.deepEqual(v.consoleLogs, ['buying 500']);
+    const line = SOURCE.split('\n').findIndex((l) => l.includes('require(item < 100')) + 1;
+    assert.equal(v.failure?.where, `Shop.buy (Shop.sol:${line})`);
+    assert.equal(v.failure?.snippet, 'require(item < 100, "no such item")');
+  });
+
+  it('a custom error is decoded with the known ABIs', async () => {
+    const codec = new ContractCodec(abi, (t) => api.hashText(t));
+    assert.equal((await api.send(signer, shop, codec.encodeCall('buy(uint256)', ['1']))).status, 0);
+    const receipt = await api.send(signer, shop, codec.encodeCall('buy(uint256)', ['2']));
+    const v = await view(receipt.transactionHash);
+    assert.equal(v.receipt?.revertReason, 'SoldOut(item=2)');
+    assert.match(v.failure?.where ?? '', /^Shop\.buy \(Shop\.sol:\d+\)$/);
+  });
+
+  it('a BFS link transaction is decoded with the BFS ABI', async () => {
+    const result = await api.bfsLink(signer, '/apps/shop', shop, abi);
+    assert.ok(result.ok, result.message);
+    const tx = (await api.transaction(result.receipt!.transactionHash)) as TransactionJson;
+    // The panel's lookup: built-ins first, then workspace deployments and the chain's getABI.
+    const codecs = await loadCodecs(api, { find: () => undefined } as unknown as AbiRegistry, [tx.to]);
+    const v = transactionView(tx, 0, undefined, codecs);
+    assert.equal(v.method, 'link(string,string,string)');
+    assert.ok(v.args.some((a) => a.value.toLowerCase().includes(shop.slice(2).toLowerCase())));
+    assert.ok(builtinAbi(BFS_ADDRESS), 'the BFS ABI is known by address');
+  });
+});
