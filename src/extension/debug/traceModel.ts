@@ -172,11 +172,23 @@ export class TraceModel {
     return this.length - 1;
   }
 
-  /** The next step on a breakpoint line (entering the line), else the last step. */
+  /**
+   * The next step that enters a breakpoint line, else the last step. "Enters" compares with the
+   * frame's previous located step, so the unmapped helper code inside one statement does not hit
+   * the same line twice.
+   */
   continueFrom(from: number, breakpoints: (loc: StepLocation) => boolean): number {
+    const last = new Map<number, StepLocation>();
+    const start = this.locations[from];
+    if (start !== undefined) last.set(this.trace.steps[from].frame, start);
     for (let i = from + 1; i < this.length; i++) {
       const loc = this.locations[i];
-      if (loc !== undefined && breakpoints(loc) && !this.sameLine(i, i - 1)) return i;
+      if (loc === undefined) continue;
+      const frame = this.trace.steps[i].frame;
+      const prev = last.get(frame);
+      last.set(frame, loc);
+      if (breakpoints(loc) && (prev === undefined || prev.line !== loc.line || prev.file !== loc.file))
+        return i;
     }
     return this.length - 1;
   }
