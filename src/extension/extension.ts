@@ -22,6 +22,7 @@ import { registerDeployCommands } from './commands/deployCommands';
 import { registerQueryCommands } from './commands/queryCommands';
 import { registerPanelCommands } from './commands/panelCommands';
 import { registerEventCommands } from './commands/eventCommands';
+import { registerDebugger } from './debug/register';
 import { registerTestExplorer } from './testing/testController';
 import { registerCallFiles } from './callFiles/callFileCommands';
 import { Compiler } from './compile/compiler';
@@ -116,6 +117,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     ...registerQueryCommands(session, context),
     ...registerPanelCommands(session, context, registry, governance),
     ...registerEventCommands(session, context, registry),
+    ...registerDebugger(session),
     registerTestExplorer(session, compiler),
     registerCallFiles(session, registry),
   );

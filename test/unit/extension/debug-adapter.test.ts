@@ -45,7 +45,7 @@ test('launch, breakpoint, step into a second contract, stack trace and variables
   await dc.setBreakpointsRequest({ source: { path: '/ws/Counter.sol' }, breakpoints: [{ line: LINE.ping }] });
   await dc.configurationDoneRequest();
   const stopped = dc.waitForEvent('stopped');
-  await dc.launch({ txHash: '0xgood', sourceRoot: '/ws', stopOnEntry: false } as never);
+  await dc.launch({ txHash: '0xgood', sourceRoot: '/ws', stopOnEntry: false });
   const ev = await stopped;
   assert.equal(ev.body.reason, 'breakpoint');
   const st = await dc.stackTraceRequest({ threadId: 1 });
@@ -95,5 +95,5 @@ test('launch, breakpoint, step into a second contract, stack trace and variables
 });
 
 test('a launch without a known transaction is refused with a clear error', async () => {
-  await assert.rejects(dc.launch({ txHash: '0xbad' } as never), /Cannot debug: unknown transaction/);
+  await assert.rejects(dc.launch({ txHash: '0xbad' }), /Cannot debug: unknown transaction/);
 });
