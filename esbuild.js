@@ -1,4 +1,5 @@
-// Bundles the extension host code, its solc worker, the devnode CLI and each webview script.
+// Bundles the extension host code, its solc worker, the Solidity language server, the devnode CLI
+// and each webview script.
 // `node esbuild.js [--watch] [--production]`
 const esbuild = require('esbuild');
 const fs = require('node:fs');
@@ -47,6 +48,27 @@ async function main() {
       format: 'cjs',
       target: 'node20',
       external: ['solc', 'solc/*'],
+    },
+    {
+      ...common,
+      // The Solidity language server: its own process, started by the language client when a .sol
+      // file opens. solc stays external as for the worker (the bundled one, or soljson files).
+      entryPoints: { 'sol-server': 'src/langserver/server.ts' },
+      outdir: 'dist',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['solc', 'solc/*'],
+    },
+    {
+      ...common,
+      // vscode-languageclient, required by the extension only when the first .sol file opens.
+      entryPoints: { 'sol-client': 'src/extension/solidity/clientFactory.ts' },
+      outdir: 'dist',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode'],
     },
     {
       ...common,

@@ -18,9 +18,11 @@ const SENDERS = 32;
 const CHUNK = 4_000;
 const PROBES = 200;
 
-function rssMiB(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
+/** RSS, and its anonymous part (heap; the rest is mapped files such as the LMDB store's pages). */
+function rssMiB(pid: number): { total: number; anon: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
+  return { total: kb('VmRSS'), anon: kb('RssAnon') };
 }
 
 function dirMiB(dir: string): number {
@@ -84,7 +86,7 @@ export async function runGrowth(work: string, total: number): Promise<void> {
   const slice = Math.max(1, Math.floor(total / 10));
   const firstSliceBlocks = { from: 1, to: 1 };
   console.log(`growth: ${total} set(k) transactions from ${SENDERS} senders into ${dataDir}`);
-  console.log('     txs    tx/s (slice)   RSS MiB   data MiB   old-key call p50   old-block p50');
+  console.log('     txs    tx/s (slice)   RSS MiB (anon)   data MiB   old-key call p50   old-block p50');
   let first = 0;
   let last = 0;
   let sent = 0;
@@ -129,7 +131,7 @@ export async function runGrowth(work: string, total: number): Promise<void> {
       await rpc.call('getBlockByNumber', ['group0', '', n, false, false]);
     });
     console.log(
-      `${String(sent).padStart(8)}   ${tps.toFixed(0).padStart(8)}      ${rssMiB(child.pid!).toFixed(0).padStart(7)}   ${dirMiB(dataDir).toFixed(0).padStart(8)}   ${oldKey.p50.toFixed(2).padStart(10)} ms      ${oldBlock.p50.toFixed(2).padStart(8)} ms`,
+      `${String(sent).padStart(8)}   ${tps.toFixed(0).padStart(8)}      ${rssMiB(child.pid!).total.toFixed(0).padStart(7)} (${rssMiB(child.pid!).anon.toFixed(0)})   ${dirMiB(dataDir).toFixed(0).padStart(8)}   ${oldKey.p50.toFixed(2).padStart(10)} ms      ${oldBlock.p50.toFixed(2).padStart(8)} ms`,
     );
   }
   const height = await head();

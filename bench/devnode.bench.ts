@@ -23,7 +23,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { HDNodeWallet, Interface, Transaction as EthTx, Wallet } from 'ethers';
 
@@ -427,7 +427,8 @@ function freePort(): Promise<number> {
     const s = createServer();
     s.once('error', reject);
     s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as AddressInfo).port;
+      const a = s.address();
+      const port = typeof a === 'object' && a !== null ? a.port : 0;
       s.close(() => resolve(port));
     });
   });
@@ -467,6 +468,7 @@ async function ethPeer(
   const deployReceipt = await receipt(await rpc.call<string>('eth_sendRawTransaction', [deployRaw]));
   if (deployReceipt.status !== '0x1') throw new Error(`${name} deploy failed`);
   const address = deployReceipt.contractAddress;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion -- solc's ABI output
   const iface = new Interface(counter.abi as never);
   const signers = wallets.slice(1).map((w) => new Wallet(w.privateKey));
   const nonces = new Array<number>(SENDERS).fill(0);
@@ -475,7 +477,7 @@ async function ethPeer(
     name,
     pid: child.pid!,
     rpc,
-    async signRound() {
+    signRound() {
       const perSender: string[][] = Array.from({ length: SENDERS }, () => []);
       for (let i = 0; i < TXS; i++) {
         const s = i % SENDERS;
@@ -490,7 +492,7 @@ async function ethPeer(
         perSender[s].push(tx.serialized);
       }
       round++;
-      return perSender;
+      return Promise.resolve(perSender);
     },
     async send(raw) {
       const r = await receipt(await rpc.call<string>('eth_sendRawTransaction', [raw]));

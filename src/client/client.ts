@@ -38,6 +38,7 @@ import {
   type TotalTransactionCountResult,
   withTxSums,
 } from './results';
+import { FailoverTransport } from './transport/failover';
 import { logBlockNumber, MAX_BLOCKS_PER_LOG_REQUEST, toFilterObject, type LogFilter } from './logs';
 import { HttpTransport, type TlsOptions } from './transport/http';
 import type { RequestOptions, Transport } from './transport/types';
@@ -51,6 +52,12 @@ export interface ClientOptions {
   group: string;
   /** Node RPC address, http://host:port or https://host:port (with `tls`). */
   url?: string;
+  /**
+   * Several node RPC endpoints of the same group (console config.toml `peers`): requests fail
+   * over to the next when a node is down. "host:port" entries get http, or https with `tls`.
+   * When `url` is also given it is tried first.
+   */
+  peers?: string[];
   tls?: TlsOptions;
   /** Default request timeout (ms). */
   timeoutMs?: number;
@@ -89,14 +96,20 @@ export class Client {
       this.transport = options.transport;
       this.ownsTransport = false;
     } else {
-      if (!options.url) throw new TypeError('Client: give a url (http://host:port) or a transport');
-      this.transport = new HttpTransport({
-        url: options.url,
-        tls: options.tls,
-        timeoutMs: options.timeoutMs,
-        maxResponseBytes: options.maxResponseBytes,
-        maxRequestBytes: options.maxRequestBytes,
-      });
+      const urls = endpointUrls(options);
+      if (urls.length === 0)
+        throw new TypeError('Client: give a url (http://host:port), peers, or a transport');
+      const http = urls.map(
+        (url) =>
+          new HttpTransport({
+            url,
+            tls: options.tls,
+            timeoutMs: options.timeoutMs,
+            maxResponseBytes: options.maxResponseBytes,
+            maxRequestBytes: options.maxRequestBytes,
+          }),
+      );
+      this.transport = http.length === 1 ? http[0] : new FailoverTransport(http);
       this.ownsTransport = true;
     }
   }
@@ -199,6 +212,16 @@ export class Client {
     );
   }
 
+  /** Java SDK getBlockHeaderByNumber: the block without transactions (onlyHeader). */
+  getBlockHeaderByNumber(blockNumber: number | bigint, options?: NodeOptions): Promise<BlockJson> {
+    return this.getBlockByNumber(blockNumber, true, true, options);
+  }
+
+  /** Java SDK getBlockHeaderByHash. */
+  getBlockHeaderByHash(blockHash: string, options?: NodeOptions): Promise<BlockJson> {
+    return this.getBlockByHash(blockHash, true, true, options);
+  }
+
   async getBlockByHash(
     blockHash: string,
     onlyHeader = true,
@@ -286,6 +309,11 @@ export class Client {
   /** type: "consensus_sealer" | "consensus_observer" | "consensus_candidate_sealer" (node ≥ 3.6). */
   async getNodeListByType(type: string, options?: NodeOptions): Promise<SealerEntry[]> {
     return this.grouped('getNodeListByType', options, v.text('getNodeListByType', 'type', type));
+  }
+
+  /** Console getCandidateList: rPBFT candidate sealers (getNodeListByType, node >= 3.6). */
+  getCandidateList(options?: NodeOptions): Promise<SealerEntry[]> {
+    return this.getNodeListByType('consensus_candidate_sealer', options);
   }
 
   async getPbftView(options?: NodeOptions): Promise<number> {
@@ -551,4 +579,18 @@ function filterIdOf(op: string, id: unknown): string {
 function pick(options?: RequestOptions): RequestOptions | undefined {
   if (!options) return undefined;
   return { signal: options.signal, timeoutMs: options.timeoutMs };
+}
+
+/** url first, then peers; "host:port" gets the scheme the TLS options imply. Duplicates dropped. */
+function endpointUrls(options: ClientOptions): string[] {
+  const list = [...(options.url ? [options.url] : []), ...(options.peers ?? [])];
+  const out: string[] = [];
+  for (const raw of list) {
+    if (typeof raw !== 'string' || raw.trim() === '')
+      throw new TypeError('Client: peers must be non-empty strings');
+    const text = raw.trim();
+    const url = /^[a-z]+:\/\//i.test(text) ? text : `${options.tls ? 'https' : 'http'}://${text}`;
+    if (!out.includes(url)) out.push(url);
+  }
+  return out;
 }

@@ -14,6 +14,8 @@ export {
 } from './errors';
 export { HttpTransport, type HttpTransportOptions, type TlsOptions } from './transport/http';
 export type { Transport, RequestOptions } from './transport/types';
+export { FailoverTransport } from './transport/failover';
+export { readConsoleConfig, parseConfigToml, type ConsoleConnection } from './consoleConfig';
 export { connectTlcp, isSmCertDir, loadSmTlsConfig, type SmSuiteName } from './transport/smTls';
 export {
   parseSyncStatus,

@@ -99,6 +99,40 @@ export interface TransactionFields {
   attribute?: number;
   /** Free text, not hashed. */
   extraData?: string;
+  /**
+   * Value to transfer (moved only on chains with feature_balance). Setting value, gasPrice or
+   * gasLimit makes a version-1 transaction, as the Java SDK's TransactionManager does.
+   */
+  value?: bigint | number;
+  /** Version-1 gas price (default 0). */
+  gasPrice?: bigint | number;
+  /** Version-1 gas limit (default 0); carried as the Java SDK does, the node meters against tx_gas_limit. */
+  gasLimit?: bigint | number;
+}
+
+/** The version-1 fields, or undefined for a version-0 transaction. */
+function v1Fields(fields: TransactionFields): Partial<TransactionData> | undefined {
+  if (fields.value === undefined && fields.gasPrice === undefined && fields.gasLimit === undefined)
+    return undefined;
+  const amount = (name: string, v: bigint | number | undefined): bigint => {
+    if (v === undefined) return 0n;
+    if (typeof v === 'number' && !Number.isSafeInteger(v))
+      throw new TypeError(`transaction: ${name} must be a whole number, got ${v}`);
+    const n = BigInt(v);
+    if (n < 0n) throw new RangeError(`transaction: ${name} must not be negative, got ${n}`);
+    return n;
+  };
+  const gasLimit = amount('gasLimit', fields.gasLimit);
+  if (gasLimit >= 1n << 63n) throw new RangeError(`transaction: gasLimit must fit in int64, got ${gasLimit}`);
+  // Numeric.toHexString as the Java SDK writes them; EIP-1559 fields stay empty.
+  return {
+    version: 1,
+    value: '0x' + amount('value', fields.value).toString(16),
+    gasPrice: '0x' + amount('gasPrice', fields.gasPrice).toString(16),
+    gasLimit,
+    maxFeePerGas: '',
+    maxPriorityFeePerGas: '',
+  };
 }
 
 export interface SignedTransaction {
@@ -111,7 +145,10 @@ export interface SignedTransaction {
   hex: string;
 }
 
-/** Builds, hashes (with the account's suite), signs and TARS-encodes a v0 transaction. */
+/**
+ * Builds, hashes (with the account's suite), signs and TARS-encodes a transaction: version 0,
+ * or version 1 when value, gasPrice or gasLimit is given.
+ */
 export function buildSignedTransaction(fields: TransactionFields, account: Account): SignedTransaction {
   if (!fields.chainId) throw new TypeError('transaction: chainId is required');
   if (!fields.groupId) throw new TypeError('transaction: groupId is required');
@@ -127,6 +164,7 @@ export function buildSignedTransaction(fields: TransactionFields, account: Accou
     to,
     input: typeof fields.input === 'string' ? fromHex(fields.input) : fields.input,
     abi: fields.abi ?? '',
+    ...v1Fields(fields),
   };
   if (!to && data.input.length === 0)
     throw new TypeError('transaction: a deployment needs bytecode as input');
@@ -173,6 +211,12 @@ export interface SendOptions extends NodeOptions {
   nonce?: string;
   attribute?: number;
   extraData?: string;
+  /** Value to transfer with the transaction (version 1; moved only with feature_balance). */
+  value?: bigint | number;
+  /** Version-1 gas price. */
+  gasPrice?: bigint | number;
+  /** Version-1 gas limit (carried; the node meters against tx_gas_limit). */
+  gasLimit?: bigint | number;
 }
 
 /** Checks the account's crypto matches the chain's (an SM key cannot sign for a secp256k1 chain). */
@@ -204,6 +248,9 @@ export async function signAndSend(
       nonce: options.nonce,
       attribute: options.attribute,
       extraData: options.extraData,
+      value: options.value,
+      gasPrice: options.gasPrice,
+      gasLimit: options.gasLimit,
     },
     account,
   );

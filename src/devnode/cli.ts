@@ -38,6 +38,7 @@ function banner(node: Devnode, options: DevnodeOptions): string {
       `auth ${options.auth === false ? 'off' : 'on'}, ${options.dataDir ? `data in ${options.dataDir}` : 'in memory'}` +
       `, block time ${options.blockTimeMs ? `${options.blockTimeMs} ms` : 'instant'}`,
   ];
+  if (node.web3Url) lines.push(`Web3 JSON-RPC (ethers, viem, cast) on ${node.web3Url}`);
   if (node.sdkCertDir)
     lines.push(
       node.sm
@@ -74,6 +75,7 @@ function readyLine(node: Devnode): string {
       sm: node.sm,
       tls: node.sdkCertDir !== undefined,
       sdkCertDir: node.sdkCertDir,
+      web3Url: node.web3Url,
       nodes: node.nodes,
       accounts: node.accounts,
     }) + '\n'

@@ -14,6 +14,7 @@ import { FilterStore } from './rpc/filters';
 import { methods } from './rpc/methods';
 import { startHttpServer } from './server/http';
 import { ensureTlsMaterial } from './tls/certs';
+import type { Web3Server } from './web3/server';
 import { ensureSmTlsMaterial } from './tls/smCerts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -45,6 +46,10 @@ export interface DevnodeOptions {
   seed?: string;
   bodyLimit?: number;
   logLevel?: LogLevel;
+  /** Serve the Web3 (Ethereum) JSON-RPC too, on loopback; implied by web3Port. */
+  web3?: boolean;
+  /** Web3 JSON-RPC port (default 8545; 0 picks a free port). */
+  web3Port?: number;
   log?: (level: Exclude<LogLevel, 'silent'>, message: string) => void;
 }
 
@@ -73,6 +78,8 @@ export interface Devnode {
   handle: RpcHandler;
   /** With TLS: the folder holding ca.crt, sdk.crt, sdk.key. */
   sdkCertDir?: string;
+  /** The Web3 JSON-RPC URL when it is on. */
+  web3Url?: string;
   stop(): Promise<void>;
 }
 
@@ -162,6 +169,15 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
       },
     });
     log('info', `JSON-RPC listening on ${server.url}`);
+    let web3: Web3Server | undefined;
+    if (options.web3 === true || options.web3Port !== undefined) {
+      try {
+        web3 = await startWeb3Service(chain, options, log);
+      } catch (e) {
+        await server.close();
+        throw e;
+      }
+    }
     let stopped: Promise<void> | undefined;
     return {
       url: server.url,
@@ -175,8 +191,10 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
       group,
       handle,
       sdkCertDir: smTls?.sdkDir ?? tls?.sdkDir,
+      web3Url: web3?.url,
       stop: () =>
         (stopped ??= (async () => {
+          await web3?.close();
           await server.close();
           await chain.close();
           if (tempCertDir) rmSync(tempCertDir, { recursive: true, force: true });
@@ -187,4 +205,31 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
     if (tempCertDir) rmSync(tempCertDir, { recursive: true, force: true });
     throw e;
   }
+}
+
+/** The Web3 service beside the node RPC: always on loopback, secp256k1 chains only. */
+async function startWeb3Service(
+  chain: DevChain,
+  options: DevnodeOptions,
+  log: (level: Exclude<LogLevel, 'silent'>, message: string) => void,
+): Promise<Web3Server> {
+  // Web3 transactions are secp256k1/keccak256 (Web3Transaction::takeToTarsTransaction); an SM
+  // node's signature check (SM2) cannot verify them.
+  if (chain.options.sm)
+    throw new Error('--web3 needs a secp256k1 chain: Web3 transactions cannot be verified on an SM chain');
+  // Loaded on demand: a node without --web3 does not evaluate the Web3 modules at start-up.
+  const { DEFAULT_WEB3_PORT, startWeb3Server } = await import('./web3/server');
+  let web3: Web3Server;
+  try {
+    web3 = await startWeb3Server({
+      host: '127.0.0.1',
+      port: options.web3Port ?? DEFAULT_WEB3_PORT,
+      chain,
+      warn: (message) => log('warn', message),
+    });
+  } catch (e) {
+    throw new Error(`Web3 JSON-RPC: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+  log('info', `Web3 JSON-RPC listening on ${web3.url}`);
+  return web3;
 }

@@ -20,12 +20,14 @@ import { registerBfsCommands } from './commands/bfsCommands';
 import { registerGovernanceCommands } from './commands/governanceCommands';
 import { registerDeployCommands } from './commands/deployCommands';
 import { registerQueryCommands } from './commands/queryCommands';
+import { registerStatusBalanceCommands } from './commands/statusBalanceCommands';
 import { registerPanelCommands } from './commands/panelCommands';
 import { registerEventCommands } from './commands/eventCommands';
 import { registerDebugger } from './debug/register';
 import { registerTestExplorer } from './testing/testController';
 import { registerCallFiles } from './callFiles/callFileCommands';
 import { Compiler } from './compile/compiler';
+import { SolidityLanguageClient } from './solidity/languageClient';
 import { AbiRegistry } from './abiRegistry';
 import { exportsFor, installUiRecorder, setTestMode, testHooks } from './testHooks';
 
@@ -40,6 +42,8 @@ export interface FiscoBcosApi {
   statusBar: StatusBar;
   registry: AbiRegistry;
   compiler: Compiler;
+  /** The Solidity language client (its server starts when a .sol file opens). */
+  solidity: SolidityLanguageClient;
   testHooks: typeof testHooks;
   /** Replaces how ChainApis are built (tests wrap the default one). */
   setChainApiFactory(factory: ChainApiFactory): void;
@@ -65,8 +69,13 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
   const statusBar = new StatusBar(session);
   const registry = new AbiRegistry(context.workspaceState);
   const compiler = new Compiler(path.join(context.extensionPath, 'dist', 'solc-worker.js'));
+  // Cheap: no module load and no process until a .sol document opens.
+  const solidity = new SolidityLanguageClient(context);
+  compiler.useLanguageServer(solidity);
 
-  const groups = new GroupsTree(session);
+  const groups = new GroupsTree(session, (c) =>
+    c.local && devnode.state === 'running' ? devnode.info?.web3Url : undefined,
+  );
   const bfs = new BfsTree(session);
   const governance = new GovernanceTree(session);
   const groupsView = vscode.window.createTreeView('fiscoBcos.groups', {
@@ -95,6 +104,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     devnode,
     statusBar,
     compiler,
+    solidity,
     groups,
     bfs,
     governance,
@@ -115,6 +125,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
       bfs.refreshPath(path.split('/').slice(0, -1).join('/') || '/'),
     ),
     ...registerQueryCommands(session, context),
+    ...registerStatusBalanceCommands(session),
     ...registerPanelCommands(session, context, registry, governance),
     ...registerEventCommands(session, context, registry),
     ...registerDebugger(session),
@@ -131,6 +142,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     statusBar,
     registry,
     compiler,
+    solidity,
     testHooks,
     setChainApiFactory: (factory: ChainApiFactory) => session.setFactory(factory),
     defaultChainApiFactory: createSdkChainApi,

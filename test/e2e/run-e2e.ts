@@ -30,6 +30,7 @@ async function main(): Promise<number> {
   await buildExtension(true);
   const vsix = await packageVsix(path.join(outDir, 'fisco-bcos-vscode.vsix'), { quiet: true });
   const session = await openSession({ runDir, vsix, log, settings: e2eSettings, env: e2eEnv });
+  seedSolcCache(path.join(runDir, 'user-data'));
   const { page } = session;
   const wb = new Workbench(page);
   let passed = 0;
@@ -100,3 +101,14 @@ main().then(
     process.exit(1);
   },
 );
+
+/**
+ * The packaged extension bundles solc 0.8.37 only; other versions are downloaded from the npm
+ * registry on first use and cached in the extension's global storage. The run stays offline by
+ * putting solc 0.6.10 (the dev dependency alias solc-0.6.10) where that download would have cached it.
+ */
+function seedSolcCache(userDataDir: string): void {
+  const cache = path.join(userDataDir, 'User', 'globalStorage', 'fisco-bcos-tools.fisco-bcos-vscode', 'solc');
+  fs.mkdirSync(cache, { recursive: true });
+  fs.copyFileSync(require.resolve('solc-0.6.10/soljson.js'), path.join(cache, 'soljson-v0.6.10.js'));
+}

@@ -87,24 +87,35 @@ suite('Chain features', () => {
     );
   });
 
-  test('compiles in the solc worker thread, kept between compiles; solc never loads on the host thread', async () => {
+  test('compiles in the language server process, or with the server off in the solc worker thread; solc never loads on the host thread', async () => {
     const { api: a } = await connectTestChain();
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fisco-ext-')), 'Other.sol');
-    fs.writeFileSync(
-      file,
-      '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract Other { function f() public pure returns (uint256) { return 1; } }\n',
-    );
-    const compiled = await runRecorded('fiscoBcos.compile', vscode.Uri.file(file));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fisco-ext-'));
+    const source = (name: string) =>
+      `// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\ncontract ${name} { function f() public pure returns (uint256) { return 1; } }\n`;
+    fs.writeFileSync(path.join(dir, 'Other.sol'), source('Other'));
+    fs.writeFileSync(path.join(dir, 'Worker.sol'), source('Worker'));
+    const compiled = await runRecorded('fiscoBcos.compile', vscode.Uri.file(path.join(dir, 'Other.sol')));
     assert.deepEqual(compiled.result, ['Other']);
     assert.deepEqual(compiled.errors, []);
-    const { threadId: workerThread, started } = a.compiler.workerInfo;
-    assert.ok(
-      workerThread !== undefined && workerThread !== threadId,
-      `compiled on thread ${workerThread}, host thread ${threadId}`,
-    );
-    assert.equal(a.compiler.lastCompileThreadId, workerThread);
-    // the earlier compiles of this suite (Counter, Broken) used the same worker
-    assert.equal(started, 1);
+    assert.ok(a.solidity.running, 'the language server compiled');
+    // the earlier compiles of this suite (Counter, Broken) went through the server as well
+    assert.equal(a.compiler.workerInfo.started, 0);
+    const settings = vscode.workspace.getConfiguration('fiscoBcos.solidity');
+    await settings.update('languageServer', 'off', vscode.ConfigurationTarget.Global);
+    try {
+      const viaWorker = await runRecorded('fiscoBcos.compile', vscode.Uri.file(path.join(dir, 'Worker.sol')));
+      assert.deepEqual(viaWorker.result, ['Worker']);
+      assert.equal(a.solidity.running, false);
+      const { threadId: workerThread, started } = a.compiler.workerInfo;
+      assert.ok(
+        workerThread !== undefined && workerThread !== threadId,
+        `compiled on thread ${workerThread}, host thread ${threadId}`,
+      );
+      assert.equal(a.compiler.lastCompileThreadId, workerThread);
+      assert.equal(started, 1);
+    } finally {
+      await settings.update('languageServer', undefined, vscode.ConfigurationTarget.Global);
+    }
     assert.deepEqual(
       Object.keys(require.cache).filter((k) => /[\\/]solc[\\/]/.test(k)),
       [],

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as vscode from 'vscode';
-import { api, connectTestChain, runRecorded } from './helpers';
+import { api, connectTestChain, runRecorded, treeLabels } from './helpers';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -21,6 +21,8 @@ suite('Local node', () => {
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('fiscoBcos.stopLocalNode');
     await config().update('port', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('web3', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('web3Port', undefined, vscode.ConfigurationTarget.Global);
     await connectTestChain();
   });
 
@@ -46,6 +48,35 @@ suite('Local node', () => {
     assert.equal(a.devnode.state, 'running');
     await vscode.commands.executeCommand('fiscoBcos.stopLocalNode');
     assert.equal(a.devnode.state, 'stopped');
+  });
+
+  test('serves the Web3 JSON-RPC when fiscoBcos.localNode.web3 is on, and the Groups view shows its URL', async () => {
+    const a = await api();
+    await vscode.commands.executeCommand('fiscoBcos.stopLocalNode');
+    await config().update('port', await freePort(), vscode.ConfigurationTarget.Global);
+    await config().update('web3', true, vscode.ConfigurationTarget.Global);
+    await config().update('web3Port', await freePort(), vscode.ConfigurationTarget.Global);
+    try {
+      const ready = await vscode.commands.executeCommand<{ url: string; web3Url?: string } | undefined>(
+        'fiscoBcos.startLocalNode',
+      );
+      assert.ok(ready?.web3Url, 'the ready line names the Web3 URL');
+      assert.equal(ready.web3Url, `http://127.0.0.1:${config().get<number>('web3Port')}`);
+      const res = await fetch(ready.web3Url, {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 }),
+      });
+      assert.equal(((await res.json()) as { result: string }).result, '0x4ee8');
+      const rows = await treeLabels(a.trees.groups, 2);
+      assert.ok(
+        rows.includes(`  Web3 JSON-RPC — ${ready.web3Url}`),
+        `the local connection shows the Web3 URL: ${JSON.stringify(rows)}`,
+      );
+    } finally {
+      await vscode.commands.executeCommand('fiscoBcos.stopLocalNode');
+      await config().update('web3', undefined, vscode.ConfigurationTarget.Global);
+      await config().update('web3Port', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   test('explains a port conflict and does not start', async () => {

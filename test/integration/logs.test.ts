@@ -169,10 +169,7 @@ describe('logs and filters (client ↔ devnode)', () => {
 
   it('decoding: known events by name and argument; unknown and anonymous ones stay raw', async () => {
     const { receipt } = await a.send('both', [9]);
-    const decoder = new EventDecoder(
-      [['event Other(uint256)'], 'not an abi', a.abi],
-      account.suite,
-    );
+    const decoder = new EventDecoder([['event Other(uint256)'], 'not an abi', a.abi], account.suite);
     const [ping, pong, anon] = decoder.decodeAll(receipt.logEntries);
     assert.equal(ping.name, 'Ping');
     assert.equal(String(ping.args!.from).toLowerCase(), account.address);

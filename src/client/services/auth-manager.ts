@@ -182,6 +182,16 @@ export class AuthManager {
     return BigInt((await this.view(proposalManager, PROPOSALS, '_proposalCount'))[0] as bigint);
   }
 
+  /**
+   * The newest proposal with its id, as the console's getLatestProposal shows it; undefined when
+   * none was ever created.
+   */
+  async getLatestProposal(): Promise<{ id: bigint; info: ProposalInfo } | undefined> {
+    const id = await this.proposalCount();
+    if (id === 0n) return undefined;
+    return { id, info: await this.getProposalInfo(id) };
+  }
+
   // ---- contract auth reads -----------------------------------------------------------------------
 
   /** 0 none (anyone deploys), 1 white list, 2 black list. */

@@ -9,4 +9,11 @@ export { KvTableService, KeyNotFoundError } from './kv-table';
 export { TableCrudService, type Condition, type Limit, type TableRecord } from './table-crud';
 export { TableNotFoundError, type TableSchema } from './table-base';
 export * from './auth-manager';
+export {
+  AccountService,
+  AccountStatus,
+  ACCOUNT_STATUS_NAMES,
+  type AccountStatusName,
+} from './account-manager';
+export { BalanceService } from './balance';
 export type { RetCode } from '../../protocol/builtin/retcode';

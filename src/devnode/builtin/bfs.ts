@@ -33,7 +33,7 @@ import {
   writeGenesisBfs,
   writeLinkTable,
 } from './bfs-tree';
-import { bareAddress, checkLength, definePrecompiled } from './precompiled-base';
+import { bareAddress, checkLength, definePrecompiled, PrecompiledError } from './precompiled-base';
 import { isTableContract } from './table-registry';
 import type { PrecompiledContext, TableStore } from './types';
 
@@ -175,6 +175,16 @@ export const bfsPrecompiled = definePrecompiled({
         bareAddress(ctx.caller) === bareAddress(SYS_CONFIG_ADDRESS) ? CODE_SUCCESS : CODE_NO_AUTHORIZED,
       ],
     },
-    [BFS_SIG.fixBfs]: { write: true, run: () => [CODE_SUCCESS] },
+    [BFS_SIG.fixBfs]: {
+      write: true,
+      // BFSPrecompiled::fixBfs: only version 3.3 (0x03030000) is known; fixBfs330 re-creates the
+      // root's subdirectories when one is missing, and a devnode's genesis tree always has them,
+      // so it finds nothing to repair, as the node does on any chain created at >= 3.3.
+      run: (_ctx, args) => {
+        if (BigInt(String(args[0])) !== 0x03030000n)
+          throw new PrecompiledError('BFSPrecompiled call undefined function!');
+        return [CODE_SUCCESS];
+      },
+    },
   },
 });

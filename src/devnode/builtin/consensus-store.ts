@@ -48,5 +48,11 @@ export function consensusNodes(store: TableStore, blockNumber: number): Consensu
       (n) =>
         n.enableNumber <= blockNumber && (n.removedNumber === undefined || n.removedNumber > blockNumber),
     )
-    .map(({ nodeId, type, weight, enableNumber }) => ({ nodeId, type, weight, enableNumber }));
+    .map(({ nodeId, type, weight, termWeight, enableNumber }) => ({
+      nodeId,
+      type,
+      weight,
+      termWeight: termWeight ?? 0,
+      enableNumber,
+    }));
 }

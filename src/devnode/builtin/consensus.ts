@@ -45,7 +45,12 @@ function toWeight(raw: bigint): number {
   return Number(raw & UINT64_MASK);
 }
 
-export function addSealer(ctx: PrecompiledContext, rawNodeId: string, rawWeight: bigint): number {
+export function addSealer(
+  ctx: PrecompiledContext,
+  rawNodeId: string,
+  rawWeight: bigint,
+  rawTermWeight = 0n,
+): number {
   const nodeId = rawNodeId.toLowerCase();
   if (!nodeIdOk(nodeId, true)) return CODE_INVALID_NODE_ID;
   const weight = toWeight(rawWeight);
@@ -53,7 +58,12 @@ export function addSealer(ctx: PrecompiledContext, rawNodeId: string, rawWeight:
   const nodes = readNodeList(ctx.store);
   const node = nodes.find((n) => n.nodeId === nodeId);
   if (!node) return CODE_ADD_SEALER_SHOULD_IN_OBSERVER;
-  Object.assign(node, { type: NODE_TYPE_SEALER, weight, enableNumber: ctx.blockNumber + 1 });
+  Object.assign(node, {
+    type: NODE_TYPE_SEALER,
+    weight,
+    termWeight: toWeight(rawTermWeight),
+    enableNumber: ctx.blockNumber + 1,
+  });
   writeNodeList(ctx.store, nodes, ctx.blockNumber);
   return CODE_SUCCESS;
 }
@@ -66,9 +76,20 @@ export function addObserver(ctx: PrecompiledContext, rawNodeId: string): number 
   if (node) {
     // The node counts every sealer, even when the target is already an observer.
     if (sealerCount(nodes) === 1) return CODE_LAST_SEALER;
-    Object.assign(node, { type: NODE_TYPE_OBSERVER, weight: 0, enableNumber: ctx.blockNumber + 1 });
+    Object.assign(node, {
+      type: NODE_TYPE_OBSERVER,
+      weight: 0,
+      termWeight: 0,
+      enableNumber: ctx.blockNumber + 1,
+    });
   } else {
-    nodes.push({ nodeId, type: NODE_TYPE_OBSERVER, weight: 0, enableNumber: ctx.blockNumber + 1 });
+    nodes.push({
+      nodeId,
+      type: NODE_TYPE_OBSERVER,
+      weight: 0,
+      termWeight: 0,
+      enableNumber: ctx.blockNumber + 1,
+    });
   }
   writeNodeList(ctx.store, nodes, ctx.blockNumber);
   return CODE_SUCCESS;
@@ -100,6 +121,19 @@ export function setWeight(ctx: PrecompiledContext, rawNodeId: string, rawWeight:
   return CODE_SUCCESS;
 }
 
+/** ConsensusPrecompiled setWeight(..., setTermWeight = true): 0 is allowed, observers refused. */
+export function setTermWeight(ctx: PrecompiledContext, rawNodeId: string, rawWeight: bigint): number {
+  const nodeId = rawNodeId.toLowerCase();
+  if (!nodeIdOk(nodeId, false)) return CODE_INVALID_NODE_ID;
+  const nodes = readNodeList(ctx.store);
+  const node = nodes.find((n) => n.nodeId === nodeId);
+  if (!node) return CODE_NODE_NOT_EXIST;
+  if (node.type === NODE_TYPE_OBSERVER) throw new PrecompiledError(ERR_SET_WEIGHT_OBSERVER);
+  Object.assign(node, { termWeight: toWeight(rawWeight), enableNumber: ctx.blockNumber + 1 });
+  writeNodeList(ctx.store, nodes, ctx.blockNumber);
+  return CODE_SUCCESS;
+}
+
 /** Wraps a write with the committee check: refused calls return -50000 with status 0. */
 function guarded(run: (ctx: PrecompiledContext, a: Result) => number): FunctionHandler {
   return { write: true, run: (ctx, a) => [committeeOnly(ctx) ? run(ctx, a) : CODE_NO_AUTHORIZED] };
@@ -111,15 +145,16 @@ export const consensusPrecompiled = definePrecompiled({
   abi: CONSENSUS_ABI,
   functions: {
     [CONSENSUS_SIG.addSealer]: guarded((ctx, a) => addSealer(ctx, a[0] as string, a[1] as bigint)),
-    // rPBFT term weights are not modelled (feature_rpbft is off on the devnode); the vote weight applies.
-    [CONSENSUS_SIG.addSealerTerm]: guarded((ctx, a) => addSealer(ctx, a[0] as string, a[1] as bigint)),
+    // The term weight is stored and reported (getSealerList); rPBFT itself is not run, so only the
+    // vote weight affects sealing.
+    [CONSENSUS_SIG.addSealerTerm]: guarded((ctx, a) =>
+      addSealer(ctx, String(a[0]), BigInt(String(a[1])), BigInt(String(a[2]))),
+    ),
     [CONSENSUS_SIG.addObserver]: guarded((ctx, a) => addObserver(ctx, a[0] as string)),
     [CONSENSUS_SIG.remove]: guarded((ctx, a) => removeNode(ctx, a[0] as string)),
     [CONSENSUS_SIG.setWeight]: guarded((ctx, a) => setWeight(ctx, a[0] as string, a[1] as bigint)),
-    [CONSENSUS_SIG.setTermWeight]: guarded((ctx, a) => {
-      const nodeId = (a[0] as string).toLowerCase();
-      if (!nodeIdOk(nodeId, false)) return CODE_INVALID_NODE_ID;
-      return readNodeList(ctx.store).some((n) => n.nodeId === nodeId) ? CODE_SUCCESS : CODE_NODE_NOT_EXIST;
-    }),
+    [CONSENSUS_SIG.setTermWeight]: guarded((ctx, a) =>
+      setTermWeight(ctx, String(a[0]), BigInt(String(a[1]))),
+    ),
   },
 });

@@ -17,6 +17,9 @@ import { writeNodeList } from './consensus-store';
 import { writeConfig } from './system-config-store';
 import type { GenesisOptions, TableStore } from './types';
 
+/** The Web3 chain id of a build_chain.sh chain (eth_chainId 0x4ee8). */
+export const WEB3_CHAIN_ID = '20200';
+
 export function writeSystemGenesis(store: TableStore, options: GenesisOptions): void {
   if (options.sealers.length === 0) throw new Error('genesis needs at least one sealer');
   if (options.txGasLimit <= 100000)
@@ -28,7 +31,9 @@ export function writeSystemGenesis(store: TableStore, options: GenesisOptions): 
     [KEY_TX_GAS_PRICE, '0x0'],
     [KEY_COMPATIBILITY_VERSION, options.compatibilityVersion],
     [KEY_AUTH_CHECK_STATUS, options.authCheck ? '1' : '0'],
-    [KEY_WEB3_CHAIN_ID, '0'],
+    // build_chain.sh writes `[web3] chain_id=20200` (default_web3_chainid) into config.genesis, and
+    // Ledger::buildGenesisBlock stores it as web3_chain_id for 3.9+ chains.
+    [KEY_WEB3_CHAIN_ID, WEB3_CHAIN_ID],
     ...BUGFIX_FLAGS.map((flag): [string, string] => [flag, '1']),
   ];
   for (const [key, value] of config) writeConfig(store, key, value, 0);

@@ -13,6 +13,13 @@ function normalize(address: string): string {
 
 export class BuiltinRegistry extends Map<string, Precompiled> {
   private store: TableStore | undefined;
+  /** Built-ins that exist only while a condition on the chain's state holds (0x1011). */
+  private readonly gated = new Map<string, { p: Precompiled; enabled: (store: TableStore) => boolean }>();
+
+  /** Registers a built-in that answers only while `enabled(store)`; not listed by iteration. */
+  setGated(precompiled: Precompiled, enabled: (store: TableStore) => boolean): void {
+    this.gated.set(normalize(precompiled.address), { p: precompiled, enabled });
+  }
 
   /** Binds the chain's store (called from genesis) so table contracts can be resolved. */
   bind(store: TableStore): void {
@@ -25,8 +32,11 @@ export class BuiltinRegistry extends Map<string, Precompiled> {
 
   override get(address: string): Precompiled | undefined {
     if (typeof address !== 'string') return undefined;
-    const fixed = super.get(normalize(address));
+    const key = normalize(address);
+    const fixed = super.get(key);
     if (fixed) return fixed;
+    const gate = this.gated.get(key);
+    if (gate) return this.store && gate.enabled(this.store) ? gate.p : undefined;
     return this.store && tableContractAt(this.store, address);
   }
 

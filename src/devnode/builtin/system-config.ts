@@ -13,10 +13,22 @@ import {
   SYSTEM_CONFIG_KEYS,
   sysConfigErrors as E,
 } from '../../protocol/builtin/sysconfig';
+import { registerGovernorsAsCallers } from './balance';
 import { committeeOnly } from './consensus';
 import { definePrecompiled, PrecompiledError } from './precompiled-base';
 import { storedConfig, systemConfig, writeConfig } from './system-config-store';
 import type { PrecompiledContext, TableStore } from './types';
+
+/**
+ * Feature flags the devnode implements: Cancun opcodes, TIMESTAMP in seconds, and balances
+ * (value transfers, NotEnoughCash, BalancePrecompiled at 0x1011).
+ */
+export const DEVNODE_FEATURES: ReadonlySet<string> = new Set([
+  'feature_evm_cancun',
+  'feature_evm_timestamp',
+  'feature_balance',
+  'feature_balance_precompiled',
+]);
 
 const INT64 = /^[+-]?[0-9]+$/;
 const INT64_MAX = (1n << 63n) - 1n;
@@ -61,6 +73,10 @@ export function validateConfig(
 
   if (feature) {
     if (value !== '1') throw new PrecompiledError(E.notNumber(key));
+    // A feature the devnode cannot honour is refused as the node refuses a key it does not know,
+    // rather than accepted and ignored. Bug-fix flags are all on from genesis already.
+    if (!key.startsWith('bugfix_') && !DEVNODE_FEATURES.has(key))
+      throw new PrecompiledError(E.unsupportedKey(key));
     const dep = FEATURE_DEPENDENCIES[key];
     if (dep && systemConfig(store, dep.requires, blockNumber)?.value !== '1')
       throw new PrecompiledError(dep.message);
@@ -105,6 +121,8 @@ export function setValueByKey(ctx: PrecompiledContext, rawKey: string, value: st
   if (!committeeOnly(ctx)) return CODE_NO_AUTHORIZED;
   const key = validateConfig(ctx.store, rawKey, value, ctx.blockNumber);
   writeConfig(ctx.store, key, value, ctx.blockNumber + 1);
+  // SystemConfigPrecompiled::registerGovernorToCaller.
+  if (key === 'feature_balance_precompiled') registerGovernorsAsCallers(ctx.store);
   return CODE_SUCCESS;
 }
 

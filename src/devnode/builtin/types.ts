@@ -47,6 +47,15 @@ export interface PrecompiledContext {
   callInternal(to: string, input: Uint8Array, caller: string): Promise<PrecompiledResult>;
   /** Code at an address ('' when none): the auth contract checks that a contract exists. */
   codeAt(address: string): Promise<Uint8Array>;
+  /**
+   * Account balances (feature_balance), kept in the EVM state so BALANCE and value transfers see
+   * them; journaled with the transaction. `sub` throws NotEnoughCash when the balance is short.
+   */
+  balances?: {
+    get(address: string): Promise<bigint>;
+    add(address: string, value: bigint): Promise<void>;
+    sub(address: string, value: bigint): Promise<void>;
+  };
 }
 
 export interface ChainFacts {
@@ -80,6 +89,11 @@ export interface ConsensusNode {
   nodeId: string; // 128 lowercase hex, no 0x
   type: 'consensus_sealer' | 'consensus_observer' | 'consensus_candidate_sealer';
   weight: number;
+  /**
+   * rPBFT term weight: 0 from genesis and 2-argument addSealer (NodeConfig::parseConsensusNodeList,
+   * ConsensusPrecompiled addSealerImpl), set by 3-argument addSealer and setTermWeight.
+   */
+  termWeight?: number;
   /** First block number at which this entry is in force. */
   enableNumber: number;
 }
@@ -126,6 +140,11 @@ export interface AuthDecision {
 export interface AuthHooks {
   checkDeploy(store: TableStore, info: InvocationInfo): AuthDecision;
   checkCall(store: TableStore, info: InvocationInfo): AuthDecision;
+  /**
+   * The account status of tx.origin for a transaction's top-level frame (AccountManager at
+   * 0x10003): frozen → 22, abolished → 23. Checked before the target, built-ins included.
+   */
+  checkAccount?(store: TableStore, info: InvocationInfo): AuthDecision;
   /** Called after a successful deployment: records the admin of the new contract. */
   onDeployed(store: TableStore, contract: string, info: InvocationInfo): void;
 }
@@ -133,6 +152,8 @@ export interface AuthHooks {
 /** What the core receives from `createBuiltins()` in ./index.ts. */
 export interface Builtins {
   precompiles: Map<string, Precompiled>;
+  /** Binds the chain's store (also when it is reopened and genesis does not run again). */
+  attach?(store: TableStore): void;
   /** Writes the genesis state (config, consensus list, BFS tree, committee) into an empty store. */
   genesis(store: TableStore, options: GenesisOptions): Promise<void> | void;
   /** Value of a system config key in force at `blockNumber`. */

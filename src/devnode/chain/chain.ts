@@ -15,6 +15,8 @@ import type {
 } from '../builtin/types';
 import type { Trace, TraceLimits } from '../evm/trace';
 import { traceCommittedTransaction, type TxTrace } from './traceReplay';
+import { TransactionType } from '../../protocol/transaction';
+import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
 import { normalizeAddress } from '../evm/executor';
 import { DEFAULT_SEED, accountKey, nodeKey } from './keys';
 import { decodeSubmission, equalBytes } from './validate';
@@ -38,6 +40,7 @@ import {
 import {
   TxRejected,
   type CallOutcome,
+  type SimulationOutcome,
   type ChainOptions,
   type DevAccount,
   type DevChain,
@@ -102,6 +105,8 @@ class Chain implements DevChain {
       groupId: options.groupId,
       committedNonces: { has: (nonce) => this.ledger.committedNonces.has(nonce) },
       blockNumber: () => this.blockNumber(),
+      web3Nonce: (sender) => this.execution.web3Nonce(sender),
+      web3ChainId: () => this.execution.configValue(KEY_WEB3_CHAIN_ID, this.blockNumber() + 1),
     });
   }
 
@@ -211,7 +216,12 @@ class Chain implements DevChain {
     const entries = r.txs.map((t) => {
       const { tx, hash } = decodeSubmission(t.raw, this.suite, this.options.chainId);
       const stx = storedTransaction(tx, hash, fromHex(t.sender), t.importTime);
-      return { stx, raw: t.raw, nonce: tx.data.nonce };
+      // The same nonce key the pool gives a Web3 transaction (pool.ts admitWeb3).
+      const nonce =
+        tx.type === TransactionType.Web3Transaction
+          ? `web3:${stx.sender}:${BigInt(tx.data.nonce)}`
+          : tx.data.nonce;
+      return { stx, raw: t.raw, nonce };
     });
     const built = await this.execution.build(r.number, r.timestamp, entries, r.signatures);
     if (!equalBytes(built.block.hash, r.hash)) {
@@ -269,6 +279,19 @@ class Chain implements DevChain {
   // eslint-disable-next-line @typescript-eslint/require-await -- async so a bad address rejects
   async getCode(address: string): Promise<Uint8Array> {
     return this.execution.codeAt(address);
+  }
+
+  async getStorageAt(address: string, slot: Uint8Array): Promise<Uint8Array> {
+    normalizeAddress(address);
+    return this.lock.run(() => this.execution.storageAt(address, slot));
+  }
+
+  web3Nonce(address: string): bigint | undefined {
+    return this.execution.web3Nonce(address);
+  }
+
+  pendingWeb3Nonce(address: string): bigint | undefined {
+    return this.pool.pendingWeb3Nonce(normalizeAddress(address));
   }
 
   getAbi(address: string): string {
@@ -358,6 +381,12 @@ class Chain implements DevChain {
     normalizeAddress(to);
     if (from !== undefined && from !== '') normalizeAddress(from);
     return this.lock.run(() => this.execution.traceCall(this.blockNumber(), to, data, from, limits));
+  }
+
+  async simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {
+    if (to !== '') normalizeAddress(to);
+    if (from !== undefined && from !== '') normalizeAddress(from);
+    return this.lock.run(() => this.execution.simulate(this.blockNumber(), to, data, from));
   }
 
   // ---- shutdown -------------------------------------------------------------------------------

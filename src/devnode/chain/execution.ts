@@ -28,7 +28,10 @@ import {
   signHeader,
   type SealerKey,
 } from './header';
-import type { CallOutcome, StoredBlock, StoredReceipt, StoredTransaction } from './types';
+import type { CallOutcome, SimulationOutcome, StoredBlock, StoredReceipt, StoredTransaction } from './types';
+import { updateWeb3Nonces, web3NonceOf } from './web3Nonces';
+import { Address } from '@ethereumjs/util';
+import { fromHex } from '../../protocol/hex';
 
 export const COMPATIBILITY_VERSION = '3.16.4';
 export const DEFAULT_TX_COUNT_LIMIT = 1000;
@@ -69,7 +72,16 @@ export class Execution {
   private readonly executor: EvmExecutor;
   private readonly nodeIdCache = new Map<string, Uint8Array>();
   /** Config read once per block (values set in block N apply from N+1, so they are stable). */
-  private envBase: { number: number; gasLimit: bigint; cancun: boolean; authCheck: boolean } | undefined;
+  private envBase:
+    | {
+        number: number;
+        gasLimit: bigint;
+        cancun: boolean;
+        evmTimestamp: boolean;
+        balance: boolean;
+        authCheck: boolean;
+      }
+    | undefined;
 
   constructor(private readonly o: ExecutionOptions) {
     this.tables = new MemoryTableStore(o.kv);
@@ -82,6 +94,9 @@ export class Execution {
       facts: o.facts,
       blockHash: (n) => o.chain.hash(n),
     });
+    // A reopened store skips genesis: built-ins that resolve addresses through the tables
+    // (table contracts, 0x1011) must still see them.
+    o.builtins.attach?.(this.tables);
   }
 
   /** Moves the writes of the block just built into its commit batch. */
@@ -132,6 +147,7 @@ export class Execution {
         message: '',
       });
     }
+    updateWeb3Nonces(this.tables, transactions);
     this.tables.settle();
     const parent = { header: this.o.chain.header(number - 1)!, hash: this.o.chain.hash(number - 1)! };
     const txsRoot = merkleRoot(
@@ -189,8 +205,19 @@ export class Execution {
       blockNumber: latest,
       status: outcome.status,
       output: outcome.output,
-      diagnostics: outcome.diagnostics,
+      ...(outcome.diagnostics ? { diagnostics: outcome.diagnostics } : {}),
     };
+  }
+
+  /** `call` that also reports the gas used; `to` '' simulates a deployment (eth_estimateGas). */
+  async simulate(latest: number, to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {
+    const target = to === '' ? '' : normalizeAddress(to);
+    const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddress(from);
+    const outcome = await this.executor.run(
+      { origin, to: target, input: data, readOnly: true },
+      this.blockEnv(latest + 1, Date.now(), 0),
+    );
+    return { blockNumber: latest, status: outcome.status, output: outcome.output, gasUsed: outcome.gasUsed };
   }
 
   codeAt(address: string): Uint8Array {
@@ -235,6 +262,18 @@ export class Execution {
     return { receipt, trace: recorder.finish() };
   }
 
+  /** A contract storage slot, 32 bytes (zeros when unset). */
+  async storageAt(address: string, slot: Uint8Array): Promise<Uint8Array> {
+    const value = await this.state.getStorage(new Address(fromHex(normalizeAddress(address))), slot);
+    const out = new Uint8Array(32);
+    out.set(value.subarray(Math.max(0, value.length - 32)), 32 - Math.min(32, value.length));
+    return out;
+  }
+
+  web3Nonce(address: string): bigint | undefined {
+    return web3NonceOf(this.tables, normalizeAddress(address));
+  }
+
   // ---- config in force at a block ---------------------------------------------------------
 
   configValue(key: string, number: number): string | undefined {
@@ -270,6 +309,8 @@ export class Execution {
         number,
         gasLimit: BigInt(this.configValue('tx_gas_limit', number) ?? DEFAULT_TX_GAS_LIMIT),
         cancun: this.configValue('feature_evm_cancun', number) === '1',
+        evmTimestamp: this.configValue('feature_evm_timestamp', number) === '1',
+        balance: this.configValue('feature_balance', number) === '1',
         authCheck: this.authEnabled(number),
       };
       this.envBase = base;
@@ -280,6 +321,8 @@ export class Execution {
       txIndex,
       gasLimit: base.gasLimit,
       cancun: base.cancun,
+      evmTimestamp: base.evmTimestamp,
+      balance: base.balance,
       authCheck: base.authCheck,
     };
   }
@@ -315,7 +358,11 @@ export class Execution {
     }
     let out;
     try {
-      out = await this.executor.run({ origin: stx.sender, to, input: d.input, readOnly: false }, env, tracer);
+      out = await this.executor.run(
+        { origin: stx.sender, to, input: d.input, readOnly: false, value: txValue(d.value) },
+        env,
+        tracer,
+      );
     } catch (e) {
       // An engine fault fails this transaction only (its writes are already undone), like the
       // node's catch-all status Unknown; the chain goes on.
@@ -345,4 +392,9 @@ export class Execution {
     }
     return bytes;
   }
+}
+
+/** A version-1 transaction's value ("0x…" hex, checked by the pool; "" or absent is 0). */
+function txValue(hex: string | undefined): bigint {
+  return hex === undefined || hex === '' || hex === '0x' ? 0n : BigInt(hex);
 }

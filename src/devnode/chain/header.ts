@@ -15,29 +15,45 @@ export function parseCompatibilityVersion(text: string): number {
   return ((major << 24) | (minor << 16) | (patch << 8)) >>> 0;
 }
 
-/** The genesis config text placed in block 0's extraData (config.genesis style). */
+/**
+ * Block 0's extraData as the node writes it (bcos-tool NodeConfig.cpp, generateGenesisData, the
+ * >= 3.1 branch): its own key spellings ("grouID", "[consensys]"), booleans as 0/1, the epoch
+ * fields from 3.5 (GenesisConfig defaults 4 and 1000), then the sealers sorted by node id
+ * (parseConsensusNodeList sorts them) as "node.<i>:<id>,<weight>".
+ */
 export function genesisConfigText(g: GenesisOptions): string {
+  const bit = (b: boolean) => (b ? '1' : '0');
+  const version = parseCompatibilityVersion(g.compatibilityVersion);
+  const [major, minor, patch] = [version >>> 24, (version >>> 16) & 0xff, (version >>> 8) & 0xff];
   const lines = [
     '[chain]',
-    `    sm_crypto=${g.sm}`,
-    `    group_id=${g.groupId}`,
-    `    chain_id=${g.chainId}`,
-    '[consensus]',
-    '    consensus_type=pbft',
-    `    block_tx_count_limit=${g.txCountLimit}`,
-    `    leader_period=${g.leaderPeriod}`,
-    ...g.sealers.map((s, i) => `    node.${i}=${s.nodeId}:${s.weight}`),
+    `sm_crypto:${bit(g.sm)}`,
+    `chainID: ${g.chainId}`,
+    `grouID: ${g.groupId}`,
+    '[consensys]',
+    'consensus_type: pbft',
+    `block_tx_count_limit:${g.txCountLimit}`,
+    `leader_period:${g.leaderPeriod}`,
     '[version]',
-    `    compatibility_version=${g.compatibilityVersion}`,
+    `compatibility_version:${major}.${minor}.${patch}`,
     '[tx]',
-    `    gas_limit=${g.txGasLimit}`,
+    `gaslimit:${g.txGasLimit}`,
     '[executor]',
-    '    is_wasm=false',
-    `    is_auth_check=${g.authCheck}`,
-    `    auth_admin_account=${g.governors[0]?.address ?? ''}`,
-    '    is_serial_execute=true',
+    'iswasm: 0',
+    `isAuthCheck:${bit(g.authCheck)}`,
+    `authAdminAccount:${g.governors[0]?.address ?? ''}`,
+    'isSerialExecute:1',
   ];
+  if (version >= parseCompatibilityVersion('3.5.0')) lines.push('epochSealerNum:4', 'epochBlockNum:1000');
+  const sealers = [...g.sealers].sort((a, b) => compareHex(a.nodeId, b.nodeId));
+  sealers.forEach((s, i) => lines.push(`node.${i}:${s.nodeId.toLowerCase()},${s.weight}`));
   return lines.join('\n') + '\n';
+}
+
+function compareHex(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 export function genesisHeader(g: GenesisOptions): BlockHeaderData {

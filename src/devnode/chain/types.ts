@@ -64,6 +64,11 @@ export interface CallOutcome {
   diagnostics?: ExecDiagnostics;
 }
 
+export interface SimulationOutcome extends CallOutcome {
+  /** Gas the execution used (what eth_estimateGas answers). */
+  gasUsed: bigint;
+}
+
 export interface TotalTxCount {
   blockNumber: number;
   transactionCount: number;
@@ -120,12 +125,20 @@ export interface DevChain {
     from: string | undefined,
     limits: TraceLimits,
   ): Promise<{ status: number; output: Uint8Array; trace: Trace }>;
+  /** `call` that also reports the gas used; `to` '' simulates a deployment of `data`. */
+  simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome>;
+  /** The account nonce committed Web3 transactions left; undefined when the account has none. */
+  web3Nonce(address: string): bigint | undefined;
+  /** One past the highest nonce of `address`'s pooled Web3 transactions; undefined when none. */
+  pendingWeb3Nonce(address: string): bigint | undefined;
 
   getBlockByNumber(n: number): StoredBlock | undefined;
   getBlockByHash(hash: Uint8Array): StoredBlock | undefined;
   getTransaction(hash: Uint8Array): StoredTransaction | undefined;
   getReceipt(hash: Uint8Array): StoredReceipt | undefined;
   getCode(address: string): Promise<Uint8Array>;
+  /** A contract storage slot (32 bytes, zeros when unset). */
+  getStorageAt(address: string, slot: Uint8Array): Promise<Uint8Array>;
   getAbi(address: string): string;
   pendingCount(): number;
   totalTransactionCount(): TotalTxCount;

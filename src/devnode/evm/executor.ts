@@ -28,7 +28,7 @@ import type {
 } from '../builtin/types';
 import type { MemoryTableStore } from '../storage/tableStore';
 import { JournaledStateManager } from './stateManager';
-import { encodeErrorString, statusForEvmError } from './status';
+import { encodeErrorString, reasonForEvmError, statusForEvmError } from './status';
 import { installJumpAnalysisCache } from './jumpCache';
 import { track, type ExecDiagnostics, type FailureTracker } from './diagnostics';
 import { CONSOLE_ADDRESS_LOWER, decodeConsoleLog } from './consoleLog';
@@ -41,6 +41,16 @@ export const MAX_CODE_SIZE = 0x100000;
  * (builtin/gas.ts); BFS, consensus, system config and auth calls charge nothing.
  */
 export const DEFAULT_PRECOMPILED_GAS = 0n;
+/** Gas a transaction's own value transfer costs (bcos-executor Common.h BALANCE_TRANSFER_GAS). */
+export const BALANCE_TRANSFER_GAS = 21000n;
+
+/** AccountPrecompiled::subAccountBalance's NotEnoughCashError: receipt status 7. */
+export class NotEnoughCashError extends Error {
+  constructor() {
+    super('Account balance is not enough!');
+    this.name = 'NotEnoughCashError';
+  }
+}
 
 export interface ExecLog {
   address: string; // 40 lowercase hex, no 0x
@@ -66,6 +76,10 @@ export interface BlockEnv {
   /** Index of the transaction in its block (the "contextID" of the address rule). */
   txIndex: number;
   cancun: boolean;
+  /** feature_evm_timestamp: TIMESTAMP in seconds (HostContext::timestamp), else milliseconds. */
+  evmTimestamp?: boolean;
+  /** feature_balance: value moves between accounts (else the node zeroes it). */
+  balance?: boolean;
   authCheck: boolean;
 }
 
@@ -77,6 +91,8 @@ export interface Invocation {
   input: Uint8Array;
   /** True for `call`: the writes are discarded and built-ins refuse to write. */
   readOnly: boolean;
+  /** Value of a version-1 transaction; moved only with feature_balance. */
+  value?: bigint;
 }
 
 interface Frame {
@@ -209,6 +225,12 @@ export class EvmExecutor {
       if (m.depth > 0 && !isEthereumPrecompile(m.to)) (m as SeqMessage).fiscoSeq = ++scope.seq;
       scope.frames.push({ tableMark: tables.mark(), message: m });
       scope.tracer?.onMessage(m);
+      if (m.delegatecall && this.opts.builtins.precompiles.has(m.codeAddress.toString())) {
+        // A built-in has no code entry, so the node's delegatecall finds none and, under
+        // bugfix_call_noaddr_return, succeeds with empty data (TransactionExecutive::externalCall).
+        m.code = new Uint8Array(0);
+        m.isCompiled = false;
+      }
       if (m.depth > 0 && scope.env.authCheck && !scope.readOnly) this.checkInnerAuth(m, scope);
     });
     evm.events.on('afterMessage', (r: EVMResult) => {
@@ -339,10 +361,39 @@ export class EvmExecutor {
     const tables = this.opts.tables;
     const selector = inv.input.subarray(0, 4);
     const info = { origin: inv.origin, caller: inv.origin, to: inv.to, selector, blockNumber: env.number };
+    if (env.authCheck && !inv.readOnly && builtins.auth.checkAccount !== undefined) {
+      const d = builtins.auth.checkAccount(tables, info);
+      if (!d.ok) return refused(d, this.opts.suite);
+    }
+    // Without feature_balance the node zeroes a transaction's value (evmcMessage.value = 0).
+    const value = env.balance === true && !inv.readOnly ? (inv.value ?? 0n) : 0n;
+    const transferGas = value > 0n ? BALANCE_TRANSFER_GAS : 0n;
+    if (value > 0n && (await this.balanceOf(inv.origin)) < value) {
+      // TransactionExecutive::transferBalance → AccountPrecompiled::subAccountBalance.
+      return refused(
+        { status: TransactionStatus.NotEnoughCash, message: new NotEnoughCashError().message },
+        this.opts.suite,
+      );
+    }
     const builtin = inv.to === '' ? undefined : builtins.precompiles.get(inv.to);
+    // Value to a built-in or to an account without code moves here; the EVM moves the rest.
+    if (value > 0n && inv.to !== '' && (builtin !== undefined || this.state.codeAt(inv.to).length === 0)) {
+      await this.addBalance(inv.origin, -value);
+      await this.addBalance(inv.to, value);
+      if (builtin === undefined) {
+        // An account receives value (AccountPrecompiled's receive path): nothing else runs.
+        return {
+          status: TransactionStatus.None,
+          output: new Uint8Array(0),
+          gasUsed: transferGas,
+          logs: [],
+          contractAddress: '',
+        };
+      }
+    }
     if (builtin !== undefined) {
       const r = await this.invokeBuiltin(builtin, inv.input, inv.origin, inv.readOnly, scope, 0);
-      const gasUsed = r.result.gasUsed ?? DEFAULT_PRECOMPILED_GAS;
+      const gasUsed = (r.result.gasUsed ?? DEFAULT_PRECOMPILED_GAS) + transferGas;
       return {
         status: r.result.status,
         output: r.result.output,
@@ -351,10 +402,12 @@ export class EvmExecutor {
         contractAddress: '',
       };
     }
-    if (env.authCheck && !inv.readOnly) {
+    if (env.authCheck) {
       const decision =
         inv.to === '' ? builtins.auth.checkDeploy(tables, info) : builtins.auth.checkCall(tables, info);
-      if (!decision.ok) {
+      // A `call` is a static call: the node skips the method ACL for it (checkExecAuth) but still
+      // applies the contract status (TransactionExecutive::checkAuth → checkContractAvailable).
+      if (!decision.ok && (!inv.readOnly || isContractStatus(decision.status))) {
         return {
           status: decision.status ?? TransactionStatus.PermissionDenied,
           output:
@@ -367,6 +420,21 @@ export class EvmExecutor {
         };
       }
     }
+    if (
+      inv.to !== '' &&
+      !isEthereumPrecompile(new Address(fromHex(inv.to))) &&
+      this.state.codeAt(inv.to).length === 0
+    ) {
+      // No code at the target: CallAddressError with its text, for calls and transactions alike
+      // (TransactionExecutive::go; its success shortcut is only for static calls between contracts).
+      return {
+        status: TransactionStatus.CallAddressError,
+        output: encodeErrorString('Call address error.', this.opts.suite),
+        gasUsed: 0n,
+        logs: [],
+        contractAddress: '',
+      };
+    }
     const evm = await this.evm(env.cancun);
     evm.journal.cleanJournal();
     this.state.originalStorageCache.clear();
@@ -376,20 +444,24 @@ export class EvmExecutor {
       origin,
       to: inv.to === '' ? undefined : new Address(fromHex(inv.to)),
       data: inv.input,
+      value,
       gasLimit: env.gasLimit,
       block: blockFor(env),
       // FISCO accounts have no EVM nonce (addresses come from the block/index/seq rule).
       skipNonceIncrement: true,
+      // The node runs the `call` RPC as a static call (its scheduler sets staticCall), so a
+      // function that writes state fails there instead of pretending to work.
+      isStatic: inv.readOnly,
     });
     const exec = result.execResult;
     const err = exec.exceptionError;
     if (err !== undefined) {
       const status = statusForEvmError(err.error);
-      let output = status === TransactionStatus.RevertInstruction ? exec.returnValue : new Uint8Array(0);
+      let output = this.failureOutput(err.error, exec.returnValue);
       if (inv.to === '' && err.error === 'code size to deposit exceeds maximum code size') {
         output = encodeErrorString('Deploy code is too large.', this.opts.suite);
       }
-      return { status, output, gasUsed: exec.executionGasUsed, logs: [], contractAddress: '' };
+      return { status, output, gasUsed: exec.executionGasUsed + transferGas, logs: [], contractAddress: '' };
     }
     let contractAddress = '';
     if (inv.to === '' && result.createdAddress !== undefined) {
@@ -400,7 +472,7 @@ export class EvmExecutor {
       status: TransactionStatus.None,
       // The node returns no output for a deployment.
       output: inv.to === '' ? new Uint8Array(0) : exec.returnValue,
-      gasUsed: exec.executionGasUsed,
+      gasUsed: exec.executionGasUsed + transferGas,
       logs: (exec.logs ?? []).map(fromEvmLog),
       contractAddress,
     };
@@ -458,6 +530,11 @@ export class EvmExecutor {
       },
       callInternal: (to, data, from) => this.callInternal(to, data, from, isStatic, scope, depth + 1),
       codeAt: async (address) => this.state.codeAt(normalizeAddress(address)),
+      balances: {
+        get: (address) => this.balanceOf(address),
+        add: (address, value) => this.addBalance(address, value),
+        sub: (address, value) => this.addBalance(address, -value),
+      },
     };
     let result: PrecompiledResult;
     try {
@@ -465,7 +542,10 @@ export class EvmExecutor {
     } catch (e) {
       // A handler that throws is the node's PrecompiledError with the text in Error(string).
       result = {
-        status: TransactionStatus.PrecompiledError,
+        status:
+          e instanceof NotEnoughCashError
+            ? TransactionStatus.NotEnoughCash
+            : TransactionStatus.PrecompiledError,
         output: encodeErrorString(e instanceof Error ? e.message : String(e), this.opts.suite),
       };
     }
@@ -505,11 +585,9 @@ export class EvmExecutor {
     });
     const err = result.execResult.exceptionError;
     if (err !== undefined) {
-      const status = statusForEvmError(err.error);
       return {
-        status,
-        output:
-          status === TransactionStatus.RevertInstruction ? result.execResult.returnValue : new Uint8Array(0),
+        status: statusForEvmError(err.error),
+        output: this.failureOutput(err.error, result.execResult.returnValue),
       };
     }
     return {
@@ -517,6 +595,26 @@ export class EvmExecutor {
       output: result.execResult.returnValue,
       gasUsed: result.execResult.executionGasUsed,
     };
+  }
+
+  async balanceOf(address: string): Promise<bigint> {
+    const account = await this.state.getAccount(new Address(fromHex(normalizeAddress(address))));
+    return account?.balance ?? 0n;
+  }
+
+  /** Adds (or with a negative delta subtracts) balance; NotEnoughCash when it would go below 0. */
+  private async addBalance(address: string, delta: bigint): Promise<void> {
+    const at = new Address(fromHex(normalizeAddress(address)));
+    const balance = (await this.state.getAccount(at))?.balance ?? 0n;
+    if (balance + delta < 0n) throw new NotEnoughCashError();
+    await this.state.modifyAccountFields(at, { balance: balance + delta });
+  }
+
+  /** Output of a failed execution: the revert data, or the node's Error(string) reason. */
+  private failureOutput(error: string, returnValue: Uint8Array): Uint8Array {
+    if (statusForEvmError(error) === TransactionStatus.RevertInstruction) return returnValue;
+    const reason = reasonForEvmError(error);
+    return reason === undefined ? new Uint8Array(0) : encodeErrorString(reason, this.opts.suite);
   }
 
   /** Runtime code at an address ("0x" optional, any case). */
@@ -554,14 +652,29 @@ function blockFor(env: BlockEnv) {
       number: BigInt(env.number),
       coinbase: new Address(new Uint8Array(20)),
       // FISCO's TIMESTAMP opcode yields milliseconds unless feature_evm_timestamp is set.
-      timestamp: BigInt(env.timestamp),
+      timestamp: BigInt(env.evmTimestamp === true ? Math.floor(env.timestamp / 1000) : env.timestamp),
       difficulty: 0n,
       prevRandao: new Uint8Array(32),
       gasLimit: env.gasLimit,
       baseFeePerGas: env.cancun ? 0n : undefined,
-      getBlobGasPrice: () => (env.cancun ? 1n : undefined),
+      // The node never sets a blob base fee: BLOBBASEFEE reads 0 (its EVM host's tx context).
+      getBlobGasPrice: () => (env.cancun ? 0n : undefined),
     },
   };
+}
+
+function refused(d: { status?: number; message?: string }, suite: CryptoSuite): ExecOutcome {
+  return {
+    status: d.status ?? TransactionStatus.PermissionDenied,
+    output: d.message !== undefined ? encodeErrorString(d.message, suite) : new Uint8Array(0),
+    gasUsed: 0n,
+    logs: [],
+    contractAddress: '',
+  };
+}
+
+function isContractStatus(status: number | undefined): boolean {
+  return status === TransactionStatus.ContractFrozen || status === TransactionStatus.ContractAbolished;
 }
 
 function isEthereumPrecompile(to: Address | undefined): boolean {

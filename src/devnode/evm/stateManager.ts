@@ -24,6 +24,7 @@ type Undo =
   | { kind: 'storage'; key: string; slot: string; prev: Prev<Uint8Array> }
   | { kind: 'clear'; key: string; prev: Map<string, Entry<Uint8Array>> | undefined; wasCleared: boolean };
 
+const VIRTUAL_CODE = new Uint8Array(1);
 const EMPTY = new Uint8Array(0);
 const KECCAK256_NULL = keccak_256(EMPTY);
 
@@ -158,7 +159,12 @@ export class JournaledStateManager implements StateManagerInterface {
   }
 
   async getCode(address: Address): Promise<Uint8Array> {
-    return this.codeAt(address.toString());
+    const key = address.toString();
+    const code = this.codeAt(key);
+    // EXTCODESIZE reads the length of getCode: built-ins report size 1, as the node's EVM host
+    // does (HostContext codeSizeAt), so Solidity < 0.8.10's extcodesize guard passes. The EVM
+    // never runs this byte: precompiles are resolved before code is loaded.
+    return code.length === 0 && this.hasVirtualCode(key) ? VIRTUAL_CODE : code;
   }
 
   async getCodeSize(address: Address): Promise<number> {

@@ -7,7 +7,8 @@ import { TransactionStatus } from '../../protocol/rpc/status';
 
 /** Receipt status for an @ethereumjs EVMError message ('revert', 'out of gas', …). */
 export function statusForEvmError(error: string): number {
-  switch (error) {
+  // @ethereumjs appends the location to a bad jump ("invalid JUMP at op=… pc=…").
+  switch (error.startsWith('invalid JUMP') ? 'invalid JUMP' : error) {
     case 'revert':
       return TransactionStatus.RevertInstruction;
     case 'out of gas':
@@ -32,6 +33,31 @@ export function statusForEvmError(error: string): number {
       return TransactionStatus.ContractAddressAlreadyUsed;
     default:
       return TransactionStatus.OutOfGas; // "more specific codes … map all of them to OOG", as the node does
+  }
+}
+
+/**
+ * The Error(string) text the node writes into the output of a failed EVM execution
+ * (bcos-executor TransactionExecutive::parseEVMCResult, block version >= 3.1). Revert keeps the
+ * contract's own data; a static-mode violation has no text since bugfix_staticcall_noaddr_return
+ * (on from 3.9), so both give undefined.
+ */
+export function reasonForEvmError(error: string): string | undefined {
+  switch (statusForEvmError(error)) {
+    case TransactionStatus.OutOfGas:
+      return 'Execution out of gas.';
+    case TransactionStatus.BadInstruction:
+      return 'Execution invalid/undefined opcode.';
+    case TransactionStatus.BadJumpDestination:
+      return 'Execution has violated the jump destination restrictions.';
+    case TransactionStatus.OutOfStack:
+      return 'Execution stack overflow.';
+    case TransactionStatus.StackUnderflow:
+      return error === 'value out of range'
+        ? 'Execution tried to read outside memory bounds.'
+        : 'Execution needs more items on EVM stack.';
+    default:
+      return undefined;
   }
 }
 

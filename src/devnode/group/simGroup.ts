@@ -117,12 +117,12 @@ export class SimGroup {
       .sort((a, b) => (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0));
   }
 
-  /** getSealerList / getNodeListByType: ledger order, termWeight 1 (rPBFT off). */
+  /** getSealerList / getNodeListByType: ledger order, with the stored term weight. */
   nodeList(type: string): SealerEntry[] {
     return this.chain
       .consensusNodes()
       .filter((c) => c.type === type)
-      .map((c) => ({ nodeID: c.nodeId, termWeight: 1, weight: c.weight }));
+      .map((c) => ({ nodeID: c.nodeId, termWeight: c.termWeight ?? 0, weight: c.weight }));
   }
 
   observerList(): string[] {
@@ -176,7 +176,7 @@ export class SimGroup {
       consensusNodeList: sealers.map((c, i) => ({
         index: i,
         nodeID: c.nodeId,
-        termWeight: 1,
+        termWeight: c.termWeight ?? 0,
         weight: c.weight,
       })),
       consensusNodesNum: sealers.length,

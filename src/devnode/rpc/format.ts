@@ -14,6 +14,8 @@ import type {
   ReceiptCommonJson,
 } from '../../protocol/rpc/types';
 import type { StoredBlock, StoredReceipt, StoredTransaction } from '../chain/types';
+import { TransactionType } from '../../protocol/transaction';
+import { decodePayload } from '../web3/tx';
 
 const ZERO_HASH = new Uint8Array(32);
 
@@ -60,7 +62,27 @@ export function formatTransaction(st: StoredTransaction): BlockTransactionJson {
     out.maxPriorityFeePerGas = d.maxPriorityFeePerGas ?? '';
   }
   if (d.version >= 2) out.extension = Array.from(d.extension ?? new Uint8Array(0));
+  if (tx.type === TransactionType.Web3Transaction) web3Fields(out, tx.extraTransactionBytes);
   return out;
+}
+
+/** JsonRpcImpl_2_0.cpp toJsonResp: a Web3 transaction's value and fees, decoded from its RLP, in decimal. */
+function web3Fields(out: BlockTransactionJson, payload: Uint8Array | undefined): void {
+  let p;
+  try {
+    p = decodePayload(payload ?? new Uint8Array(0));
+  } catch {
+    return;
+  }
+  out.value = p.value.toString();
+  out.gasLimit = int64(p.gasLimit);
+  if (p.type >= 2) {
+    out.maxPriorityFeePerGas = (p.maxPriorityFeePerGas ?? 0n).toString();
+    out.maxFeePerGas = (p.maxFeePerGas ?? 0n).toString();
+    out.gasPrice = '0';
+  } else {
+    out.gasPrice = (p.gasPrice ?? 0n).toString();
+  }
 }
 
 /**

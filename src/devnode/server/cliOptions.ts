@@ -31,6 +31,9 @@ Options:
   --auth, --no-auth    committee permission checks (default on)
   --log-level <level>  debug | info | warn | error | silent (default info)
   --seed <text>        seed for node and account keys
+  --web3               also serve the Web3 (Ethereum) JSON-RPC on 127.0.0.1:8545
+                       (ethers, viem, cast; as a node's [web3_rpc] section)
+  --web3-port <n>      Web3 JSON-RPC port (implies --web3; 0 picks a free port)
   --json               print a JSON ready line (url, accounts, ...) instead of the banner
   -h, --help           show this help
 `;
@@ -133,6 +136,13 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         options.logLevel = v;
         break;
       }
+      case 'web3':
+        options.web3 = flag();
+        break;
+      case 'web3-port':
+        options.web3Port = integer(name, value(), 0, 65535);
+        options.web3 = true;
+        break;
       case 'seed':
         options.seed = value();
         break;

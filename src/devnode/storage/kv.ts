@@ -78,13 +78,15 @@ export class MemoryKv implements KvStore {
   }
 
   keys(prefix: string): string[] {
-    const group = this.groups.get(groupOf(prefix));
+    const g = groupOf(prefix);
+    const group = g === undefined ? undefined : this.groups.get(g);
     if (group === undefined) return [];
     return [...group].filter((k) => k.startsWith(prefix)).sort();
   }
 
   hasPrefix(prefix: string): boolean {
-    const group = this.groups.get(groupOf(prefix));
+    const g = groupOf(prefix);
+    const group = g === undefined ? undefined : this.groups.get(g);
     if (group === undefined) return false;
     for (const k of group) if (k.startsWith(prefix)) return true;
     return false;
@@ -96,7 +98,9 @@ export class MemoryKv implements KvStore {
       if (v === null) this.delete(k);
       else {
         this.data.set(k, v);
+        // Only "<kind>/<id>/<rest>" keys are listed by prefix (storage slots, table rows).
         const g = groupOf(k);
+        if (g === undefined) continue;
         let group = this.groups.get(g);
         if (group === undefined) this.groups.set(g, (group = new Set()));
         group.add(k);
@@ -108,6 +112,7 @@ export class MemoryKv implements KvStore {
   private delete(k: string): void {
     if (!this.data.delete(k)) return;
     const g = groupOf(k);
+    if (g === undefined) return;
     const group = this.groups.get(g);
     group?.delete(k);
     if (group?.size === 0) this.groups.delete(g);
@@ -118,9 +123,9 @@ export class MemoryKv implements KvStore {
   }
 }
 
-/** "<kind>/<id>/" of a key or prefix (the unit `keys` lists). */
-function groupOf(key: string): string {
+/** "<kind>/<id>/" of a key or prefix (the unit `keys` lists); undefined for ungrouped keys. */
+function groupOf(key: string): string | undefined {
   const a = key.indexOf('/');
   const b = a < 0 ? -1 : key.indexOf('/', a + 1);
-  return b < 0 ? key : key.slice(0, b + 1);
+  return b < 0 ? undefined : key.slice(0, b + 1);
 }

@@ -5,8 +5,8 @@ import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { REMEDY, StoreDamaged, seal, unseal, type KvBatch, type KvStore } from './kv';
 
-/** LMDB's map size is a ceiling on the file, not an allocation; it grows when reached. */
-const MAP_SIZE = 1 << 30;
+/** LMDB's map size is a ceiling on the file (address space, not memory or disk). */
+const MAP_SIZE = 2 ** 36;
 
 export class LmdbKv implements KvStore {
   private constructor(

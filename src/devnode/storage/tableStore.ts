@@ -15,8 +15,18 @@ interface Undo {
 }
 
 /** Store keys: M/<hex table> marks a table, T/<hex table>/<key> holds a row. */
-const tableMarker = (table: string) => 'M/' + Buffer.from(table, 'utf8').toString('hex');
-const rowPrefix = (table: string) => 'T/' + Buffer.from(table, 'utf8').toString('hex') + '/';
+const tableHex = new Map<string, string>();
+/** Hex of a table name, computed once per table (every row read needs it). */
+function hexOf(table: string): string {
+  let h = tableHex.get(table);
+  if (h === undefined) {
+    h = Buffer.from(table, 'utf8').toString('hex');
+    if (tableHex.size < 100_000) tableHex.set(table, h);
+  }
+  return h;
+}
+const tableMarker = (table: string) => 'M/' + hexOf(table);
+const rowPrefix = (table: string) => 'T/' + hexOf(table) + '/';
 const PRESENT = new Uint8Array([1]);
 
 export class MemoryTableStore implements TableStore {

@@ -130,6 +130,7 @@ export class SdkChainApi implements ChainApi {
     this.client = new Client({
       group: connection.group,
       url: connection.url,
+      peers: connection.peers,
       tls: connection.tlsCertDir ? { certDir: connection.tlsCertDir } : undefined,
       timeoutMs: TIMEOUT_MS,
     });

@@ -14,6 +14,7 @@ import type { Session } from '../session';
 import { guarded, required } from '../errors';
 import { confirmTransaction } from './transact';
 import { linkContract } from './bfsCommands';
+import { linkLibraries, needsLinking } from './libraryLinking';
 
 export interface DeployArgs {
   uri?: vscode.Uri | string;
@@ -24,6 +25,8 @@ export interface DeployArgs {
   linkPath?: string;
   /** Skips the confirmation in ExtensionMode.Test only; ignored in production. */
   confirmed?: boolean;
+  /** Libraries the contract links: `file:Lib` or `Lib` → an address or "deploy" (skips the prompts). */
+  libraries?: Record<string, string>;
 }
 
 /** CodeLens "Deploy <Name>" above every contract declaration. */
@@ -129,7 +132,13 @@ export function registerDeployCommands(
               ).c);
         const values = opts.args ?? (await promptConstructorArgs(contract));
         const codec = new ContractCodec(JSON.stringify(contract.abi), (t) => api.hashText(t));
-        const data = contract.bytecode + codec.encodeDeployArgs(values);
+        const bytecode = needsLinking(contract)
+          ? await linkLibraries(session, signer, registry, contract, compiler.contractsWithImports(doc), {
+              libraries: opts.libraries,
+              confirmed: opts.confirmed,
+            })
+          : contract.bytecode;
+        const data = bytecode + codec.encodeDeployArgs(values);
         const conn = session.connection!;
         await confirmTransaction(
           session,

@@ -13,7 +13,11 @@ import { guarded } from '../errors';
 
 function config() {
   const c = vscode.workspace.getConfiguration('fiscoBcos.localNode');
-  return { port: c.get<number>('port', 20200), accounts: c.get<number>('accounts', 5) };
+  return {
+    port: c.get<number>('port', 20200),
+    accounts: c.get<number>('accounts', 5),
+    web3Port: c.get<boolean>('web3', false) ? c.get<number>('web3Port', 8545) : undefined,
+  };
 }
 
 async function connectToLocal(session: Session, ready: DevnodeReady): Promise<void> {
@@ -45,7 +49,7 @@ async function connectToLocal(session: Session, ready: DevnodeReady): Promise<vo
 
 export function registerDevnodeCommands(session: Session, devnode: DevnodeManager): vscode.Disposable[] {
   const start = async (portOverride?: number): Promise<DevnodeReady | undefined> => {
-    const { port, accounts } = config();
+    const { port, accounts, web3Port } = config();
     const usePort = portOverride ?? port;
     try {
       const ready = await vscode.window.withProgress(
@@ -53,11 +57,11 @@ export function registerDevnodeCommands(session: Session, devnode: DevnodeManage
           location: vscode.ProgressLocation.Notification,
           title: `Starting the local FISCO BCOS node on port ${usePort}…`,
         },
-        () => devnode.start(usePort, accounts),
+        () => devnode.start(usePort, accounts, web3Port),
       );
       await connectToLocal(session, ready);
       void vscode.window.showInformationMessage(
-        `Local node running at ${ready.url} with ${ready.accounts.length} dev accounts.`,
+        `Local node running at ${ready.url} with ${ready.accounts.length} dev accounts.${ready.web3Url ? ` Web3 JSON-RPC (ethers, viem, cast) at ${ready.web3Url}.` : ''}`,
       );
       return ready;
     } catch (err) {

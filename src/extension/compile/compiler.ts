@@ -1,7 +1,9 @@
-// Compiles Solidity with solc loaded lazily (never at activation) in a worker thread
-// (dist/solc-worker.js, kept alive between compiles): the bundled solc or a configured soljson; or
-// with a configured native solc executable. The extension-host thread never loads or runs solc.
-// Problems go to the Problems panel; compiled contracts are cached per document version.
+// Compiles Solidity for Deploy and the Test Explorer. When the Solidity language server runs, it
+// compiles (same pipeline, version choice, imports and unsaved buffers as its diagnostics, which
+// it publishes). Otherwise (another Solidity extension preferred, or the server turned off) solc
+// runs lazily in a worker thread (dist/solc-worker.js, kept alive between compiles): the bundled
+// solc or a configured soljson; or a configured native solc executable. The extension-host thread
+// never loads or runs solc. Compiled contracts are cached per document version.
 
 import * as vscode from 'vscode';
 import * as path from 'node:path';
@@ -11,11 +13,15 @@ import { rememberCompilation } from '../debug/compiledCode';
 import { compileWithBinary, solcBinaryVersion } from './solcBinary';
 import { CompileCancelledError, SolcWorkerClient } from './solcWorkerClient';
 import { CancelledError } from '../errors';
+import type { SolidityLanguageClient } from '../solidity/languageClient';
 
 export class Compiler implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('fisco-bcos-solc');
   private readonly cache = new Map<string, { version: number; contracts: CompiledContract[] }>();
   private readonly worker: SolcWorkerClient;
+  /** Every contract of the last compile of a document (its imports too), for library linking. */
+  private readonly allContracts = new Map<string, CompiledContract[]>();
+  private languageClient: SolidityLanguageClient | undefined;
   /** Thread id of the thread the last solcjs compile ran on (tests assert it is not the host's). */
   lastCompileThreadId: number | undefined;
 
@@ -29,13 +35,28 @@ export class Compiler implements vscode.Disposable {
     return { threadId: this.worker.threadId, started: this.worker.workersStarted };
   }
 
+  /** Compiles through the language server whenever it runs. */
+  useLanguageServer(client: SolidityLanguageClient): void {
+    this.languageClient = client;
+  }
+
+  /** All contracts (imports included) of the last compile of `doc`: where libraries are found. */
+  contractsWithImports(doc: vscode.TextDocument): CompiledContract[] {
+    return this.allContracts.get(doc.uri.toString()) ?? [];
+  }
+
   /** Compiles a .sol document (and its imports); shows problems; throws when there are errors. */
   async compile(doc: vscode.TextDocument): Promise<CompiledContract[]> {
     const cached = this.cache.get(doc.uri.toString());
     if (cached && cached.version === doc.version && !doc.isDirty) return cached.contracts;
     const cfg = vscode.workspace.getConfiguration('fiscoBcos.solc');
+    if (this.languageClient && !cfg.get<string>('binaryPath', '').trim()) {
+      const viaServer = await this.compileWithServer(doc, this.languageClient);
+      if (viaServer) return viaServer;
+    }
     const settings = {
-      evmVersion: cfg.get<string>('evmVersion', 'paris'),
+      // '' means: the language server's per-version default; the worker path compiles for Paris.
+      evmVersion: cfg.get<string>('evmVersion', '') || 'paris',
       optimizer: cfg.get<boolean>('optimizer', false),
     };
     const root = vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.fsPath ?? path.dirname(doc.uri.fsPath);
@@ -86,6 +107,43 @@ export class Compiler implements vscode.Disposable {
         return own;
       },
     );
+  }
+
+  private async compileWithServer(
+    doc: vscode.TextDocument,
+    client: SolidityLanguageClient,
+  ): Promise<CompiledContract[] | undefined> {
+    const res = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Compiling ${path.basename(doc.uri.fsPath)}` },
+      () => client.compile(doc.uri),
+    );
+    if (!res) return undefined;
+    // The server published the problems; ours would repeat them.
+    this.diagnostics.clear();
+    if (res.errors.length) {
+      const first = res.errors[0];
+      const where = first.file ? ` (${path.basename(first.file)}:${first.line + 1})` : '';
+      throw new Error(
+        `Compilation with solc ${res.version || '?'} failed with ${res.errors.length} error${res.errors.length > 1 ? 's' : ''}: ${first.message.replace(/\.$/, '')}${where}. See the Problems panel.`,
+      );
+    }
+    const all: CompiledContract[] = res.contracts.map((c) => ({
+      source: c.unit,
+      name: c.name,
+      // solc's ABI JSON, passed through the server unchanged.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
+      abi: c.abi as CompiledContract['abi'],
+      bytecode: `0x${c.bytecode}`,
+      linkReferences: c.linkReferences,
+      ...(c.deployedBytecode !== undefined
+        ? { deployedBytecode: `0x${c.deployedBytecode}`, deployedSourceMap: c.deployedSourceMap ?? '' }
+        : {}),
+    }));
+    rememberCompilation(all, res.sources ?? {}, res.sourceIds ?? {});
+    const own = all.filter((c, i) => res.contracts[i].file === doc.uri.fsPath);
+    this.allContracts.set(doc.uri.toString(), all);
+    this.cache.set(doc.uri.toString(), { version: doc.version, contracts: own });
+    return own;
   }
 
   private publish(root: string, problems: ReturnType<typeof readOutput>['problems']): void {

@@ -13,6 +13,8 @@ export interface CompiledContract {
   abi: AbiItem[];
   /** 0x-prefixed creation bytecode; "0x" for interfaces and abstract contracts. */
   bytecode: string;
+  /** Where external libraries' addresses go (solc's evm.bytecode.linkReferences), when any. */
+  linkReferences?: Record<string, Record<string, { start: number; length: number }[]>>;
   /** 0x-prefixed runtime bytecode and its source map, for failure locations. */
   deployedBytecode?: string;
   deployedSourceMap?: string;

@@ -13,6 +13,8 @@ export interface ConnectionConfig {
    * sm_ca.crt, sm_sdk.crt/.key and sm_ensdk.crt/.key, which make the connection use SM TLS.
    */
   tlsCertDir?: string;
+  /** More RPC endpoints of the same group (console `peers`): requests fail over to them. */
+  peers?: string[];
   /** SM (guomi) crypto chain: SM2 keys and SM3 hashes. */
   sm?: boolean;
   /** Set on the connection the extension creates for its own local node. */
@@ -100,6 +102,14 @@ export function validateConnection(c: unknown, others: readonly ConnectionConfig
   if (o.tlsCertDir !== undefined && typeof o.tlsCertDir !== 'string')
     problems.push('tlsCertDir must be a folder path.');
   if (o.sm !== undefined && typeof o.sm !== 'boolean') problems.push('sm must be true or false.');
+  if (o.peers !== undefined) {
+    if (!Array.isArray(o.peers)) problems.push('peers must be a list of URLs.');
+    else
+      for (const p of o.peers as unknown[]) {
+        const e = typeof p === 'string' ? validateUrl(p) : 'peers must be a list of URLs.';
+        if (e) problems.push(`peers: ${e}`);
+      }
+  }
   return problems;
 }
 
@@ -125,6 +135,7 @@ export function parseConnections(raw: unknown): { connections: ConnectionConfig[
       url: normaliseUrl(o.url),
       group: (o.group ?? 'group0').trim(),
       ...(o.tlsCertDir ? { tlsCertDir: o.tlsCertDir } : {}),
+      ...(o.peers?.length ? { peers: o.peers.map(normaliseUrl) } : {}),
       ...(o.sm ? { sm: true } : {}),
       ...(o.local ? { local: true } : {}),
     });

@@ -48,13 +48,18 @@ export class DevnodeManager implements vscode.Disposable {
   }
 
   /** Starts the node and resolves with its ready line; throws an Error whose message says what to do. */
-  async start(port: number, accounts: number): Promise<DevnodeReady> {
+  async start(port: number, accounts: number, web3Port?: number): Promise<DevnodeReady> {
     if (this.child && this.ready) return this.ready;
     const cli = path.join(this.extensionPath, 'dist', 'devnode-cli.js');
     if (!fs.existsSync(cli))
       throw new DevnodeStartError(explainStartFailure('Cannot find module devnode-cli', null, port));
     if (!(await isPortFree(port)))
       throw new DevnodeStartError(explainStartFailure('EADDRINUSE', null, port), port);
+    if (web3Port !== undefined && web3Port !== 0 && !(await isPortFree(web3Port)))
+      throw new DevnodeStartError({
+        message: `Port ${web3Port} is already in use, so the local node cannot serve its Web3 JSON-RPC there. Stop the program using it (often another Ethereum dev node), choose another port in "fiscoBcos.localNode.web3Port", or turn off "fiscoBcos.localNode.web3".`,
+        actions: ['Show Log'],
+      });
     fs.mkdirSync(this.dataDir, { recursive: true });
     const args = [
       cli,
@@ -65,6 +70,7 @@ export class DevnodeManager implements vscode.Disposable {
       String(port),
       '--accounts',
       String(accounts),
+      ...(web3Port !== undefined ? ['--web3-port', String(web3Port)] : []),
     ];
     this.log.appendLine(
       `[${new Date().toISOString()}] Starting local node: node ${args.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' ')}`,
@@ -105,7 +111,7 @@ export class DevnodeManager implements vscode.Disposable {
           // The ready line carries dev private keys: keep them out of the log.
           this.log.appendLine(
             ready
-              ? `Local node ready at ${ready.url} (group ${ready.group}, ${ready.accounts.length} dev accounts)`
+              ? `Local node ready at ${ready.url} (group ${ready.group}, ${ready.accounts.length} dev accounts)${ready.web3Url ? `, Web3 JSON-RPC at ${ready.web3Url}` : ''}`
               : line,
           );
           if (ready && !settled) {

@@ -13,6 +13,8 @@ export interface DevnodeReady {
   group: string;
   sm: boolean;
   accounts: DevnodeAccount[];
+  /** The Web3 (Ethereum) JSON-RPC URL when the node serves it (`--web3`). */
+  web3Url?: string;
 }
 
 function str(v: unknown): string | undefined {
@@ -58,6 +60,7 @@ export function parseReadyLine(line: string, fallbackPort: number): DevnodeReady
     group: str(o.group) ?? str(o.groupId) ?? 'group0',
     sm: o.sm === true || o.smCrypto === true,
     accounts,
+    ...(str(o.web3Url) ? { web3Url: str(o.web3Url)!.replace(/\/+$/, '') } : {}),
   };
 }
 

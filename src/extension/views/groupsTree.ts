@@ -78,7 +78,11 @@ export class GroupsTree extends RefreshableTree<Item> {
   private polling = false;
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly session: Session) {
+  constructor(
+    private readonly session: Session,
+    /** The Web3 JSON-RPC URL a connection's node serves, when known (the local node's `--web3`). */
+    private readonly web3UrlOf: (c: ConnectionConfig) => string | undefined = () => undefined,
+  ) {
     super();
     // The status bar polls the height at fiscoBcos.blockPollInterval; the group row polls at the
     // same interval and re-renders only itself, so the two show the same block.
@@ -143,7 +147,17 @@ export class GroupsTree extends RefreshableTree<Item> {
       ]);
       const item = new GroupItem(c, summary.chainId, height);
       if (c.name === this.session.connection?.name) this.activeGroup = item;
-      return [item];
+      const web3Url = this.web3UrlOf(c);
+      if (web3Url === undefined) return [item];
+      return [
+        item,
+        new DetailItem(
+          'Web3 JSON-RPC',
+          web3Url,
+          'globe',
+          `Ethereum JSON-RPC of this node (ethers, viem, cast): ${web3Url}\nChain id: eth_chainId (web3_chain_id)`,
+        ),
+      ];
     } catch (err) {
       return [new ErrorItem(`Cannot reach ${c.url}`, err)];
     }

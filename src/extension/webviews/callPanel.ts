@@ -10,6 +10,7 @@ import type { ContractCodec } from '../models/abiCodec';
 import { codecFor } from '../chain/contractCodec';
 import { decodeRevertReason, describeReceiptStatus, statusName } from '../models/txStatus';
 import { describeError, CancelledError } from '../errors';
+import { diagnosticsSuffix } from './txDiagnostics';
 import { confirmTransaction } from '../commands/transact';
 import { loadCodecs } from './codecs';
 import { PanelHost } from './panelHost';
@@ -99,12 +100,18 @@ export async function invoke(
   try {
     if (mode === 'call') {
       const r = await api.call(target.address, data, session.account()?.address);
+      // On the devnode: where the call failed and what it printed (a second, traced run).
+      const traced = async () =>
+        diagnosticsSuffix(
+          api,
+          await api.devTools?.traceCall(target.address, data, session.account()?.address).catch(() => null),
+        );
       if (r.status !== 0)
         return {
           ...base,
           ok: false,
           blockNumber: r.blockNumber,
-          message: `${statusName(r.status)} (${r.status})${decodeRevertReason(r.output) ? `: ${decodeRevertReason(r.output)}` : ''}`,
+          message: `${statusName(r.status)} (${r.status})${decodeRevertReason(r.output) ? `: ${decodeRevertReason(r.output)}` : ''}${await traced()}`,
         };
       return {
         ...base,
@@ -151,7 +158,12 @@ export async function invoke(
       events,
       transactionHash: receipt.transactionHash,
       blockNumber: receipt.blockNumber,
-      message: ok ? `Sealed in block ${receipt.blockNumber}` : describeReceiptStatus(receipt),
+      message:
+        (ok ? `Sealed in block ${receipt.blockNumber}` : describeReceiptStatus(receipt)) +
+        (await diagnosticsSuffix(
+          api,
+          await api.devTools?.diagnostics(receipt.transactionHash).catch(() => null),
+        )),
     };
   } catch (err) {
     if (err instanceof CancelledError) return { ...base, ok: false, message: 'Cancelled: nothing was sent.' };

@@ -53,16 +53,20 @@ async function contractOptions(
       label: `${c.name} (workspace)`,
       events: eventSignatures(c.abi),
     }));
-  // BFS links under /apps name deployed contracts too (one level, like the BFS tree's first page).
-  const page = await api.bfsList('/apps', 0, 200).catch(() => undefined);
-  for (const e of page?.entries ?? []) {
-    if (!e.address || out.some((o) => o.address === e.address!.toLowerCase())) continue;
-    const abi = await api.abiOf(e.address).catch(() => '');
-    out.push({
-      address: e.address.toLowerCase(),
-      label: `/apps/${e.name} (BFS)`,
-      events: eventSignatures(abi),
-    });
+  // BFS links under /apps name deployed contracts too: /apps/<name> and /apps/<name>/<version>.
+  const add = async (label: string, address: string) => {
+    if (out.some((o) => o.address === address.toLowerCase())) return;
+    const abi = await api.abiOf(address).catch(() => '');
+    out.push({ address: address.toLowerCase(), label: `${label} (BFS)`, events: eventSignatures(abi) });
+  };
+  const apps = await api.bfsList('/apps', 0, 200).catch(() => undefined);
+  for (const e of apps?.entries ?? []) {
+    if (e.address) await add(`/apps/${e.name}`, e.address);
+    else if (e.type === 'directory') {
+      const versions = await api.bfsList(`/apps/${e.name}`, 0, 50).catch(() => undefined);
+      for (const v of versions?.entries ?? [])
+        if (v.address) await add(`/apps/${e.name}/${v.name}`, v.address);
+    }
   }
   return out;
 }

@@ -4,12 +4,32 @@
 
 import { decodeRevertWithAbis } from '../../client/abi';
 import { formatLocation } from '../../client/sourceMap';
+import type { DevnodeFailurePoint } from '../../client/devnode';
 import { cryptoSuite } from '../../protocol/crypto/suite';
 import type { AbiRegistry } from '../abiRegistry';
 import type { ChainApi } from '../chain/chainApi';
 import { locateFailure } from '../debug/compiledCode';
 import type { TransactionView } from '../messages/blockMessages';
 import { allBuiltinAbis } from '../models/builtinAbis';
+
+/** " · failed at Shop.buy (Shop.sol:11) · console.log: a | b" for a result message ("" when nothing). */
+export async function diagnosticsSuffix(
+  api: ChainApi,
+  d: { consoleLogs: string[]; failure: DevnodeFailurePoint | null } | null | undefined,
+): Promise<string> {
+  if (!d) return '';
+  let out = '';
+  const f = d.failure;
+  if (f) {
+    const code = f.create ? '' : await api.code(f.codeAddress).catch(() => '');
+    const loc = code ? locateFailure(code, f.pc) : undefined;
+    out += loc
+      ? ` · failed at ${formatLocation(loc.contract, loc)}: ${loc.snippet}`
+      : ` · failed in ${f.codeAddress} at pc ${f.pc}`;
+  }
+  if (d.consoleLogs.length) out += ` · console.log: ${d.consoleLogs.join(' | ')}`;
+  return out;
+}
 
 export async function addDiagnostics(
   api: ChainApi,

@@ -3,17 +3,21 @@ import type { Scenario } from '../lib/scenario';
 import { bfsBrowse } from './bfs-browse';
 import { blockAndTransaction } from './block-and-transaction';
 import { deployAndLink } from './deploy-and-link';
+import { eventsAndFailures } from './events-and-failures';
 import { governanceVote } from './governance-vote';
 import { groupsView } from './groups-view';
 import { permissionEditor } from './permission-editor';
 import { tableBrowser } from './table-browser';
+import { solidityEditor } from './solidity-editor';
 
 export const scenarios: Scenario[] = [
   groupsView,
   bfsBrowse,
   deployAndLink,
   blockAndTransaction,
+  eventsAndFailures,
   governanceVote,
   permissionEditor,
   tableBrowser,
+  solidityEditor,
 ];

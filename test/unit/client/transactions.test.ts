@@ -62,6 +62,36 @@ describe('buildSignedTransaction', () => {
     assert.equal(signed.hex, '0x' + GO_SIGNED_TX);
   });
 
+  it('value, gasPrice or gasLimit make a version-1 transaction with hex amounts', () => {
+    const account = importPrivateKey(GO_KEY);
+    const base = {
+      chainId: 'chain0',
+      groupId: 'group0',
+      blockLimit: 600n,
+      to: '0x' + '11'.repeat(20),
+      input: '0x',
+    };
+    const v0 = decodeTransaction(buildSignedTransaction(base, account).bytes);
+    assert.equal(v0.data.version, 0);
+    // java-sdk DefaultTransactionManager: TransactionDataV1 with Numeric.toHexString(value) and
+    // gasPrice, empty EIP-1559 fields.
+    const signed = buildSignedTransaction({ ...base, value: 300n, gasLimit: 100000 }, account);
+    const v1 = decodeTransaction(signed.bytes);
+    assert.deepEqual(
+      [v1.data.version, v1.data.value, v1.data.gasPrice, v1.data.gasLimit, v1.data.maxFeePerGas],
+      [1, '0x12c', '0x0', 100000n, ''],
+    );
+    assert.equal(signed.hash, toHex(hashTransactionData(v1.data, ecdsaSuite)));
+    assert.throws(
+      () => buildSignedTransaction({ ...base, value: -1n }, account),
+      /value must not be negative/,
+    );
+    assert.throws(
+      () => buildSignedTransaction({ ...base, gasPrice: 1.5 }, account),
+      /gasPrice must be a whole number/,
+    );
+  });
+
   it('defaults: fresh decimal nonce, EVM attribute, 0x-prefixed lowercase to', () => {
     const account = importPrivateKey(GO_KEY);
     const a = buildSignedTransaction(

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { fromHex, toHex } from '../../../src/protocol/hex';
 import { TxRejected } from '../../../src/devnode/chain/types';
-import { COUNTER_SOURCE, KV_ADDRESS, compile, newChain, signedTx } from './chain-fixtures';
+import { COUNTER_SOURCE, KV_ADDRESS, compile, newChain, signedTx, testBuiltins } from './chain-fixtures';
 
 const counter = compile(COUNTER_SOURCE).Counter;
 const iface = new Interface(counter.abi as never);
@@ -116,6 +116,48 @@ test('reopening with other genesis options is refused', async () => {
       a.accounts.map((x) => x.address),
     );
     await c.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a restart replays nothing: no transaction is executed and genesis is not rewritten', async () => {
+  const dataDir = tempDir();
+  try {
+    const a = await newChain({ dataDir });
+    for (let i = 0; i < 3; i++)
+      await a.submit(
+        signedTx(a, a.accounts[0].privateKey, { to: KV_ADDRESS, input: fromHex('0x01' + '4' + i) }).raw,
+      );
+    await a.close();
+    // Stand-in built-ins that count what the core asks of them.
+    const builtins = testBuiltins();
+    const kv = builtins.precompiles.get(KV_ADDRESS)!;
+    let executed = 0;
+    let genesis = 0;
+    const execute = kv.execute.bind(kv);
+    kv.execute = (ctx, input) => {
+      executed++;
+      return execute(ctx, input);
+    };
+    const writeGenesis = builtins.genesis.bind(builtins);
+    builtins.genesis = (store, o) => {
+      genesis++;
+      return writeGenesis(store, o);
+    };
+    const b = await newChain({ dataDir, builtins });
+    try {
+      assert.equal(b.blockNumber(), 3);
+      assert.equal(executed, 0);
+      assert.equal(genesis, 0);
+      // The state is there all the same: read from the store.
+      assert.equal(
+        Buffer.from((await b.call(KV_ADDRESS, fromHex('0x0242'))).output).toString(),
+        b.accounts[0].address,
+      );
+    } finally {
+      await b.close();
+    }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

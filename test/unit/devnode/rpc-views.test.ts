@@ -109,7 +109,8 @@ describe('simulated node views', () => {
     assert.equal(sealers.length, 3);
     assert.ok(!sealers.some((s) => s.nodeID === id(3)));
     assert.deepEqual(await result(node, 'getNodeListByType', [G, '', 'consensus_observer']), [
-      { nodeID: id(3), termWeight: 1, weight: 0 },
+      // ConsensusPrecompiled addSealerImpl(isConsensus = false): an observer's weights are 0.
+      { nodeID: id(3), termWeight: 0, weight: 0 },
     ]);
 
     const text = await result<string>(node, 'getConsensusStatus', [G, 'node3']);

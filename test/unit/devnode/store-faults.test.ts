@@ -252,3 +252,21 @@ test('a lock held by a process killed with SIGKILL is released by the OS', { tim
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a data directory of a newer, unknown format is refused and left alone', async () => {
+  const dir = tempDir();
+  try {
+    const a = await newChain({ dataDir: dir });
+    await a.close();
+    const meta = join(dir, 'chain.json');
+    const text = readFileSync(meta, 'utf8').replace('"format": 2', '"format": 3');
+    writeFileSync(meta, text);
+    await assert.rejects(
+      newChain({ dataDir: dir }),
+      /data format 3 is not known to this dev node version.*--fresh/,
+    );
+    assert.equal(readFileSync(meta, 'utf8'), text);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -20,7 +20,7 @@ import {
 import { ContractCodec } from '../../../src/extension/models/abiCodec';
 import { transactionView } from '../../../src/extension/models/blockView';
 import { builtinAbi } from '../../../src/extension/models/builtinAbis';
-import { addDiagnostics } from '../../../src/extension/webviews/txDiagnostics';
+import { addDiagnostics, diagnosticsSuffix } from '../../../src/extension/webviews/txDiagnostics';
 import { loadCodecs } from '../../../src/extension/webviews/codecs';
 import type { AbiRegistry } from '../../../src/extension/abiRegistry';
 import { BFS_ADDRESS } from '../../../src/protocol/builtin/addresses';
@@ -95,6 +95,19 @@ describe('transaction pages: built-in calls, failure reasons and locations, cons
     const line = SOURCE.split('\n').findIndex((l) => l.includes('require(item < 100')) + 1;
     assert.equal(v.failure?.where, `Shop.buy (Shop.sol:${line})`);
     assert.equal(v.failure?.snippet, 'require(item < 100, "no such item")');
+  });
+
+  it('the call panel suffix: failing line and console output of a traced call and of a transaction', async () => {
+    const codec = new ContractCodec(abi, (t) => api.hashText(t));
+    const data = codec.encodeCall('buy(uint256)', ['700']);
+    const line = SOURCE.split('\n').findIndex((l) => l.includes('require(item < 100')) + 1;
+    const call = await diagnosticsSuffix(api, await api.devTools.traceCall(shop, data));
+    assert.equal(
+      call,
+      ` · failed at Shop.buy (Shop.sol:${line}): require(item < 100, "no such item") · console.log: buying 700`,
+    );
+    const receipt = await api.send(signer, shop, data);
+    assert.equal(await diagnosticsSuffix(api, await api.devTools.diagnostics(receipt.transactionHash)), call);
   });
 
   it('a custom error is decoded with the known ABIs', async () => {

@@ -14,9 +14,8 @@ export const methods: MethodTable = {
   ...consensusMethods,
   ...groupMethods,
   ...filterMethods,
-  // Not a 3.x node method (the node only has getTransaction); kept as an alias because SDK
-  // docs and the Java SDK constant use this name.
-  getTransactionByHash: transactionMethods.getTransaction,
+  // No getTransactionByHash alias: a real 3.x node answers it with -32601 (method not found),
+  // and answering it here would hide a client that sends the wrong name.
   // The devnode's own extensions (console.log output, failure points), named devnode_*.
   ...devnodeMethods,
 };

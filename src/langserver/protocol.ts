@@ -1,0 +1,67 @@
+// Messages between the extension (language client) and the Solidity language server beyond
+// standard LSP. Imported by both sides; no vscode, no server code.
+
+export interface ServerSettings {
+  /** Pinned solc version (fiscoBcos.solc.version); '' picks from the pragma. */
+  version: string;
+  /** A local soljson.js (fiscoBcos.solc.soljsonPath); wins over version selection. */
+  soljsonPath: string;
+  /** Configured evmVersion (fiscoBcos.solc.evmVersion); '' picks a default for the solc version. */
+  evmVersion: string;
+  optimizer: boolean;
+  /** npm registry the `solc` package is downloaded from. */
+  registry: string;
+}
+
+export interface InitializationOptions {
+  /** Where downloaded compilers are cached (the extension's global storage). */
+  cacheDir?: string;
+  settings: ServerSettings;
+  /** Delay after the last keystroke before diagnostics are computed. */
+  debounceMs?: number;
+}
+
+export const SETTINGS_NOTIFICATION = 'fiscoBcos/settings';
+
+/** Server → client: a compiler download started, progressed, finished or failed. */
+export const DOWNLOAD_NOTIFICATION = 'fiscoBcos/compilerDownload';
+export interface DownloadEvent {
+  version: string;
+  state: 'start' | 'progress' | 'done' | 'failed';
+  received?: number;
+  total?: number;
+  message?: string;
+}
+
+/** Client → server: compile a file for Deploy (ABI and bytecode); diagnostics are published too. */
+export const COMPILE_REQUEST = 'fiscoBcos/compile';
+export interface CompileParams {
+  uri: string;
+}
+export interface CompileResponse {
+  version: string;
+  evmVersion: string;
+  /** Why this version (pragma, pin, soljson path). */
+  reason: string;
+  errors: { file?: string; line: number; message: string }[];
+  contracts: {
+    unit: string;
+    file?: string;
+    name: string;
+    abi: unknown[];
+    bytecode: string;
+    linkReferences: Record<string, Record<string, { start: number; length: number }[]>>;
+    deployedBytecode?: string;
+    deployedSourceMap?: string;
+  }[];
+  /** Source unit → id in the source maps, and each unit's text as compiled (failure locations). */
+  sourceIds: Record<string, number>;
+  sources: Record<string, string>;
+}
+
+/** Client → server: how many compiles ran, for tests and the bench. */
+export const STATS_REQUEST = 'fiscoBcos/stats';
+export interface StatsResponse {
+  compiles: number;
+  lastCompileMs: number;
+}

@@ -1,0 +1,275 @@
+// Declarations and references of one Solidity file, read from @solidity-parser/parser's AST
+// (character ranges): what navigation, hover, outline, completion and rename are computed from.
+// A file that does not parse keeps its last good index (the parser runs in tolerant mode).
+
+import { parse } from '@solidity-parser/parser';
+import type { ASTNode, BaseASTNode, VariableDeclaration } from '@solidity-parser/parser/dist/src/ast-types';
+
+export type DeclKind =
+  | 'contract'
+  | 'interface'
+  | 'library'
+  | 'function'
+  | 'constructor'
+  | 'modifier'
+  | 'event'
+  | 'error'
+  | 'struct'
+  | 'enum'
+  | 'enumValue'
+  | 'stateVar'
+  | 'member'
+  | 'variable'
+  | 'parameter'
+  | 'type';
+
+export interface Decl {
+  name: string;
+  kind: DeclKind;
+  file: string;
+  /** Character offsets [start, end) of the name, and of the whole declaration. */
+  nameStart: number;
+  nameEnd: number;
+  start: number;
+  end: number;
+  /** Enclosing contract (members) or struct/enum (their fields). */
+  container?: string;
+  /** For locals and parameters: the function they are visible in, [start, end). */
+  scope?: [number, number];
+  /** Type name as written (`Counter`, `uint256`, `mapping(address => uint)`). */
+  typeName?: string;
+  /** Base contracts (contracts), in order. */
+  bases?: string[];
+  /** Header as written (signature), and the NatSpec comment before the declaration. */
+  signature: string;
+  doc?: string;
+  children: Decl[];
+}
+
+export interface Ref {
+  name: string;
+  start: number;
+  end: number;
+  /** `x.name`: the source text of `x` when it is a plain identifier (or this/super). */
+  object?: string;
+  kind: 'identifier' | 'member' | 'type';
+}
+
+export interface FileIndex {
+  file: string;
+  text: string;
+  decls: Decl[];
+  /** Top-level declarations (contracts, file-level structs, enums, functions, errors). */
+  topLevel: Decl[];
+  refs: Ref[];
+  imports: string[];
+}
+
+const CONTAINER_KINDS: Record<string, DeclKind> = {
+  contract: 'contract',
+  interface: 'interface',
+  library: 'library',
+  abstract: 'contract',
+};
+
+function isNode(x: unknown): x is ASTNode {
+  return !!x && typeof x === 'object' && typeof (x as { type?: unknown }).type === 'string';
+}
+
+export function indexFile(file: string, text: string): FileIndex {
+  const ast = parse(text, { range: true, tolerant: true });
+  const index: FileIndex = { file, text, decls: [], topLevel: [], refs: [], imports: [] };
+  const span = (n: BaseASTNode): [number, number] => [n.range?.[0] ?? 0, (n.range?.[1] ?? 0) + 1];
+  const nameAt = (n: BaseASTNode, name: string): [number, number] => {
+    const [s, e] = span(n);
+    const m = new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).exec(text.slice(s, e));
+    const at = m ? s + m.index : s;
+    return [at, at + name.length];
+  };
+  const header = (n: BaseASTNode) => {
+    const body = text.slice(...span(n));
+    const cut = body.search(/[{;]/);
+    return (cut >= 0 ? body.slice(0, cut) : body).replace(/\s+/g, ' ').trim();
+  };
+  const push = (d: Decl, parent: Decl | undefined, child: boolean) => {
+    index.decls.push(d);
+    if (parent && child) parent.children.push(d);
+    else if (!parent) index.topLevel.push(d);
+    return d;
+  };
+  const add = (
+    n: BaseASTNode,
+    name: string,
+    kind: DeclKind,
+    parent: Decl | undefined,
+    extra: Partial<Decl> = {},
+  ) => {
+    const [nameStart, nameEnd] = nameAt(n, name);
+    const [start, end] = span(n);
+    const d: Decl = {
+      name,
+      kind,
+      file,
+      nameStart,
+      nameEnd,
+      start,
+      end,
+      container: parent?.name,
+      signature: header(n),
+      doc: natspecBefore(text, start),
+      children: [],
+      ...extra,
+    };
+    return push(d, parent, true);
+  };
+  const typeText = (t: BaseASTNode | null) => (t?.range ? text.slice(...span(t)) : undefined);
+  const variable = (
+    v: VariableDeclaration,
+    kind: DeclKind,
+    parent: Decl | undefined,
+    scope?: [number, number],
+  ) => {
+    if (!v.name || !v.identifier?.range) return;
+    const [start, end] = span(v);
+    const [nameStart, nameEnd] = span(v.identifier);
+    const d: Decl = {
+      name: v.name,
+      kind,
+      file,
+      nameStart,
+      nameEnd,
+      start,
+      end,
+      container: parent?.name,
+      scope,
+      typeName: typeText(v.typeName),
+      signature: text.slice(start, end).replace(/\s+/g, ' '),
+      doc: kind === 'stateVar' ? natspecBefore(text, start) : undefined,
+      children: [],
+    };
+    push(d, parent, kind !== 'variable' && kind !== 'parameter');
+  };
+  const ref = (name: string, start: number, kind: Ref['kind'], object?: string) =>
+    index.refs.push({ name, start, end: start + name.length, kind, object });
+
+  const walk = (node: unknown, parent: Decl | undefined, scope?: [number, number]): void => {
+    if (Array.isArray(node)) {
+      for (const c of node) walk(c, parent, scope);
+      return;
+    }
+    if (!isNode(node) || !node.range) return;
+    const n = node;
+    switch (n.type) {
+      case 'ImportDirective':
+        index.imports.push(n.path);
+        return;
+      case 'ContractDefinition': {
+        const bases = n.baseContracts.map((b) => b.baseName.namePath);
+        const d = add(n, n.name, CONTAINER_KINDS[n.kind] ?? 'contract', parent, { bases });
+        walk(n.baseContracts, d);
+        walk(n.subNodes, d);
+        return;
+      }
+      case 'FunctionDefinition': {
+        const name = n.name || (n.isConstructor ? 'constructor' : n.isFallback ? 'fallback' : 'receive');
+        const d = add(n, name, n.isConstructor ? 'constructor' : 'function', parent);
+        const fnScope = span(n);
+        for (const p of [...n.parameters, ...(n.returnParameters ?? [])])
+          variable(p, 'parameter', d, fnScope);
+        walk([n.parameters, n.returnParameters, n.modifiers, n.body], d, fnScope);
+        return;
+      }
+      case 'ModifierDefinition': {
+        const d = add(n, n.name, 'modifier', parent);
+        for (const p of n.parameters ?? []) variable(p, 'parameter', d, span(n));
+        walk([n.parameters, n.body], d, span(n));
+        return;
+      }
+      case 'EventDefinition':
+      case 'CustomErrorDefinition':
+        add(n, n.name, n.type === 'EventDefinition' ? 'event' : 'error', parent);
+        walk(n.parameters, parent, span(n));
+        return;
+      case 'StructDefinition': {
+        const d = add(n, n.name, 'struct', parent);
+        for (const m of n.members) variable(m, 'member', d);
+        walk(n.members, d);
+        return;
+      }
+      case 'EnumDefinition': {
+        const d = add(n, n.name, 'enum', parent);
+        for (const v of n.members) add(v, v.name, 'enumValue', d);
+        return;
+      }
+      case 'TypeDefinition':
+        add(n, n.name, 'type', parent);
+        return;
+      case 'FileLevelConstant':
+        add(n, n.name, 'stateVar', parent, { typeName: typeText(n.typeName) });
+        walk([n.typeName, n.initialValue], parent);
+        return;
+      case 'StateVariableDeclaration':
+        for (const v of n.variables) variable(v, 'stateVar', parent);
+        walk([n.variables, n.initialValue], parent);
+        return;
+      case 'VariableDeclarationStatement':
+        for (const v of n.variables)
+          if (isNode(v) && v.type === 'VariableDeclaration') variable(v, 'variable', parent, scope);
+        walk([n.variables, n.initialValue], parent, scope);
+        return;
+      case 'VariableDeclaration':
+        walk([n.typeName, n.expression], parent, scope);
+        return;
+      case 'Identifier':
+        ref(n.name, span(n)[0], 'identifier');
+        return;
+      case 'UserDefinedTypeName': {
+        const parts = n.namePath.split('.');
+        const last = parts[parts.length - 1];
+        const object = parts.length > 1 ? parts[parts.length - 2] : undefined;
+        ref(last, span(n)[1] - last.length, object ? 'member' : 'type', object);
+        if (object && parts.length === 2) ref(object, span(n)[0], 'type');
+        return;
+      }
+      case 'ModifierInvocation':
+        ref(n.name, span(n)[0], 'identifier');
+        walk(n.arguments, parent, scope);
+        return;
+      case 'MemberAccess': {
+        const end = span(n)[1];
+        const object = n.expression.type === 'Identifier' ? n.expression.name : undefined;
+        ref(n.memberName, text.lastIndexOf(n.memberName, end), 'member', object);
+        walk(n.expression, parent, scope);
+        return;
+      }
+      case 'UsingForDeclaration':
+        if (n.libraryName) ref(n.libraryName, nameAt(n, n.libraryName)[0], 'type');
+        walk(n.typeName, parent, scope);
+        return;
+    }
+    for (const [k, v] of Object.entries(n))
+      if (k !== 'range' && k !== 'loc' && typeof v === 'object') walk(v, parent, scope);
+  };
+  walk(ast.children, undefined);
+  return index;
+}
+
+/** The NatSpec comment right before `offset` (/** … *\/ or consecutive /// lines), cleaned up. */
+export function natspecBefore(text: string, offset: number): string | undefined {
+  const before = text.slice(0, offset).replace(/\s+$/, '');
+  if (before.endsWith('*/')) {
+    const open = before.lastIndexOf('/**');
+    if (open < 0) return undefined;
+    return before
+      .slice(open + 3, -2)
+      .split('\n')
+      .map((l) => l.replace(/^\s*\*\s?/, '').trim())
+      .filter(Boolean)
+      .join('\n');
+  }
+  const lines = before.split('\n');
+  const doc: string[] = [];
+  for (let i = lines.length - 1; i >= 0 && /^\s*\/\/\//.test(lines[i]); i--)
+    doc.unshift(lines[i].replace(/^\s*\/\/\/\s?/, '').trim());
+  return doc.length ? doc.join('\n') : undefined;
+}

@@ -1,0 +1,263 @@
+// The Solidity language server over LSP (a test client speaking JSON-RPC over stdio to the bundled
+// server): diagnostics on unsaved buffers for the file and its importers, cleared when fixed;
+// definition, references, hover, symbols, completion and rename across imports; the compile
+// request Deploy uses.
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type {
+  CompletionItem,
+  DocumentSymbol,
+  Hover,
+  Location,
+  WorkspaceEdit,
+} from 'vscode-languageserver-protocol';
+import { LspClient, positionOf, uri } from './lspClient';
+import type { CompileResponse } from '../../../src/langserver/protocol';
+
+const LIB = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+/// @title Arithmetic helpers
+library MathLib {
+    /// @notice Adds two numbers.
+    /// @param a the first
+    /// @param b the second
+    function add(uint256 a, uint256 b) internal pure returns (uint256) {
+        return a + b;
+    }
+}
+`;
+
+const COUNTER = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+import "./lib/MathLib.sol";
+
+contract Counter {
+    uint256 public count;
+    event Incremented(uint256 by);
+
+    function increment(uint256 by) public {
+        count = MathLib.add(count, by);
+        emit Incremented(by);
+    }
+}
+`;
+
+const USER = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+
+import "./Counter.sol";
+
+contract User {
+    Counter counter;
+
+    function bump() public {
+        counter.increment(1);
+    }
+}
+`;
+
+let dir: string;
+let client: LspClient;
+const file = (name: string) => join(dir, name);
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sol-ls-'));
+  mkdirSync(join(dir, 'lib'));
+  writeFileSync(join(dir, 'package.json'), '{"name":"ws"}');
+  writeFileSync(file('lib/MathLib.sol'), LIB);
+  writeFileSync(file('Counter.sol'), COUNTER);
+  writeFileSync(file('User.sol'), USER);
+  client = await LspClient.start(dir, { cacheDir: join(dir, '.solc-cache') });
+});
+
+after(async () => {
+  await client?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('diagnostics', () => {
+  it('reports an error in the unsaved buffer and clears it once fixed', async () => {
+    client.open(file('Counter.sol'), COUNTER);
+    await client.until(() => client.diagnosticsOf(file('Counter.sol'))?.length === 0, 'clean Counter.sol');
+    const broken = COUNTER.replace('count = MathLib.add(count, by);', 'count = MathLib.add(count, by)\n');
+    client.change(file('Counter.sol'), broken);
+    const diags = await client.until(() => {
+      const d = client.diagnosticsOf(file('Counter.sol'));
+      return d?.some((x) => x.severity === 1) ? d : undefined;
+    }, 'a syntax error');
+    assert.match(diags[0].message as string, /Expected ';'/);
+    assert.equal(diags[0].source, 'solc 0.8.37');
+    client.change(file('Counter.sol'), COUNTER);
+    await client.until(() => client.diagnosticsOf(file('Counter.sol'))?.length === 0, 'cleared diagnostics');
+  });
+
+  it('re-checks open files that import the edited file', async () => {
+    client.open(file('User.sol'), USER);
+    await client.until(() => client.diagnosticsOf(file('User.sol'))?.length === 0, 'clean User.sol');
+    // Renaming increment in Counter breaks User's call, without saving either file.
+    client.change(file('Counter.sol'), COUNTER.replace('function increment', 'function incrementBy'));
+    const diags = await client.until(() => {
+      const d = client.diagnosticsOf(file('User.sol'));
+      return d?.length ? d : undefined;
+    }, 'an error in the importer');
+    assert.match(diags[0].message as string, /Member "increment" not found/);
+    client.change(file('Counter.sol'), COUNTER);
+    await client.until(() => client.diagnosticsOf(file('User.sol'))?.length === 0, 'importer cleared');
+  });
+});
+
+describe('navigation', () => {
+  it('goes to a definition in an imported file', async () => {
+    const loc = await client.request<Location>('textDocument/definition', {
+      textDocument: { uri: uri(file('Counter.sol')) },
+      position: positionOf(COUNTER, 'MathLib.add', 9),
+    });
+    assert.equal(loc.uri, uri(file('lib/MathLib.sol')));
+    assert.deepEqual(loc.range.start, positionOf(LIB, 'add(uint256'));
+  });
+
+  it('resolves a member through a variable of a contract type', async () => {
+    const loc = await client.request<Location>('textDocument/definition', {
+      textDocument: { uri: uri(file('User.sol')) },
+      position: positionOf(USER, 'increment(1)', 2),
+    });
+    assert.equal(loc.uri, uri(file('Counter.sol')));
+    assert.deepEqual(loc.range.start, positionOf(COUNTER, 'increment(uint256'));
+  });
+
+  it('hovers with the signature and the NatSpec', async () => {
+    const hover = await client.request<Hover>('textDocument/hover', {
+      textDocument: { uri: uri(file('Counter.sol')) },
+      position: positionOf(COUNTER, 'MathLib.add', 9),
+    });
+    const value = (hover.contents as { value: string }).value;
+    assert.match(value, /function add\(uint256 a, uint256 b\) internal pure returns \(uint256\)/);
+    assert.match(value, /Adds two numbers\./);
+    assert.match(value, /`a` — the first/);
+  });
+
+  it('lists document symbols as an outline', async () => {
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', {
+      textDocument: { uri: uri(file('Counter.sol')) },
+    });
+    assert.deepEqual(
+      symbols.map((s) => [s.name, s.children?.map((c) => c.name)]),
+      [['Counter', ['count', 'Incremented', 'increment']]],
+    );
+  });
+
+  it('finds references across files', async () => {
+    const refs = await client.request<Location[]>('textDocument/references', {
+      textDocument: { uri: uri(file('Counter.sol')) },
+      position: positionOf(COUNTER, 'increment(uint256', 1),
+      context: { includeDeclaration: true },
+    });
+    assert.deepEqual(refs.map((r) => r.uri).sort(), [uri(file('Counter.sol')), uri(file('User.sol'))].sort());
+  });
+
+  it('renames a symbol in every file that uses it', async () => {
+    const edit = await client.request<WorkspaceEdit>('textDocument/rename', {
+      textDocument: { uri: uri(file('lib/MathLib.sol')) },
+      position: positionOf(LIB, 'add(uint256', 1),
+      newName: 'plus',
+    });
+    const changes = edit.changes!;
+    assert.deepEqual(
+      Object.keys(changes).sort(),
+      [uri(file('Counter.sol')), uri(file('lib/MathLib.sol'))].sort(),
+    );
+    assert.deepEqual(changes[uri(file('Counter.sol'))][0].range.start, positionOf(COUNTER, 'add(count'));
+    await assert.rejects(
+      client.request('textDocument/rename', {
+        textDocument: { uri: uri(file('lib/MathLib.sol')) },
+        position: positionOf(LIB, 'add(uint256', 1),
+        newName: 'not valid',
+      }),
+      /not a valid Solidity identifier/,
+    );
+  });
+
+  it('completes members, keywords and names in scope', async () => {
+    const withDot = USER.replace('counter.increment(1);', 'counter.');
+    client.change(file('User.sol'), withDot);
+    const members = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: uri(file('User.sol')) },
+      position: positionOf(withDot, 'counter.', 8),
+    });
+    assert.deepEqual(members.map((m) => m.label).sort(), ['Incremented', 'count', 'increment']);
+    const general = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: uri(file('Counter.sol')) },
+      position: positionOf(COUNTER, 'emit', 0),
+    });
+    const labels = general.map((c) => c.label);
+    for (const l of ['by', 'count', 'increment', 'MathLib', 'require', 'uint256', 'mapping'])
+      assert.ok(labels.includes(l), l);
+    client.change(file('User.sol'), USER);
+  });
+
+  it('completes import paths', async () => {
+    const text = 'pragma solidity ^0.8.0;\nimport "./lib/';
+    client.open(file('New.sol'), text);
+    const items = await client.request<CompletionItem[]>('textDocument/completion', {
+      textDocument: { uri: uri(file('New.sol')) },
+      position: positionOf(text, './lib/', 6),
+    });
+    assert.deepEqual(
+      items.map((i) => i.label),
+      ['MathLib.sol'],
+    );
+  });
+});
+
+describe('compiler versions', () => {
+  it('compiles with the version the pragma asks for (an installed alias)', async () => {
+    const text =
+      'pragma solidity 0.6.10;\ncontract Old { function f() public pure returns (uint) { return 1; } }\n';
+    writeFileSync(file('Old.sol'), text);
+    client.open(file('Old.sol'), text);
+    const res = await client.request<CompileResponse>('fiscoBcos/compile', { uri: uri(file('Old.sol')) });
+    assert.equal(res.version, '0.6.10');
+    assert.equal(res.evmVersion, 'istanbul');
+    assert.deepEqual(res.errors, []);
+  });
+
+  it('reports a failed download on the pragma, naming the settings that pin a local compiler', async () => {
+    // The test registry (127.0.0.1:9) refuses connections; 0.7.x is neither bundled nor installed.
+    const text = 'pragma solidity ^0.7.0;\ncontract Seven {}\n';
+    client.open(file('Seven.sol'), text);
+    const diags = await client.until(() => {
+      const d = client.diagnosticsOf(file('Seven.sol'));
+      return d?.length ? d : undefined;
+    }, 'the download failure');
+    assert.equal(diags[0].range.start.line, 0);
+    assert.match(
+      diags[0].message as string,
+      /solc 0\.7\.6 could not be downloaded: Could not download the registry metadata/,
+    );
+    assert.match(diags[0].message as string, /fiscoBcos\.solc\.soljsonPath/);
+    const events = client.notifications
+      .filter((n) => n.method === 'fiscoBcos/compilerDownload')
+      .map((n) => n.params);
+    assert.deepEqual(
+      events.map((e) => (e as { state: string }).state),
+      ['start', 'failed'],
+    );
+  });
+});
+
+describe('compile request (Deploy)', () => {
+  it('returns ABI and bytecode from the same pipeline', async () => {
+    const res = await client.request<CompileResponse>('fiscoBcos/compile', { uri: uri(file('User.sol')) });
+    assert.equal(res.version, '0.8.37');
+    assert.equal(res.evmVersion, 'paris');
+    assert.deepEqual(res.errors, []);
+    const user = res.contracts.find((c) => c.name === 'User')!;
+    assert.match(user.bytecode, /^[0-9a-f]+$/);
+  });
+});
