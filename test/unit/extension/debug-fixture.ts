@@ -44,11 +44,11 @@ export interface Build {
   runtime: Map<string, CodeSource>;
 }
 
-export function compileWith(pkg: 'solc' | 'solc-0.6.10'): Record<string, Build> {
+export function compileWith(pkg: 'solc' | 'solc-0.6.10', source = SOURCE): Record<string, Build> {
   const solc = createRequire(__filename)(pkg) as { compile(input: string): string };
   const input = {
     language: 'Solidity',
-    sources: { 'Counter.sol': { content: SOURCE } },
+    sources: { 'Counter.sol': { content: source } },
     settings: {
       evmVersion: pkg === 'solc' ? 'paris' : 'istanbul',
       optimizer: { enabled: false, runs: 200 },
@@ -71,7 +71,7 @@ export function compileWith(pkg: 'solc' | 'solc-0.6.10'): Record<string, Build> 
   };
   const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  const sources = new Map([[out.sources['Counter.sol'].id, { name: 'Counter.sol', content: SOURCE }]]);
+  const sources = new Map([[out.sources['Counter.sol'].id, { name: 'Counter.sol', content: source }]]);
   const runtime = new Map<string, CodeSource>();
   const result: Record<string, Build> = {};
   for (const [name, c] of Object.entries(out.contracts['Counter.sol'])) {
