@@ -108,7 +108,7 @@ export class Rpc {
               if (msg.error) reject(new Error(`${method}: ${msg.error.code} ${msg.error.message}`));
               else resolve(msg.result as T);
             } catch (e) {
-              reject(e);
+              reject(e instanceof Error ? e : new Error(String(e)));
             }
           });
         },

@@ -14,6 +14,7 @@ import { buildExtension, packageVsix } from './lib/package-vsix';
 import { cacheDir, repoRoot, sampleWorkspace } from './lib/paths';
 import { PidFile } from './lib/process-group';
 import { DEV_ACCOUNTS_ENV } from '../src/extension/accounts/devAccountsEnv';
+import { isRecord } from '../src/protocol/unknownValues';
 
 export const CONNECTION_NAME = 'Dev Node (npm start)';
 
@@ -113,9 +114,9 @@ async function main() {
       settings: (existing) => ({
         'fiscoBcos.connections': [
           ...(Array.isArray(existing['fiscoBcos.connections'])
-            ? existing['fiscoBcos.connections']
+            ? Array.from<unknown>(existing['fiscoBcos.connections'])
             : []
-          ).filter((c: { name?: string }) => c?.name !== CONNECTION_NAME),
+          ).filter((c) => !isRecord(c) || c.name !== CONNECTION_NAME),
           { name: CONNECTION_NAME, url: devnode!.url, group: devnode!.group },
         ],
         'fiscoBcos.activeConnection': CONNECTION_NAME,
@@ -130,8 +131,8 @@ async function main() {
   const watch = setInterval(() => {
     // Either child dying leaves a half-working setup: say so and stop the rest.
     for (const [name, pid] of [
-      ['code-server', server!.pid],
-      ['dev node', devnode!.pid],
+      ['code-server', server.pid],
+      ['dev node', devnode.pid],
     ] as const) {
       try {
         process.kill(pid, 0);

@@ -18,8 +18,14 @@ import {
   type ResultView,
   parseHostToCall,
 } from '../src/extension/messages/callMessages';
-import { coerceArgs, exampleFor } from '../src/extension/models/abiArgs';
-import { paramLabel, paramProblem, parseRawParam, rawTextOf } from '../src/extension/models/paramInput';
+import {
+  coerceArgs,
+  exampleFor,
+  paramLabel,
+  paramProblem,
+  parseRawParam,
+  rawTextOf,
+} from '../src/extension/messages/callArgs';
 import { fieldTable, h, message, mount, section } from './lib/dom';
 import { onHostMessage, post } from './lib/host';
 
@@ -33,7 +39,7 @@ interface Field {
   write(v: unknown): void;
 }
 
-function scalarField(p: ParamView, id: string, label: string): Field {
+function scalarField(p: ParamView, id: string, _label: string): Field {
   if (p.type === 'bool') {
     const select = h(
       'vscode-single-select',
@@ -73,9 +79,10 @@ function arrayField(p: ParamView, id: string, label: string): Field {
   const list = h('div', { class: 'array-items' });
   let rows: { field: Field; el: HTMLElement }[] = [];
   const renumber = () =>
-    rows.forEach(
-      (r, i) => ((r.el.querySelector('.param-name') as HTMLElement).textContent = `[${i}] · ${child.type}`),
-    );
+    rows.forEach((r, i) => {
+      const name = r.el.querySelector<HTMLElement>('.param-name');
+      if (name) name.textContent = `[${i}] · ${child.type}`;
+    });
   const add = (value?: unknown) => {
     const i = rows.length;
     const field = paramRow(child, `${id}-${i}`, `${label}[${i}]`, `[${i}]`);
@@ -153,8 +160,10 @@ function structuredField(p: ParamView, id: string, label: string): Field {
       el: box,
       read: () => Object.fromEntries(fields.map((f, i) => [p.components![i].name || String(i), f.read()])),
       write: (v) => {
-        const o = (v ?? {}) as Record<string, unknown> | unknown[];
-        fields.forEach((f, i) => f.write(Array.isArray(o) ? o[i] : o[p.components![i].name || String(i)]));
+        const o: unknown = v ?? {};
+        const at = (key: string | number): unknown =>
+          typeof o === 'object' && o !== null ? Reflect.get(o, key) : undefined;
+        fields.forEach((f, i) => f.write(Array.isArray(o) ? at(i) : at(p.components![i].name || String(i))));
       },
     };
   }
@@ -198,7 +207,7 @@ function paramRow(p: ParamView, id: string, label: string, shown: string): Field
         inner.write(parseRawParam(p, raw.value, label));
       } catch (err) {
         // Stay in JSON until it parses: switching would lose what was typed.
-        problem.textContent = (err as Error).message;
+        problem.textContent = err instanceof Error ? err.message : String(err);
         toggle.checked = true;
         return;
       }
@@ -307,7 +316,7 @@ function functionSection(f: FunctionView, last: unknown[] | undefined, index: nu
     try {
       args = collect();
     } catch (err) {
-      invalid.textContent = (err as Error).message;
+      invalid.textContent = err instanceof Error ? err.message : String(err);
       return;
     }
     const requestId = nextRequest++;

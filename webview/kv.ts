@@ -6,15 +6,16 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
-import { CONDITION_OPS } from '../src/extension/chain/chainApi';
 import {
   CONDITION_OP_LABELS,
+  CONDITION_OPS,
   type HostToKv,
   type KvToHost,
   SELECT_MAX,
   TABLE_NAME,
   type TableCondition,
   isCondition,
+  isConditionOp,
   isFieldName,
   parseHostToKv,
 } from '../src/extension/messages/kvMessages';
@@ -102,7 +103,7 @@ function conditionRow(): HTMLElement {
   el.append(h('vscode-button', { secondary: true, onclick: () => el.remove() }, 'Remove'));
   readers.set(el, () => ({
     field: fieldSel.value,
-    op: opSel.value as TableCondition['op'],
+    op: conditionOp(opSel.value),
     value: value.value,
   }));
   return el;
@@ -126,7 +127,13 @@ function readLimit(): { offset: number; count: number } | string {
 }
 
 function cellInputs(): Map<string, ValueEl> {
-  return new Map(columns.map((c) => [c, rowForm.querySelector(`#crud-field-${CSS.escape(c)}`) as ValueEl]));
+  return new Map(columns.map((c) => [c, rowForm.querySelector<ValueEl>(`#crud-field-${CSS.escape(c)}`)!]));
+}
+
+/** The select only offers CONDITION_OPS; anything else is a bug worth a clear message. */
+function conditionOp(value: string): TableCondition['op'] {
+  if (!isConditionOp(value)) throw new Error(`Unknown condition operator "${value}".`);
+  return value;
 }
 
 function runSelect(m: Extract<KvToHost, { type: 'select' }>): void {

@@ -5,16 +5,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import esbuild from 'esbuild';
 import { repoRoot } from './paths';
+import { readJsonObject, stringField } from './jsonFile';
 
 export const bundledSolcDir = path.join(repoRoot, 'dist', 'node_modules', 'solc');
 
 export async function bundleSolc(): Promise<void> {
   const solcPkg = require.resolve('solc/package.json', { paths: [repoRoot] });
-  const { version } = JSON.parse(fs.readFileSync(solcPkg, 'utf8')) as { version: string };
+  const version = stringField(readJsonObject(solcPkg), 'version', solcPkg);
   const manifest = path.join(bundledSolcDir, 'package.json');
   const fresh =
     fs.existsSync(manifest) &&
-    (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version === version &&
+    readJsonObject(manifest).version === version &&
     fs.existsSync(path.join(bundledSolcDir, 'index.js')) &&
     fs.existsSync(path.join(bundledSolcDir, 'wrapper.js'));
   if (fresh) return;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { codeServerEntry, scrubbedEnv } from './code-server-install';
 import { PidFile, stopGroup } from './process-group';
 import { run } from './run-command';
+import { readJsonObject } from './jsonFile';
 
 /** Settings that keep the workbench quiet, offline and deterministic (vscode-e2e.md §3.1). */
 export const QUIET_SETTINGS: Record<string, unknown> = {
@@ -76,7 +77,7 @@ export async function launchCodeServer(opts: CodeServerOptions): Promise<CodeSer
   const settingsFile = path.join(userDataDir, 'User', 'settings.json');
   let existing: Record<string, unknown> = {};
   try {
-    existing = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+    existing = readJsonObject(settingsFile);
   } catch {
     /* first run, or a file the user broke: start over */
   }
@@ -131,7 +132,7 @@ export async function launchCodeServer(opts: CodeServerOptions): Promise<CodeSer
   for (;;) {
     const log = fs.readFileSync(logFile, 'utf8');
     const m = /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
-    if (m) return { url: m[1]!, pid, userDataDir, logFile, marker, stop };
+    if (m) return { url: m[1], pid, userDataDir, logFile, marker, stop };
     if (exited || Date.now() > deadline) {
       await stop();
       throw new Error(`${exited ?? 'code-server did not start within 30 s'}; log:\n${log.slice(-3000)}`);

@@ -5,6 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { devnodeCli } from './paths';
 import { PidFile, stopGroup } from './process-group';
+import { isRecord } from '../../src/protocol/unknownValues';
+
+/** A ready-line field as text (numbers and strings as String() gives them; objects as JSON). */
+const text = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
 
 export interface DevAccount {
   address: string;
@@ -37,25 +41,28 @@ export function parseReady(
   port: number,
 ): Omit<Devnode, 'pid' | 'logFile' | 'stop'> | undefined {
   if (!line.trim().startsWith('{')) return undefined;
-  let o: Record<string, any>;
+  let parsed: unknown;
   try {
-    o = JSON.parse(line);
+    parsed = JSON.parse(line);
   } catch {
     return undefined;
   }
+  if (!isRecord(parsed)) return undefined;
+  const o = parsed;
+  const rpc = isRecord(o.rpc) ? o.rpc : {};
   const event = o.event ?? o.type ?? o.status;
-  if (event !== undefined && !/ready|listening|started/i.test(String(event))) return undefined;
+  if (event !== undefined && !/ready|listening|started/i.test(text(event))) return undefined;
   if (event === undefined && o.url === undefined && o.rpcUrl === undefined && o.port === undefined)
     return undefined;
-  const realPort = Number(o.port ?? o.rpc?.port ?? port);
-  const url = String(o.url ?? o.rpcUrl ?? o.rpc?.url ?? `http://127.0.0.1:${realPort}`).replace(/\/+$/, '');
+  const realPort = Number(o.port ?? rpc.port ?? port);
+  const url = text(o.url ?? o.rpcUrl ?? rpc.url ?? `http://127.0.0.1:${realPort}`).replace(/\/+$/, '');
   const accounts = (Array.isArray(o.accounts) ? o.accounts : [])
-    .map((a: any) => ({
-      address: String(a?.address ?? ''),
-      privateKey: String(a?.privateKey ?? a?.key ?? ''),
-    }))
+    .map((a: unknown) => {
+      const r = isRecord(a) ? a : {};
+      return { address: text(r.address ?? ''), privateKey: text(r.privateKey ?? r.key ?? '') };
+    })
     .filter((a: DevAccount) => a.address && a.privateKey);
-  return { url, port: realPort, group: String(o.group ?? o.groupId ?? 'group0'), accounts };
+  return { url, port: realPort, group: text(o.group ?? o.groupId ?? 'group0'), accounts };
 }
 
 export async function startDevnode(opts: DevnodeOptions): Promise<Devnode> {

@@ -6,7 +6,8 @@ export function freePort(): Promise<number> {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
       server.close(() => resolve(port));
     });
   });

@@ -6,6 +6,7 @@ import { bundleSolc } from './bundle-solc';
 import { bundleLmdb } from './bundle-lmdb';
 import { repoRoot } from './paths';
 import { run } from './run-command';
+import { readJsonObject, stringField } from './jsonFile';
 
 /** Files the installed extension cannot work without. */
 const REQUIRED = [
@@ -45,9 +46,7 @@ export async function packageVsix(outFile: string, opts: { quiet?: boolean } = {
 }
 
 export function defaultVsixName(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    name: string;
-    version: string;
-  };
-  return `${pkg.name}-${pkg.version}.vsix`;
+  const file = path.join(repoRoot, 'package.json');
+  const pkg = readJsonObject(file);
+  return `${stringField(pkg, 'name', file)}-${stringField(pkg, 'version', file)}.vsix`;
 }

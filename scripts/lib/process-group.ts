@@ -14,7 +14,7 @@ function readProc(pid: number): ProcInfo | undefined {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // comm may contain spaces and parentheses: fields start after the last ')'.
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: rest[0]!, pgid: Number(rest[2]) };
+    return { pid, state: rest[0], pgid: Number(rest[2]) };
   } catch {
     return undefined;
   }
@@ -114,6 +114,8 @@ export class PidFile {
 
   read(): PidRecord[] {
     try {
+      // The file this class writes (see add()); a broken one reads as empty below.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
       return JSON.parse(fs.readFileSync(this.file, 'utf8')) as PidRecord[];
     } catch {
       return [];

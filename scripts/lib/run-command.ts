@@ -10,11 +10,11 @@ export async function run(
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
     let out = '';
     child.stdout?.on('data', (b: Buffer) => {
-      out += b;
+      out += b.toString();
       if (!opts.quiet) process.stdout.write(b);
     });
     child.stderr?.on('data', (b: Buffer) => {
-      out += b;
+      out += b.toString();
       if (!opts.quiet) process.stderr.write(b);
     });
     child.on('error', reject);

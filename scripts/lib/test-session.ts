@@ -61,7 +61,7 @@ export async function openSession(opts: TestSessionOptions): Promise<TestSession
       logFile: path.join(runDir, 'devnode.log'),
       pidFile: pids,
     });
-    closers.push(devnode.stop);
+    closers.push(() => devnode.stop());
     log(`dev node ready at ${devnode.url} in ${Date.now() - t} ms`);
     t = Date.now();
     const server = await launchCodeServer({
@@ -71,7 +71,7 @@ export async function openSession(opts: TestSessionOptions): Promise<TestSession
       settings: opts.settings?.(devnode) ?? {},
       env: opts.env?.(devnode),
     });
-    closers.push(server.stop);
+    closers.push(() => server.stop());
     log(`code-server at ${server.url} in ${Date.now() - t} ms`);
     const context = await launchBrowser(runDir);
     closers.push(() => context.close());

@@ -15,6 +15,7 @@ import {
 import type { CryptoSuite } from '../protocol/crypto/suite';
 import type { LogEntryJson } from '../protocol/rpc/types';
 import { fromHex, toHex, utf8Encode } from '../protocol/hex';
+import { asBigInt, asString, errorMessage } from '../protocol/unknownValues';
 
 const coder = AbiCoder.defaultAbiCoder();
 
@@ -25,7 +26,7 @@ export function toInterface(abi: AbiInput): Interface {
   try {
     return Interface.from(abi);
   } catch (err) {
-    throw new TypeError(`invalid contract ABI: ${(err as Error).message}`);
+    throw new TypeError(`invalid contract ABI: ${errorMessage(err)}`, { cause: err });
   }
 }
 
@@ -40,7 +41,7 @@ export function functionOf(iface: Interface, nameOrSignature: string): FunctionF
   try {
     fragment = iface.getFunction(nameOrSignature);
   } catch (err) {
-    throw new TypeError(`function "${nameOrSignature}": ${(err as Error).message.split(' (')[0]}`);
+    throw new TypeError(`function "${nameOrSignature}": ${errorMessage(err).split(' (')[0]}`, { cause: err });
   }
   if (!fragment) throw new TypeError(`function "${nameOrSignature}" is not in the contract ABI`);
   return fragment;
@@ -63,7 +64,7 @@ export function encodeFunctionCall(
   try {
     encodedArgs = coder.encode(fragment.inputs, args);
   } catch (err) {
-    throw new TypeError(`${fragment.format('sighash')}: bad arguments: ${(err as Error).message}`);
+    throw new TypeError(`${fragment.format('sighash')}: bad arguments: ${errorMessage(err)}`, { cause: err });
   }
   const sel = fromHex(selector(fragment.format('sighash'), suite));
   const body = fromHex(encodedArgs);
@@ -85,7 +86,8 @@ export function decodeFunctionResult(
     return coder.decode(fragment.outputs, data === '0x' && fragment.outputs.length === 0 ? '0x' : data);
   } catch (err) {
     throw new Error(
-      `${fragment.format('sighash')}: cannot decode output ${preview(data)}: ${(err as Error).message.split(' (')[0]}`,
+      `${fragment.format('sighash')}: cannot decode output ${preview(data)}: ${errorMessage(err).split(' (')[0]}`,
+      { cause: err },
     );
   }
 }
@@ -106,7 +108,7 @@ export function encodeDeploy(
   try {
     encodedArgs = fromHex(coder.encode(inputs, args));
   } catch (err) {
-    throw new TypeError(`constructor: bad arguments: ${(err as Error).message}`);
+    throw new TypeError(`constructor: bad arguments: ${errorMessage(err)}`, { cause: err });
   }
   const out = new Uint8Array(code.length + encodedArgs.length);
   out.set(code, 0);
@@ -158,7 +160,7 @@ export function decodeRevert(output: string | Uint8Array, suite: CryptoSuite, ab
   const body = '0x' + data.slice(10);
   if (sel === '0x08c379a0' || sel === '0xc703cb12') {
     try {
-      const [reason] = coder.decode(['string'], body);
+      const reason = asString(coder.decode(['string'], body)[0]);
       return { message: `reverted: ${reason}`, reason };
     } catch {
       /* fall through: not a well-formed Error(string) */
@@ -166,7 +168,7 @@ export function decodeRevert(output: string | Uint8Array, suite: CryptoSuite, ab
   }
   if (sel === '0x4e487b71' || sel === selector('Panic(uint256)', suite)) {
     try {
-      const [code] = coder.decode(['uint256'], body) as unknown as [bigint];
+      const code = asBigInt(coder.decode(['uint256'], body)[0]);
       const what = PANIC_REASONS[Number(code)] ?? 'unknown panic code';
       return { message: `panic 0x${code.toString(16)}: ${what}`, panicCode: code };
     } catch {

@@ -2,6 +2,8 @@
 // (null, result) or (error), never synchronously, and an exception it throws is re-thrown
 // on its own tick rather than swallowed or fed back into the callback.
 
+import { asError } from '../protocol/unknownValues';
+
 export type Callback<R> = (error: Error | null, result?: R) => void;
 
 type Prefixes<T extends unknown[]> = T extends [...infer Init, unknown] ? T | Prefixes<Init> : T;
@@ -40,6 +42,8 @@ export function splitCallback<R>(name: string, args: unknown[]): [unknown[], Cal
   const callback = args[args.length - 1];
   if (typeof callback !== 'function')
     throw new TypeError(`${name}: the last argument must be a callback (error, result) => void`);
+  // The caller's overloads type the callback; at run time only "is a function" can be checked.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
   return [args.slice(0, -1), callback as Callback<R>];
 }
 
@@ -54,7 +58,7 @@ export function runAsync<R>(name: string, args: unknown[], fn: (...a: any[]) => 
   try {
     promise = fn(...rest);
   } catch (err) {
-    promise = Promise.reject(err);
+    promise = Promise.reject(asError(err));
   }
   deliver(promise, callback);
 }
@@ -66,6 +70,9 @@ export type PromiseMethod<T> = {
 
 /** `target[method]`'s callback form, `${method}Async` (see runAsync). */
 export function runMethodAsync<T>(target: T, method: PromiseMethod<T>, args: unknown[]): void {
+  // PromiseMethod<T> guarantees target[method] is a Promise-returning method; TypeScript cannot
+  // narrow an indexed access through that mapped type.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
   const fn = target[method] as (...a: unknown[]) => Promise<unknown>;
   runAsync(`${String(method)}Async`, args, (...rest: unknown[]) => fn.apply(target, rest));
 }

@@ -11,6 +11,7 @@ import type {
   SyncStatus,
   TotalTransactionCount,
 } from '../protocol/rpc/types';
+import { errorMessage } from '../protocol/unknownValues';
 
 /** getSyncStatus: the parsed object plus the node's string. */
 export type SyncStatusResult = SyncStatus & { readonly raw: string };
@@ -49,9 +50,11 @@ export function parseJsonText<T>(text: unknown, what: string): T | null {
   if (typeof text !== 'string') throw new TypeError(`${what}: expected a JSON string, got ${typeof text}`);
   if (text.trim() === '') return null;
   try {
+    // The caller names the node's documented JSON shape; the text comes from the node as-is.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
     return JSON.parse(text) as T;
   } catch (err) {
-    throw new Error(`${what}: not valid JSON text (${(err as Error).message})`);
+    throw new Error(`${what}: not valid JSON text (${errorMessage(err)})`, { cause: err });
   }
 }
 
@@ -59,7 +62,7 @@ function parseStatusText<T extends object>(text: unknown, what: string): T & { r
   const parsed = parseJsonText<T>(text, what);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new Error(`${what}: expected a JSON object string`);
-  return Object.assign(parsed, { raw: text as string });
+  return Object.assign(parsed, { raw: String(text) });
 }
 
 export function parseSyncStatus(text: unknown): SyncStatusResult {

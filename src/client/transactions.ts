@@ -54,14 +54,14 @@ export function getChainInfo(
   options: RequestOptions & { refresh?: boolean } = {},
 ): Promise<ChainInfo> {
   let perGroup = chainInfoCache.get(client.transport);
-  if (!perGroup) chainInfoCache.set(client.transport, (perGroup = new Map()));
+  if (!perGroup) chainInfoCache.set(client.transport, (perGroup = new Map<string, Promise<ChainInfo>>()));
   const cached = perGroup.get(client.group);
   if (cached && !options.refresh) return cached;
   const fresh = loadChainInfo(client, options);
   perGroup.set(client.group, fresh);
   // A failed lookup is not cached.
   fresh.catch(() => {
-    if (perGroup!.get(client.group) === fresh) perGroup!.delete(client.group);
+    if (perGroup.get(client.group) === fresh) perGroup.delete(client.group);
   });
   return fresh;
 }

@@ -6,6 +6,7 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { startDevnode, DEFAULTS, type Devnode, type DevnodeOptions } from './index';
 import { BINARY_VERSION } from './group/constants';
 import { CliUsageError, parseCliArgs, USAGE } from './server/cliOptions';
+import { errorMessage } from '../protocol/unknownValues';
 
 const EXIT_USAGE = 2;
 
@@ -21,7 +22,7 @@ function checkDataDir(dir: string): void {
   try {
     isDir = statSync(dir).isDirectory();
   } catch (e) {
-    fail(`cannot read data directory ${dir}: ${(e as Error).message}`);
+    fail(`cannot read data directory ${dir}: ${errorMessage(e)}`);
   }
   if (!isDir) fail(`data directory ${dir} is not a directory`);
   try {
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
   try {
     node = await startDevnode(options);
   } catch (e) {
-    fail((e as Error).message ?? String(e));
+    fail(errorMessage(e));
   }
   process.stdout.write(
     command.json ? readyLine(node) : banner(node, { ...options, host: options.host ?? DEFAULTS.host }),

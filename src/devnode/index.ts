@@ -9,7 +9,6 @@ import { createChain } from './chain';
 import type { ChainOptions, DevChain } from './chain/types';
 import { SimGroup } from './group/simGroup';
 import { createRpcHandler, type RpcHandler } from './rpc/dispatch';
-import type { JsonValue } from './rpc/json';
 import { FilterStore } from './rpc/filters';
 import { methods } from './rpc/methods';
 import { startHttpServer } from './server/http';
@@ -147,7 +146,7 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
       ws: {
         handle,
         handshake: () => ({
-          groupInfoList: [group.groupInfo()] as unknown as JsonValue,
+          groupInfoList: [group.groupInfo()],
           groupBlockNumber: [{ [chainOptions.groupId]: chain.blockNumber() }],
         }),
         events: {

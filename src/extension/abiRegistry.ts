@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { errorMessage, isRecord } from '../protocol/unknownValues';
 
 export interface KnownContract {
   address: string;
@@ -24,6 +25,11 @@ export const DEPLOYMENTS_FILE = path.join('.fisco-bcos', 'deployments.json');
 const same = (a: string, b: string) =>
   a.toLowerCase().replace(/^0x/, '') === b.toLowerCase().replace(/^0x/, '');
 
+/** An entry worth keeping from a (possibly hand-edited) deployments file: it has an address and an ABI. */
+function isKnownContract(c: unknown): c is KnownContract {
+  return isRecord(c) && typeof c.address === 'string' && typeof c.abi === 'string';
+}
+
 export class AbiRegistry {
   constructor(private readonly state: vscode.Memento) {}
 
@@ -39,11 +45,9 @@ export class AbiRegistry {
     const file = this.file();
     if (!file || !fs.existsSync(file)) return [];
     try {
-      const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { contracts?: unknown };
-      return Array.isArray(parsed.contracts)
-        ? (parsed.contracts as KnownContract[]).filter(
-            (c) => c && typeof c.address === 'string' && typeof c.abi === 'string',
-          )
+      const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+      return isRecord(parsed) && Array.isArray(parsed.contracts)
+        ? parsed.contracts.filter(isKnownContract)
         : [];
     } catch {
       return []; // a hand-edited, broken file must not break decoding
@@ -75,7 +79,7 @@ export class AbiRegistry {
         `${JSON.stringify({ note: 'Contracts deployed with the FISCO BCOS extension.', contracts }, null, 2)}\n`,
       );
     } catch (err) {
-      void vscode.window.showWarningMessage(`Could not write ${DEPLOYMENTS_FILE}: ${(err as Error).message}`);
+      void vscode.window.showWarningMessage(`Could not write ${DEPLOYMENTS_FILE}: ${errorMessage(err)}`);
     }
   }
 

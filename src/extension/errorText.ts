@@ -4,12 +4,21 @@
 
 import { statusName } from './models/txStatus';
 
+const field = (err: Error, name: string): unknown => Reflect.get(err, name);
+
 export function describeError(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
-  const e = err as Error & Record<string, unknown>;
+  // SDK errors carry extra fields (kind, reason, status); read them without trusting their types.
+  const e = {
+    name: err.name,
+    message: err.message,
+    kind: field(err, 'kind'),
+    reason: field(err, 'reason'),
+    status: field(err, 'status'),
+  };
   switch (e.name) {
     case 'TransportError': {
-      const kind = String(e.kind ?? '');
+      const kind = typeof e.kind === 'string' ? e.kind : '';
       const hint =
         kind === 'connect'
           ? ' Is the node running and is the URL right?'

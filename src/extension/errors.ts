@@ -34,7 +34,7 @@ export function showError(prefix: string, err: unknown): void {
 /** Wraps a command handler so any failure is shown instead of swallowed. */
 export function guarded<A extends unknown[]>(
   title: string,
-  fn: (...args: A) => Promise<unknown> | unknown,
+  fn: (...args: A) => unknown, // a value or a Promise of one
 ): (...args: A) => Promise<unknown> {
   return async (...args: A) => {
     try {

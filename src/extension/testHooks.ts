@@ -3,6 +3,8 @@
 // exports nothing, the switches below are ignored, and `confirmed: true` command arguments never
 // skip a transaction confirmation. No `vscode` import, so the gate is unit-tested in plain Node.
 
+import { isRecord } from '../protocol/unknownValues';
+
 /** A notification (or modal) the extension showed, as the Test-mode recorder saw it. */
 export interface ShownMessage {
   severity: 'info' | 'warning' | 'error';
@@ -78,8 +80,7 @@ type AnyFn = (...args: unknown[]) => unknown;
 
 function itemTitle(item: unknown): string | undefined {
   if (typeof item === 'string') return item;
-  if (item && typeof item === 'object' && typeof (item as { title?: unknown }).title === 'string')
-    return (item as { title: string }).title;
+  if (isRecord(item) && typeof item.title === 'string') return item.title;
   return undefined;
 }
 
@@ -89,20 +90,20 @@ function itemTitle(item: unknown): string | undefined {
  * Returns the function that restores the originals.
  */
 export function installUiRecorder(window: object): () => void {
-  const w = window as Record<string, AnyFn>;
-  const originals: [string, AnyFn][] = [];
+  const originals: [string, unknown][] = [];
   const wrap = (name: string, make: (original: AnyFn) => AnyFn) => {
-    const original = w[name];
+    const original: unknown = Reflect.get(window, name);
     if (typeof original !== 'function') return;
+    const fn = (...args: unknown[]): unknown => Reflect.apply(original, window, args);
     originals.push([name, original]);
-    w[name] = make(original.bind(window));
+    Reflect.set(window, name, make(fn));
   };
   const message =
     (severity: ShownMessage['severity']) =>
     (original: AnyFn) =>
     (text: unknown, ...rest: unknown[]) => {
       const options =
-        rest[0] && typeof rest[0] === 'object' && !('title' in (rest[0] as object))
+        rest[0] && typeof rest[0] === 'object' && !('title' in rest[0])
           ? (rest[0] as { modal?: boolean; detail?: string })
           : undefined;
       const items = (options ? rest.slice(1) : rest).filter((i) => itemTitle(i) !== undefined);
@@ -139,6 +140,6 @@ export function installUiRecorder(window: object): () => void {
     return original(options, ...rest);
   });
   return () => {
-    for (const [name, original] of originals) w[name] = original;
+    for (const [name, original] of originals) Reflect.set(window, name, original);
   };
 }

@@ -42,6 +42,17 @@ export function normalizeAddress(text: string): string {
 }
 
 /**
+ * normalizeAddress for places that take an address as a 20-byte word and so accept short hex the
+ * way the EVM does: "0x1000" (a precompile) becomes "0x" + 36 zeros + "1000". Use normalizeAddress
+ * everywhere else, where a short address is a mistake.
+ */
+export function normalizeAddressPadded(text: string): string {
+  const body = (text.startsWith('0x') || text.startsWith('0X') ? text.slice(2) : text).toLowerCase();
+  if (!/^[0-9a-f]{0,40}$/.test(body)) throw new Error(`invalid address "${text}"`);
+  return '0x' + body.padStart(40, '0');
+}
+
+/**
  * EIP-55 casing computed with `suite.hash` over the lowercase hex (no "0x"): a letter is upper
  * case when the matching nibble of the hash is ≥ 8.
  */

@@ -5,6 +5,7 @@
 
 import { decryptKeystoreJson, encryptKeystoreJson } from 'ethers';
 import { Account, importPrivateKey, KeyFileError } from './account';
+import { errorMessage, isRecord } from './unknownValues';
 
 export interface KeystoreOptions {
   /** The chain's suite: true makes the import fail with WRONG_CURVE (keystores hold secp256k1 keys). */
@@ -20,11 +21,10 @@ function parseKeystore(json: string): Record<string, unknown> {
   } catch {
     throw new KeyFileError('CORRUPT', 'not a JSON keystore: the file is not valid JSON');
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data))
-    throw new KeyFileError('CORRUPT', 'not a JSON keystore: expected a JSON object');
-  const obj = data as Record<string, unknown>;
-  const crypto = (obj.crypto ?? obj.Crypto) as Record<string, unknown> | undefined;
-  if (typeof crypto !== 'object' || crypto === null || typeof crypto.ciphertext !== 'string')
+  if (!isRecord(data)) throw new KeyFileError('CORRUPT', 'not a JSON keystore: expected a JSON object');
+  const obj = data;
+  const crypto = obj.crypto ?? obj.Crypto;
+  if (!isRecord(crypto) || typeof crypto.ciphertext !== 'string')
     throw new KeyFileError('CORRUPT', 'not a JSON keystore: no crypto.ciphertext');
   if (Number(obj.version) !== 3)
     throw new KeyFileError(
@@ -69,7 +69,7 @@ export async function importKeystore(
   try {
     return importPrivateKey(privateKey, false);
   } catch (e) {
-    throw new KeyFileError('CORRUPT', `corrupt keystore: ${(e as Error).message}`);
+    throw new KeyFileError('CORRUPT', `corrupt keystore: ${errorMessage(e)}`);
   }
 }
 

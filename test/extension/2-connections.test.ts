@@ -50,10 +50,10 @@ suite('Connections and accounts', () => {
 
   test('creates, imports, selects and removes accounts; keys stay in secret storage', async () => {
     const { api: a, chain } = await connectTestChain();
-    const created = (await vscode.commands.executeCommand('fiscoBcos.createAccount', {
+    const created = await vscode.commands.executeCommand<string>('fiscoBcos.createAccount', {
       label: 'Created',
       sm: false,
-    })) as string;
+    });
     assert.match(created, /^0x[0-9a-f]{40}$/);
     const meta = a.session.accounts.list().find((x) => x.address === created)!;
     assert.equal(meta.label, 'Created');

@@ -46,23 +46,23 @@ suite('Chain features', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fisco-ext-')), 'Counter.sol');
     fs.writeFileSync(file, COUNTER);
     const uri = vscode.Uri.file(file);
-    const names = (await vscode.commands.executeCommand('fiscoBcos.compile', uri)) as string[];
+    const names = await vscode.commands.executeCommand<string[]>('fiscoBcos.compile', uri);
     assert.deepEqual(names, ['Counter']);
-    const lenses = (await vscode.commands.executeCommand(
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
       'vscode.executeCodeLensProvider',
       uri,
-    )) as vscode.CodeLens[];
+    );
     assert.ok(
       lenses.some((l) => l.command?.title.includes('Deploy Counter')),
       'Deploy CodeLens',
     );
-    deployed = (await vscode.commands.executeCommand('fiscoBcos.deployContract', {
+    deployed = await vscode.commands.executeCommand<typeof deployed>('fiscoBcos.deployContract', {
       uri: uri.toString(),
       contract: 'Counter',
       args: ['7'],
       linkPath: `/apps/Counter${stamp}/1.0`,
       confirmed: true,
-    })) as typeof deployed;
+    });
     assert.match(deployed.address, /^0x[0-9a-f]{40}$/);
     assert.ok(a.registry.find(deployed.address));
     a.trees.bfs.refresh();
@@ -134,7 +134,7 @@ suite('Chain features', () => {
     const apps = (await a.trees.bfs.getChildren()).find((c) => c.label === 'apps')!;
     const link = (await a.trees.bfs.getChildren(apps)).find((c) => c.label === `Linked${stamp}`);
     assert.ok(link, 'link listed');
-    const doc = (await vscode.commands.executeCommand('fiscoBcos.bfs.openAbi', link)) as vscode.TextDocument;
+    const doc = await vscode.commands.executeCommand<vscode.TextDocument>('fiscoBcos.bfs.openAbi', link);
     assert.match(doc.getText(), /"name": "set"/);
     const copied = await runRecorded('fiscoBcos.bfs.copyPath', link);
     assert.equal(await vscode.env.clipboard.readText(), `/apps/Linked${stamp}`);
@@ -191,34 +191,40 @@ suite('Chain features', () => {
     );
     // back in Test mode the same call goes through without a modal
     a.testHooks.clear();
-    const r = (await vscode.commands.executeCommand('fiscoBcos.linkContract', {
+    const r = await vscode.commands.executeCommand<{ ok: boolean }>('fiscoBcos.linkContract', {
       path: linkPath,
       address: deployed.address,
       confirmed: true,
-    })) as { ok: boolean };
+    });
     assert.equal(r.ok, true);
     assert.equal(a.testHooks.messages.filter((m) => m.modal).length, 0);
   });
 
   test('opens the call form, block and transaction panels', async () => {
     await connectTestChain();
-    const call = (await vscode.commands.executeCommand('fiscoBcos.callContract', {
-      address: deployed.address,
-    })) as { panel: vscode.WebviewPanel };
+    const call = await vscode.commands.executeCommand<{ panel: vscode.WebviewPanel }>(
+      'fiscoBcos.callContract',
+      {
+        address: deployed.address,
+      },
+    );
     assert.match(call.panel.title, /Call Counter/);
-    const tx = (await vscode.commands.executeCommand(
+    const tx = await vscode.commands.executeCommand<{ panel: vscode.WebviewPanel }>(
       'fiscoBcos.showTransaction',
       deployed.transactionHash,
-    )) as { panel: vscode.WebviewPanel };
+    );
     assert.equal(tx.panel.viewType, 'fiscoBcos.blockDetail');
-    const block = (await vscode.commands.executeCommand('fiscoBcos.showBlock', 1)) as {
+    const block = await vscode.commands.executeCommand<{
       panel: vscode.WebviewPanel;
-    };
+    }>('fiscoBcos.showBlock', 1);
     assert.ok(block.panel.visible);
-    const perms = (await vscode.commands.executeCommand('fiscoBcos.editPermissions', {
-      address: deployed.address,
-      name: 'Counter',
-    })) as { panel: vscode.WebviewPanel };
+    const perms = await vscode.commands.executeCommand<{ panel: vscode.WebviewPanel }>(
+      'fiscoBcos.editPermissions',
+      {
+        address: deployed.address,
+        name: 'Counter',
+      },
+    );
     assert.match(perms.panel.title, /Permissions: Counter/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await assertDismissed('fiscoBcos.showBlock', /^Show block/);
@@ -227,10 +233,12 @@ suite('Chain features', () => {
 
   test('reads system config and KV tables', async () => {
     await connectTestChain();
-    const rows = (await vscode.commands.executeCommand('fiscoBcos.showSystemConfig', { pick: false })) as {
-      key: string;
-      value?: string;
-    }[];
+    const rows = await vscode.commands.executeCommand<
+      {
+        key: string;
+        value?: string;
+      }[]
+    >('fiscoBcos.showSystemConfig', { pick: false });
     assert.ok(rows.some((r) => r.key === 'tx_count_limit' && /^\d+$/.test(r.value ?? '')));
     const table = `t${stamp}`;
     await vscode.commands.executeCommand('fiscoBcos.createKvTable', table, 'id', ['v']);
@@ -242,9 +250,9 @@ suite('Chain features', () => {
       keyField: 'id',
       valueFields: ['v'],
     });
-    const browser = (await vscode.commands.executeCommand('fiscoBcos.browseKvTable')) as {
+    const browser = await vscode.commands.executeCommand<{
       panel: vscode.WebviewPanel;
-    };
+    }>('fiscoBcos.browseKvTable');
     assert.equal(browser.panel.viewType, 'fiscoBcos.kvTable');
     browser.panel.dispose();
   });

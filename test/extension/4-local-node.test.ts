@@ -30,10 +30,10 @@ suite('Local node', () => {
     const a = await api();
     await config().update('port', await freePort(), vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('fiscoBcos.stopLocalNode');
-    const ready = (await vscode.commands.executeCommand('fiscoBcos.startLocalNode')) as {
+    const ready = await vscode.commands.executeCommand<{
       url: string;
       accounts: { address: string }[];
-    };
+    }>('fiscoBcos.startLocalNode');
     assert.ok(ready, 'the node reported ready');
     assert.equal(a.devnode.state, 'running');
     assert.equal(a.session.connection?.name, 'Local Node');
@@ -112,8 +112,9 @@ suite('Local node', () => {
     const a = await api();
     await vscode.commands.executeCommand('fiscoBcos.stopLocalNode');
     await config().update('port', await freePort(), vscode.ConfigurationTarget.Global);
-    const ready = (await vscode.commands.executeCommand('fiscoBcos.startLocalNode')) as
-      { url: string } | undefined;
+    const ready = await vscode.commands.executeCommand<{ url: string } | undefined>(
+      'fiscoBcos.startLocalNode',
+    );
     assert.ok(ready, 'the node reported ready');
     const chain = () => a.session.requireChain();
     // seal a block on the fresh node (the dev account is active)

@@ -2,7 +2,7 @@
 // BFS paging with "Load more", link/copy/call/permissions on BFS rows, system config edits.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { BfsPage, ChainApi } from '../../src/extension/chain/chainApi';
+import type { BfsPage } from '../../src/extension/chain/chainApi';
 import { assertDismissed, connectTestChain, runRecorded } from './helpers';
 
 type Item = vscode.TreeItem & Record<string, unknown>;
@@ -91,7 +91,7 @@ suite('Tree actions', () => {
       };
       return new Proxy(real, {
         get: (t, k) => (k === 'bfsList' ? bfsList : (t as unknown as Record<string | symbol, unknown>)[k]),
-      }) as ChainApi;
+      });
     });
     try {
       const apps = ((await a.trees.bfs.getChildren()) as Item[]).find((c) => c.label === 'apps')!;
@@ -113,7 +113,7 @@ suite('Tree actions', () => {
     a.trees.bfs.refresh();
     const apps = ((await a.trees.bfs.getChildren()) as Item[]).find((c) => c.label === 'apps')!;
     const linked = ((await a.trees.bfs.getChildren(apps)) as Item[]).find((c) =>
-      String(c.label).startsWith('Linked'),
+      (typeof c.label === 'string' ? c.label : (c.label?.label ?? '')).startsWith('Linked'),
     );
     assert.ok(linked, 'a link created by the chain suite');
     assert.equal(linked.contextValue, 'bfs.link');
@@ -124,13 +124,13 @@ suite('Tree actions', () => {
     assert.deepEqual(copied.errors, []);
     assert.equal(copied.infos.length, 1);
     assert.equal(copied.infos[0].toLowerCase(), `copied ${address.toLowerCase()}`);
-    const call = (await vscode.commands.executeCommand('fiscoBcos.bfs.call', linked)) as {
+    const call = await vscode.commands.executeCommand<{
       panel: vscode.WebviewPanel;
-    };
+    }>('fiscoBcos.bfs.call', linked);
     assert.match(call.panel.title, /^Call /);
-    const perms = (await vscode.commands.executeCommand('fiscoBcos.bfs.permissions', linked)) as {
+    const perms = await vscode.commands.executeCommand<{
       panel: vscode.WebviewPanel;
-    };
+    }>('fiscoBcos.bfs.permissions', linked);
     assert.match(perms.panel.title, /^Permissions/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('fiscoBcos.refreshBfs');

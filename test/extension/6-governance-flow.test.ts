@@ -98,9 +98,9 @@ suite('Governance flow', () => {
       list.filter((e) => e.account === denied).map((e) => [e.canDeploy, e.lastProposalId]),
       [[false, id]],
     );
-    const panel = (await vscode.commands.executeCommand('fiscoBcos.editPermissions', {})) as {
+    const panel = await vscode.commands.executeCommand<{
       panel: vscode.WebviewPanel;
-    };
+    }>('fiscoBcos.editPermissions', {});
     assert.equal(panel.panel.viewType, 'fiscoBcos.permissions');
     panel.panel.dispose();
   });

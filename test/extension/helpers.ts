@@ -35,8 +35,9 @@ export async function testChain(): Promise<TestChain> {
       accounts: JSON.parse(process.env.FISCO_BCOS_TEST_ACCOUNTS || '[]'),
     };
   }
-  const ready = (await vscode.commands.executeCommand('fiscoBcos.startLocalNode')) as
-    { url: string; group: string; accounts: TestChain['accounts'] } | undefined;
+  const ready = await vscode.commands.executeCommand<
+    { url: string; group: string; accounts: TestChain['accounts'] } | undefined
+  >('fiscoBcos.startLocalNode');
   if (!ready) throw new Error('No FISCO_BCOS_TEST_RPC_URL and the local node did not start');
   return ready;
 }
@@ -140,7 +141,7 @@ export async function treeLabels(
 ): Promise<string[]> {
   const out: string[] = [];
   const walk = async (el: vscode.TreeItem | undefined, level: number) => {
-    const children = ((await provider.getChildren(el)) ?? []) as vscode.TreeItem[];
+    const children = (await provider.getChildren(el)) ?? [];
     for (const c of children) {
       out.push(
         `${'  '.repeat(level)}${typeof c.label === 'string' ? c.label : c.label?.label}${c.description ? ` — ${c.description}` : ''}`,

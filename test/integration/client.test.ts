@@ -197,7 +197,7 @@ describe('client ↔ devnode (secp256k1, HTTP)', () => {
     assert.equal(await client.getBlockHashByNumber(height), header.hash);
     assert.deepEqual(header.parentInfo[0].blockHash, await client.getBlockHashByNumber(height - 1));
 
-    const tx = (await client.getTransactionByHash(setTxHash))!;
+    const tx = await client.getTransactionByHash(setTxHash);
     assert.equal(tx.hash, setTxHash);
     assert.equal(tx.from, account.address);
     assert.match(tx.nonce, /^[0-9a-f]+$/, 'nonce is hex of its bytes');
@@ -241,7 +241,7 @@ describe('client ↔ devnode (secp256k1, HTTP)', () => {
     assert.deepEqual(receipt.transactionProof, []);
     assert.ok(receipt.txReceiptProof!.length >= 1);
     assert.ok(receipt.txReceiptProof!.every((p) => /^[0-9a-f]+$/.test(p)));
-    const tx = (await client.getTransactionByHash(setTxHash, true))!;
+    const tx = await client.getTransactionByHash(setTxHash, true);
     assert.ok(tx.txProof!.length >= 1);
     const chain = await getChainInfo(client);
     const { Interface } = await import('ethers');
@@ -336,7 +336,7 @@ describe('client ↔ devnode (SM chain)', () => {
     assert.deepEqual([...(await contract.call('get'))], ['你好']);
     await contract.send('set', ['SM']);
     assert.deepEqual([...(await contract.call('get'))], ['SM']);
-    const tx = (await client.getTransactionByHash(receipt.transactionHash))!;
+    const tx = await client.getTransactionByHash(receipt.transactionHash);
     assert.equal(fromHex(tx.signature).length, 128, 'SM2 signature carries the public key');
     const ecdsaAccount = importPrivateKey('145e247e170ba3afd6ae97e88f00dbc976c2345d511b0f6713355d19d8b80b58');
     await assert.rejects(

@@ -93,7 +93,6 @@ contract Maker {
 }`;
 
 function compileMaker(): { abi: InterfaceAbi; bytecode: string } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const solc = require('solc') as { compile(input: string): string };
   const input = {
     language: 'Solidity',

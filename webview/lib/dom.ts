@@ -14,7 +14,7 @@ export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): HTMLEle
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === false) continue;
-    if (typeof v === 'function') el.addEventListener(k.replace(/^on/, '').toLowerCase(), v as EventListener);
+    if (typeof v === 'function') el.addEventListener(k.replace(/^on/, '').toLowerCase(), v);
     else if (v === true) el.setAttribute(k, '');
     else el.setAttribute(k, String(v));
   }

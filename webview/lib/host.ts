@@ -28,6 +28,8 @@ export function onHostMessage<T>(parse: (m: unknown) => T | undefined, handler: 
 
 export const state = {
   get<T>(): T | undefined {
+    // The page's own state, as state.set<T> saved it.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
     return api.getState() as T | undefined;
   },
   set<T>(value: T): void {

@@ -32,13 +32,14 @@ import {
   type MethodAuth,
 } from './auth-models';
 import { checkConsensusWeight, checkSysConfigValue } from './auth-proposal-checks';
+import { asArray, asBigInt, asStrings, toBigInt } from '../../protocol/unknownValues';
 
 export * from './auth-models';
 
-const MANAGER = new Interface(COMMITTEE_MANAGER_ABI as string[]);
-const COMMITTEE = new Interface(COMMITTEE_ABI as string[]);
-const PROPOSALS = new Interface(PROPOSAL_MANAGER_ABI as string[]);
-const AUTH = new Interface(CONTRACT_AUTH_ABI as string[]);
+const MANAGER = new Interface(COMMITTEE_MANAGER_ABI);
+const COMMITTEE = new Interface(COMMITTEE_ABI);
+const PROPOSALS = new Interface(PROPOSAL_MANAGER_ABI);
+const AUTH = new Interface(CONTRACT_AUTH_ABI);
 
 export interface AuthManagerOptions {
   /** Blocks a proposal stays open (default 604800, about a week, as the Java SDK). */
@@ -101,7 +102,7 @@ export class AuthManager {
       ...args,
       this.blockNumberInterval,
     ]);
-    const proposalId = BigInt(result[0] as bigint);
+    const proposalId = toBigInt(result[0]);
     await this.checkExecution(receipt, proposalId);
     return proposalId;
   }
@@ -126,7 +127,7 @@ export class AuthManager {
 
   private async retCode(to: string, abi: Interface, method: string, args: unknown[]): Promise<AuthRetCode> {
     const { receipt, result } = await this.send(to, abi, method, args);
-    return { ...retCodeOf(Number(result[0] as bigint), receipt.message), receipt };
+    return { ...retCodeOf(Number(asBigInt(result[0])), receipt.message), receipt };
   }
 
   private async func(op: string, func: unknown): Promise<string> {
@@ -170,16 +171,16 @@ export class AuthManager {
     const start = arg.proposalId('getProposalInfoList', from);
     const end = arg.proposalId('getProposalInfoList', to);
     const { proposalManager } = await this.addresses();
-    const [list] = (await this.view(proposalManager, PROPOSALS, 'getProposalInfoList', [start, end])).toArray(
-      true,
-    ) as [unknown[][]];
-    return list.map(proposalInfoFrom);
+    const [list] = asArray(
+      (await this.view(proposalManager, PROPOSALS, 'getProposalInfoList', [start, end])).toArray(true),
+    );
+    return asArray(list).map((p) => proposalInfoFrom(asArray(p)));
   }
 
   /** Number of proposals ever created (= the latest id). */
   async proposalCount(): Promise<bigint> {
     const { proposalManager } = await this.addresses();
-    return BigInt((await this.view(proposalManager, PROPOSALS, '_proposalCount'))[0] as bigint);
+    return asBigInt((await this.view(proposalManager, PROPOSALS, '_proposalCount'))[0]);
   }
 
   /**
@@ -196,7 +197,7 @@ export class AuthManager {
 
   /** 0 none (anyone deploys), 1 white list, 2 black list. */
   async getDeployAuthType(): Promise<number> {
-    return Number((await this.view(AUTH_MANAGER_ADDRESS, AUTH, 'deployType'))[0] as bigint);
+    return Number(asBigInt((await this.view(AUTH_MANAGER_ADDRESS, AUTH, 'deployType'))[0]));
   }
 
   async checkDeployAuth(account: string): Promise<boolean> {
@@ -219,10 +220,14 @@ export class AuthManager {
   async getMethodAuth(contractAddr: string, func: Uint8Array | string): Promise<MethodAuth> {
     const op = 'getMethodAuth';
     const args = [arg.address(op, contractAddr), await this.func(op, func)];
-    const [authType, accessList, blockList] = (await this.view(AUTH_MANAGER_ADDRESS, AUTH, op, args)).toArray(
-      true,
-    ) as [bigint, string[], string[]];
-    return { authType: Number(authType), accessList, blockList };
+    const [authType, accessList, blockList] = asArray(
+      (await this.view(AUTH_MANAGER_ADDRESS, AUTH, op, args)).toArray(true),
+    );
+    return {
+      authType: Number(asBigInt(authType)),
+      accessList: asStrings(accessList),
+      blockList: asStrings(blockList),
+    };
   }
 
   /** The contract's admin; the zero address for a contract without an ACL record. */
@@ -261,7 +266,7 @@ export class AuthManager {
   }
 
   /** 1 white list, 2 black list. */
-  async setDeployAuthType(deployAuthType: 1 | 2 | number): Promise<bigint> {
+  async setDeployAuthType(deployAuthType: number): Promise<bigint> {
     return this.propose('createSetDeployAuthTypeProposal', [
       arg.listType('setDeployAuthType', deployAuthType),
     ]);
@@ -343,7 +348,7 @@ export class AuthManager {
   async setMethodAuthType(
     contractAddr: string,
     func: Uint8Array | string,
-    authType: 0 | 1 | 2 | number,
+    authType: number, // 0 none, 1 white list, 2 black list
   ): Promise<AuthRetCode> {
     const op = 'setMethodAuthType';
     const args = [arg.address(op, contractAddr), await this.func(op, func), arg.methodAuthType(op, authType)];

@@ -3,6 +3,7 @@
 
 import type { CommitteeInfo, ProposalInfo } from '../../protocol/builtin/committee';
 import type { RetCode } from '../../protocol/builtin/retcode';
+import { asArray, asBigInt, asStrings, toBigInt } from '../../protocol/unknownValues';
 import type { SendTransactionReceiptJson } from '../../protocol/rpc/types';
 
 export type { CommitteeInfo, GovernorInfo, ProposalInfo } from '../../protocol/builtin/committee';
@@ -38,7 +39,9 @@ export class ProposalExecutionError extends Error {
 const lower = (value: unknown) => String(value).toLowerCase();
 
 export function committeeInfoFrom(values: unknown[]): CommitteeInfo {
-  const [participatesRate, winRate, governors, weights] = values as [bigint, bigint, string[], bigint[]];
+  const [participatesRate, winRate, governorsRaw, weightsRaw] = values;
+  const governors = asStrings(governorsRaw);
+  const weights = asArray(weightsRaw).map(asBigInt);
   return {
     governorList: governors.map((governor, i) => ({
       governorAddress: lower(governor),
@@ -50,13 +53,14 @@ export function committeeInfoFrom(values: unknown[]): CommitteeInfo {
 }
 
 export function proposalInfoFrom(values: unknown[]): ProposalInfo {
-  const [resourceId, proposer, proposalType, blockNumberInterval, status, agreeVoters, againstVoters] =
-    values as [string, string, bigint, bigint, bigint, string[], string[]];
+  const [resourceId, proposer, proposalType, blockNumberInterval, status, agreeRaw, againstRaw] = values;
+  const agreeVoters = asStrings(agreeRaw);
+  const againstVoters = asStrings(againstRaw);
   return {
     resourceId: lower(resourceId),
     proposer: lower(proposer),
     proposalType: Number(proposalType),
-    blockNumberInterval: BigInt(blockNumberInterval),
+    blockNumberInterval: toBigInt(blockNumberInterval),
     status: Number(status),
     agreeVoters: agreeVoters.map(lower),
     againstVoters: againstVoters.map(lower),

@@ -38,7 +38,7 @@ export async function checkConsensusWeight(
   addFlag: boolean,
 ): Promise<void> {
   if (!addFlag) {
-    if (weight <= 0) throw new Error(RET_CODE_MESSAGES.get(CODE_INVALID_WEIGHT)!);
+    if (weight <= 0) throw new Error(RET_CODE_MESSAGES.get(CODE_INVALID_WEIGHT));
     return;
   }
   const addSealer = weight > 0;
@@ -49,7 +49,7 @@ export async function checkConsensusWeight(
     throw new Error(addSealer ? ALREADY_EXISTS_IN_SEALER_LIST : ALREADY_EXISTS_IN_OBSERVER_LIST);
   }
   if (!addSealer) return;
-  if (!observers.includes(node)) throw new Error(RET_CODE_MESSAGES.get(CODE_ADD_SEALER_SHOULD_IN_OBSERVER)!);
+  if (!observers.includes(node)) throw new Error(RET_CODE_MESSAGES.get(CODE_ADD_SEALER_SHOULD_IN_OBSERVER));
   const [sync, blockNumber] = await Promise.all([client.getSyncStatus(), client.getBlockNumber()]);
   // The answering node reports itself at the top level, not among its peers.
   const own =

@@ -15,6 +15,7 @@ import {
 import { CODE_FILE_INVALID_PATH, CODE_FILE_NOT_EXIST, retCodeOf } from '../../protocol/builtin/retcode';
 import { runAsync, type AsyncArgs, type Callback } from '../callback';
 import { BuiltinService, requireText, type TxRetCode } from './builtin-service';
+import { asString } from '../../protocol/unknownValues';
 
 /** One BFS entry as the Java SDK's BFSInfo: links carry their target and ABI when the node returns them. */
 export interface BfsInfo {
@@ -70,8 +71,7 @@ function baseName(path: string): string {
 }
 
 function checkPath(op: string, path: unknown): string {
-  requireText(op, 'path', path);
-  return path as string;
+  return requireText(op, 'path', path);
 }
 
 function checkAddress(op: string, address: unknown): string {
@@ -190,7 +190,7 @@ export class BfsService extends BuiltinService {
   /** Target of a link (0x + 40 hex); the zero address when `path` is not a link. */
   async readlink(path: string): Promise<string> {
     const r = await this.query(BFS_ADDRESS, BFS_ABI, BFS_SIG.readlink, [checkPath('readlink', path)]);
-    return (r[0] as string).toLowerCase();
+    return asString(r[0]).toLowerCase();
   }
 
   // 2.x name service (CNS) operations on BFS.
@@ -225,9 +225,7 @@ export class BfsService extends BuiltinService {
       'listAsync',
       args,
       (path: string, offset?: number | bigint, limit?: number | bigint) =>
-        offset === undefined
-          ? this.list(path)
-          : (this.list(path, offset, limit as number | bigint) as Promise<BfsInfo[] | BfsPage>),
+        offset === undefined ? this.list(path) : this.list(path, offset, checkCount('list', 'limit', limit)),
     );
   }
   listAllAsync(...args: AsyncArgs<[path: string], BfsInfo[]>): void {
@@ -239,9 +237,9 @@ export class BfsService extends BuiltinService {
   linkAsync(name: string, version: string, address: string, abi: string, callback: Callback<TxRetCode>): void;
   linkAsync(path: string, address: string, abi: string, callback: Callback<TxRetCode>): void;
   linkAsync(...args: unknown[]): void {
-    runAsync('linkAsync', args, (...rest: string[]) =>
-      (this.link as (...a: string[]) => Promise<TxRetCode>)(...rest),
-    );
+    // link's overloads take 3 or 4 strings; its implementation accepts any count and checks it.
+    const link: (...a: string[]) => Promise<TxRetCode> = this.link.bind(this);
+    runAsync('linkAsync', args, link);
   }
   readlinkAsync(...args: AsyncArgs<[path: string], string>): void {
     runAsync('readlinkAsync', args, (path: string) => this.readlink(path));

@@ -32,7 +32,8 @@ function failureText(
 export abstract class BuiltinService {
   constructor(
     readonly client: Client,
-    readonly account: Account,
+    /** Signs writes; a service only used for reads may go without (writes then reject). */
+    readonly account?: Account,
     /** Options applied to every transaction and call (node name, timeouts, block limit…). */
     protected readonly sendOptions: SendOptions = {},
   ) {}
@@ -45,6 +46,13 @@ export abstract class BuiltinService {
     return bindAbi(abi, (await this.chain()).suite);
   }
 
+  /** The account writes are signed with; throws when the service was made for reads only. */
+  protected signer(op: string): Account {
+    if (!this.account)
+      throw new Error(`${op}: no account to sign with (pass one to the service's constructor)`);
+    return this.account;
+  }
+
   /** Sends a transaction; rejects with RevertError (reason decoded) when the status is not 0. */
   protected async transact(
     to: string,
@@ -54,7 +62,12 @@ export abstract class BuiltinService {
   ): Promise<{ receipt: SendTransactionReceiptJson; values: Result }> {
     const abi = await this.abi(abiText);
     const input = abi.encodeCall(signature, args);
-    const { receipt } = await signAndSend(this.client, this.account, { to, input }, this.sendOptions);
+    const { receipt } = await signAndSend(
+      this.client,
+      this.signer(signature),
+      { to, input },
+      this.sendOptions,
+    );
     if (receipt.status !== 0) {
       const { text, reason } = failureText(signature, receipt.status, receipt.output, receipt.message);
       throw new RevertError(

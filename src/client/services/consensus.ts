@@ -96,7 +96,7 @@ export class ConsensusService extends GovernedService {
     await this.requirePeer(id);
     const { sealers, observers } = await this.lists();
     if (sealers.includes(id)) throw new Error(ALREADY_EXISTS_IN_SEALER_LIST);
-    if (!observers.includes(id)) throw new Error(RET_CODE_MESSAGES.get(CODE_ADD_SEALER_SHOULD_IN_OBSERVER)!);
+    if (!observers.includes(id)) throw new Error(RET_CODE_MESSAGES.get(CODE_ADD_SEALER_SHOULD_IN_OBSERVER));
     await this.requireKeepsUp(id);
     return this.governed(
       'adding a sealer',

@@ -97,7 +97,7 @@ export async function writeViaProposal(
 export abstract class GovernedService extends BuiltinService {
   readonly authManager: AuthManager;
 
-  constructor(client: Client, account: Account, options: GovernedServiceOptions = {}) {
+  constructor(client: Client, account?: Account, options: GovernedServiceOptions = {}) {
     const { authManager, ...send } = options;
     super(client, account, send);
     this.authManager = authManager ?? new AuthManager(client, account);
@@ -111,7 +111,7 @@ export abstract class GovernedService extends BuiltinService {
     propose: () => Promise<bigint>,
   ): Promise<GovernedRetCode> {
     if (await authEnforced(this.client))
-      return writeViaProposal(this.authManager, this.account, what, hint, propose);
+      return writeViaProposal(this.authManager, this.signer(what), what, hint, propose);
     return withPermissionAdvice(await direct(), what, hint);
   }
 }

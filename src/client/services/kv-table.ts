@@ -14,6 +14,7 @@ import { TABLE_MANAGER_ADDRESS } from '../../protocol/builtin/addresses';
 import { OVER_TABLE_KEY_LENGTH_LIMIT } from '../../protocol/builtin/retcode';
 import { runAsync, type AsyncArgs, type Callback } from '../callback';
 import { requireText, type TxRetCode } from './builtin-service';
+import { asString } from '../../protocol/unknownValues';
 import { TableServiceBase } from './table-base';
 
 export class KeyNotFoundError extends Error {
@@ -27,10 +28,10 @@ export class KeyNotFoundError extends Error {
 }
 
 function checkKey(op: string, key: unknown): string {
-  requireText(op, 'key', key);
-  if (Buffer.byteLength(key as string, 'utf8') > TABLE_KEY_MAX_LENGTH)
+  const text = requireText(op, 'key', key);
+  if (Buffer.byteLength(text, 'utf8') > TABLE_KEY_MAX_LENGTH)
     throw new RangeError(`${op}: ${OVER_TABLE_KEY_LENGTH_LIMIT}`);
-  return key as string;
+  return text;
 }
 
 export class KvTableService extends TableServiceBase {
@@ -83,7 +84,7 @@ export class KvTableService extends TableServiceBase {
     checkKey('get', key);
     const address = await this.tableAddress('get', tableName);
     const [found, value] = await this.query(address, KV_TABLE_ABI, KV_TABLE_SIG.get, [key]);
-    return found ? (value as string) : undefined;
+    return found ? asString(value) : undefined;
   }
 
   /** KVTableService.desc: { key_field, value_field }. */

@@ -12,6 +12,7 @@ import {
   VALUE_FIELD_NAME,
 } from '../../protocol/builtin/tables';
 import { BuiltinService, requireText } from './builtin-service';
+import { asArray, asString, asStrings } from '../../protocol/unknownValues';
 
 /** Chains before 3.2 lack key orders and value-field conditions. */
 export const VERSION_3_2 = 0x03020000;
@@ -59,25 +60,27 @@ export abstract class TableServiceBase extends BuiltinService {
     requireText('desc', 'tableName', tableName);
     let schema: TableSchema;
     if (await this.supportsV320()) {
-      const [info] = await this.query(
+      const [infoRaw] = await this.query(
         TABLE_MANAGER_ADDRESS,
         TABLE_MANAGER_ABI,
         TABLE_MANAGER_SIG.descWithKeyOrder,
         [tableName],
       );
+      const info = asArray(infoRaw);
       schema = {
-        keyOrder: Number(info[0]) as KeyOrder,
-        keyField: info[1] as string,
-        valueFields: [...(info[2] as string[])],
+        keyOrder: Number(info[0]),
+        keyField: asString(info[1]),
+        valueFields: asStrings(info[2]),
       };
     } else {
-      const [info] = await this.query(TABLE_MANAGER_ADDRESS, TABLE_MANAGER_ABI, TABLE_MANAGER_SIG.desc, [
+      const [infoRaw] = await this.query(TABLE_MANAGER_ADDRESS, TABLE_MANAGER_ABI, TABLE_MANAGER_SIG.desc, [
         tableName,
       ]);
+      const info = asArray(infoRaw);
       schema = {
         keyOrder: KeyOrder.Lexicographic,
-        keyField: info[0] as string,
-        valueFields: [...(info[1] as string[])],
+        keyField: asString(info[0]),
+        valueFields: asStrings(info[1]),
       };
     }
     if (schema.keyField === '') throw new TableNotFoundError(tableName);

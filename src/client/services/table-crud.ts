@@ -2,7 +2,6 @@
 // update / remove / count on the table's own contract) with records as { column: value } maps,
 // as the Java SDK's TableCRUDService offers them. Chains before 3.2 get the key-only forms.
 
-import type { Result } from 'ethers';
 import { TABLE_MANAGER_ADDRESS } from '../../protocol/builtin/addresses';
 import {
   ConditionOp,
@@ -16,6 +15,7 @@ import {
 import { runAsync, type AsyncArgs, type Callback } from '../callback';
 import { requireText, type TxRetCode } from './builtin-service';
 import { TableServiceBase, type TableSchema } from './table-base';
+import { asArray, asString, asStrings } from '../../protocol/unknownValues';
 
 export type TableRecord = Record<string, string>;
 
@@ -155,18 +155,21 @@ export class TableCrudService extends TableServiceBase {
     const address = await this.tableAddress('select', tableName);
     const schema = await this.schema(tableName);
     if (typeof keyOrConditions === 'string') {
-      const [entry] = await this.query(address, TABLE_ABI, TABLE_SIG.selectByKey, [
+      const [entryRaw] = await this.query(address, TABLE_ABI, TABLE_SIG.selectByKey, [
         requireText('select', 'key', keyOrConditions),
       ]);
-      const fields = [...(entry[1] as string[])];
-      return entry[0] === '' && fields.length === 0 ? null : toRecord(schema, entry[0] as string, fields);
+      const entry = asArray(entryRaw);
+      const fields = asStrings(entry[1]);
+      return entry[0] === '' && fields.length === 0 ? null : toRecord(schema, asString(entry[0]), fields);
     }
     const { legacy, encoded } = await this.conditions('select', schema, keyOrConditions);
     const [rows] = await this.query(address, TABLE_ABI, legacy ? TABLE_SIG.legacySelect : TABLE_SIG.select, [
       encoded,
       checkLimit('select', limit),
     ]);
-    return ([...rows] as Result[]).map((r) => toRecord(schema, r[0] as string, [...(r[1] as string[])]));
+    return asArray(rows)
+      .map(asArray)
+      .map((r) => toRecord(schema, asString(r[0]), asStrings(r[1])));
   }
 
   /** How many rows match every condition. */

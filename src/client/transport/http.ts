@@ -7,6 +7,7 @@ import { makeRequest } from '../../protocol/rpc/envelope';
 import { rpcErrorFrom, TransportError } from '../errors';
 import type { RequestOptions, Transport } from './types';
 import { loadTlsFiles, type TlsFiles } from './tlsFiles';
+import { asError, errorMessage } from '../../protocol/unknownValues';
 import { isSmCertDir, loadSmTlsConfig, TlcpAgent, type SmSuiteName } from './smTls';
 
 export interface TlsOptions {
@@ -139,7 +140,7 @@ export class HttpTransport implements Transport {
       body = JSON.stringify(makeRequest(method, params, id));
     } catch (err) {
       return Promise.reject(
-        new TypeError(`${method}: params are not JSON-serializable (${(err as Error).message})`),
+        new TypeError(`${method}: params are not JSON-serializable (${errorMessage(err)})`),
       );
     }
     const size = Buffer.byteLength(body);
@@ -155,7 +156,7 @@ export class HttpTransport implements Transport {
     try {
       timeoutMs = positive(options.timeoutMs, this.timeoutMs, 'timeoutMs');
     } catch (err) {
-      return Promise.reject(err);
+      return Promise.reject(asError(err));
     }
     return this.post(method, body, timeoutMs, options.signal).then((text) =>
       this.decode<T>(method, id, text),
@@ -296,6 +297,8 @@ export class HttpTransport implements Transport {
         this.url,
         `${method} to ${this.url}: response id ${JSON.stringify(m.id)} does not match request id ${id}`,
       );
+    // The caller names the method's documented result type; the node's JSON is passed through as-is.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
     return m.result as T;
   }
 }

@@ -15,6 +15,7 @@ import {
 import { bareAddress } from './precompiled-base';
 import { checkPathValid, hasWritePrefix, normalizePath, parentAndBase, pathSegments } from './bfs-path';
 import type { TableStore } from './types';
+import { parseOwnJson } from '../ownJson';
 
 export const LINK_TYPE_ROW = 'type';
 export const LINK_ADDRESS_ROW = 'link_address';
@@ -30,7 +31,7 @@ export function newDirEntry(type: string): DirEntry {
 
 export function readDirEntry(store: TableStore, dir: string, name: string): DirEntry | undefined {
   const raw = store.get(dir, name);
-  return raw === undefined ? undefined : (JSON.parse(raw) as DirEntry);
+  return raw === undefined ? undefined : parseOwnJson<DirEntry>(raw);
 }
 
 /** Also used by the governance code for the deploy ACL kept in the root row "apps" (fields 2-4). */

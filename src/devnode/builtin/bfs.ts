@@ -36,6 +36,7 @@ import {
 import { bareAddress, checkLength, definePrecompiled, PrecompiledError } from './precompiled-base';
 import { isTableContract } from './table-registry';
 import type { PrecompiledContext, TableStore } from './types';
+import { asBigInt, asString } from '../../protocol/unknownValues';
 
 type BfsInfo = [string, string, string[]];
 
@@ -129,7 +130,7 @@ export function readlinkAddress(store: TableStore, path: string): string {
   return '0x' + bareAddress(link.address);
 }
 
-const str = (args: Result, i: number) => args[i] as string;
+const str = (args: Result, i: number) => asString(args[i]);
 
 export const bfsPrecompiled = definePrecompiled({
   address: BFS_ADDRESS,
@@ -138,7 +139,7 @@ export const bfsPrecompiled = definePrecompiled({
   functions: {
     [BFS_SIG.list]: { run: (ctx, a) => listPath(ctx.store, str(a, 0)) },
     [BFS_SIG.listPaged]: {
-      run: (ctx, a) => listPath(ctx.store, str(a, 0), { offset: a[1] as bigint, limit: a[2] as bigint }),
+      run: (ctx, a) => listPath(ctx.store, str(a, 0), { offset: asBigInt(a[1]), limit: asBigInt(a[2]) }),
     },
     [BFS_SIG.mkdir]: { write: true, run: (ctx, a) => [mkdir(ctx.store, str(a, 0))] },
     [BFS_SIG.link]: {

@@ -4,6 +4,7 @@
 // among its sealers, as on a real chain.
 
 import type { ConsensusNode, TableStore } from './types';
+import { parseOwnJson } from '../ownJson';
 
 export const CONSENSUS_TABLE = 's_consensus';
 export const CONSENSUS_ROW = 'key';
@@ -15,7 +16,7 @@ interface StoredNode extends ConsensusNode {
 
 function readStored(store: TableStore): StoredNode[] {
   const raw = store.get(CONSENSUS_TABLE, CONSENSUS_ROW);
-  return raw === undefined ? [] : (JSON.parse(raw) as StoredNode[]);
+  return raw === undefined ? [] : parseOwnJson<StoredNode[]>(raw);
 }
 
 /** The current list (what the precompile's rules look at): removed nodes are gone. */

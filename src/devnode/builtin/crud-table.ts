@@ -1,7 +1,6 @@
 // TablePrecompiled (0x1001 implementation) behind each CRUD table's own address (precompiled.md §5.4):
 // select, count, insert, update and remove by key or by conditions, plus the 3.0/3.1 key-only forms.
 
-import type { Result } from 'ethers';
 import {
   CODE_INSERT_KEY_EXIST,
   CODE_REMOVE_KEY_NOT_EXIST,
@@ -22,21 +21,26 @@ import { checkLength, definePrecompiled, PrecompiledError } from './precompiled-
 import { selectRows, type Condition, type Limit } from './table-conditions';
 import { allRows, parseInt64, readRow, writeRow, type TableSchema } from './table-registry';
 import type { Precompiled, TableStore } from './types';
+import { asArray, asString, asStrings } from '../../protocol/unknownValues';
 
-function toConditions(raw: Result): Condition[] {
-  return [...raw].map((c: Result) => ({ op: Number(c[0]), field: c[1] as string, value: c[2] as string }));
+function toConditions(raw: unknown): Condition[] {
+  return asArray(raw)
+    .map((item) => asArray(item))
+    .map((c) => ({ op: Number(c[0]), field: asString(c[1]), value: asString(c[2]) }));
 }
 
 /** 3.0/3.1 conditions apply to the key only, with ops GT/GE/LT/LE. */
-function legacyConditions(schema: TableSchema, raw: Result): Condition[] {
-  return [...raw].map((c: Result) => {
+function legacyConditions(schema: TableSchema, raw: unknown): Condition[] {
+  return asArray(raw).map((item) => {
+    const c = asArray(item);
     const op = Number(c[0]);
     if (op > 3) throw new PrecompiledError(`${op} ConditionOP not exist!`);
-    return { op, field: schema.key, value: c[1] as string };
+    return { op, field: schema.key, value: asString(c[1]) };
   });
 }
 
-function toLimit(raw: Result): Limit {
+function toLimit(limit: unknown): Limit {
+  const raw = asArray(limit);
   return { offset: Number(raw[0]), count: Number(raw[1]) };
 }
 
@@ -48,10 +52,11 @@ function checkKey(schema: TableSchema, key: string): void {
 }
 
 /** Column updates as value indexes; refuses the key column and unknown columns. */
-function toUpdates(schema: TableSchema, raw: Result): [number, string][] {
-  return [...raw].map((u: Result) => {
-    const column = u[0] as string;
-    const value = u[1] as string;
+function toUpdates(schema: TableSchema, raw: unknown): [number, string][] {
+  return asArray(raw).map((item) => {
+    const u = asArray(item);
+    const column = asString(u[0]);
+    const value = asString(u[1]);
     if (column === schema.key) throw new PrecompiledError('Table update fields cannot contains key field');
     const i = schema.values.indexOf(column);
     if (i < 0) throw new PrecompiledError('Table update fields not found');
@@ -80,8 +85,8 @@ function updateWhere(
   store: TableStore,
   path: string,
   conds: (s: TableSchema) => Condition[],
-  limitRaw: Result,
-  updatesRaw: Result,
+  limitRaw: unknown,
+  updatesRaw: unknown,
   gas: GasMeter,
 ): number {
   const schema = schemaOrThrow(store, path);
@@ -97,7 +102,7 @@ function removeWhere(
   store: TableStore,
   path: string,
   conds: (s: TableSchema) => Condition[],
-  limitRaw: Result,
+  limitRaw: unknown,
   gas: GasMeter,
 ): number {
   const schema = schemaOrThrow(store, path);
@@ -125,7 +130,7 @@ export function crudTableAt(address: string, path: string): Precompiled {
       [TABLE_SIG.selectByKey]: {
         run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
-          const key = a[0] as string;
+          const key = asString(a[0]);
           const row = readRow(ctx.store, path, schema, key);
           if (row) {
             // The node passes the number of values (not bytes) as the memory size here.
@@ -138,13 +143,7 @@ export function crudTableAt(address: string, path: string): Precompiled {
       [TABLE_SIG.select]: {
         run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
-          const rows = rowsMatching(
-            ctx.store,
-            path,
-            schema,
-            toConditions(a[0] as Result),
-            toLimit(a[1] as Result),
-          );
+          const rows = rowsMatching(ctx.store, path, schema, toConditions(a[0]), toLimit(a[1]));
           gas.updateMem(rows.length);
           gas.op('Select', rows.length);
           return [rows.map((r) => [r.key, r.fields])];
@@ -153,13 +152,7 @@ export function crudTableAt(address: string, path: string): Precompiled {
       [TABLE_SIG.legacySelect]: {
         run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
-          const rows = rowsMatching(
-            ctx.store,
-            path,
-            schema,
-            legacyConditions(schema, a[0] as Result),
-            toLimit(a[1] as Result),
-          );
+          const rows = rowsMatching(ctx.store, path, schema, legacyConditions(schema, a[0]), toLimit(a[1]));
           gas.updateMem(rows.length);
           gas.op('Select', rows.length);
           return [rows.map((r) => [r.key, r.fields])];
@@ -169,23 +162,23 @@ export function crudTableAt(address: string, path: string): Precompiled {
         run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
           gas.op('Select');
-          return [rowsMatching(ctx.store, path, schema, toConditions(a[0] as Result)).length];
+          return [rowsMatching(ctx.store, path, schema, toConditions(a[0])).length];
         },
       },
       [TABLE_SIG.legacyCount]: {
         run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
           gas.op('Select');
-          return [rowsMatching(ctx.store, path, schema, legacyConditions(schema, a[0] as Result)).length];
+          return [rowsMatching(ctx.store, path, schema, legacyConditions(schema, a[0])).length];
         },
       },
       [TABLE_SIG.insert]: {
         write: true,
         run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
-          const entry = a[0] as Result;
-          const key = entry[0] as string;
-          const fields = [...(entry[1] as string[])];
+          const entry = asArray(a[0]);
+          const key = asString(entry[0]);
+          const fields = asStrings(entry[1]);
           if (fields.length !== schema.values.length)
             throw new PrecompiledError('Table insert entry fields number mismatch');
           checkKey(schema, key);
@@ -202,8 +195,8 @@ export function crudTableAt(address: string, path: string): Precompiled {
         write: true,
         run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
-          const key = a[0] as string;
-          const updates = toUpdates(schema, a[1] as Result);
+          const key = asString(a[0]);
+          const updates = toUpdates(schema, a[1]);
           const row = readRow(ctx.store, path, schema, key);
           if (!row) return [CODE_UPDATE_KEY_NOT_EXIST];
           writeRow(ctx.store, path, schema, key, applyUpdates(schema, row, updates));
@@ -213,35 +206,19 @@ export function crudTableAt(address: string, path: string): Precompiled {
       },
       [TABLE_SIG.update]: {
         write: true,
-        run: (ctx, a, _abi, gas) => [
-          updateWhere(
-            ctx.store,
-            path,
-            () => toConditions(a[0] as Result),
-            a[1] as Result,
-            a[2] as Result,
-            gas,
-          ),
-        ],
+        run: (ctx, a, _abi, gas) => [updateWhere(ctx.store, path, () => toConditions(a[0]), a[1], a[2], gas)],
       },
       [TABLE_SIG.legacyUpdate]: {
         write: true,
         run: (ctx, a, _abi, gas) => [
-          updateWhere(
-            ctx.store,
-            path,
-            (s) => legacyConditions(s, a[0] as Result),
-            a[1] as Result,
-            a[2] as Result,
-            gas,
-          ),
+          updateWhere(ctx.store, path, (s) => legacyConditions(s, a[0]), a[1], a[2], gas),
         ],
       },
       [TABLE_SIG.removeByKey]: {
         write: true,
         run: (ctx, a, _abi, gas) => {
           const schema = schemaOf(ctx.store);
-          const key = a[0] as string;
+          const key = asString(a[0]);
           if (!readRow(ctx.store, path, schema, key)) return [CODE_REMOVE_KEY_NOT_EXIST];
           writeRow(ctx.store, path, schema, key, undefined);
           gas.op('Remove');
@@ -250,14 +227,12 @@ export function crudTableAt(address: string, path: string): Precompiled {
       },
       [TABLE_SIG.remove]: {
         write: true,
-        run: (ctx, a, _abi, gas) => [
-          removeWhere(ctx.store, path, () => toConditions(a[0] as Result), a[1] as Result, gas),
-        ],
+        run: (ctx, a, _abi, gas) => [removeWhere(ctx.store, path, () => toConditions(a[0]), a[1], gas)],
       },
       [TABLE_SIG.legacyRemove]: {
         write: true,
         run: (ctx, a, _abi, gas) => [
-          removeWhere(ctx.store, path, (s) => legacyConditions(s, a[0] as Result), a[1] as Result, gas),
+          removeWhere(ctx.store, path, (s) => legacyConditions(s, a[0]), a[1], gas),
         ],
       },
     },

@@ -11,6 +11,7 @@ import { dynamicInputSize } from './gas';
 import { checkLength, definePrecompiled, PrecompiledError } from './precompiled-base';
 import { readRow, readSchema, rowTable, writeRow, type TableSchema } from './table-registry';
 import type { Precompiled, TableStore } from './types';
+import { asString } from '../../protocol/unknownValues';
 
 export function schemaOrThrow(store: TableStore, path: string): TableSchema {
   const schema = readSchema(store, path);
@@ -29,7 +30,7 @@ export function kvTableAt(address: string, path: string): Precompiled {
       [KV_TABLE_SIG.get]: {
         run: (ctx, a, _abi, gas) => {
           const schema = schemaOrThrow(ctx.store, path);
-          const row = readRow(ctx.store, path, schema, a[0] as string);
+          const row = readRow(ctx.store, path, schema, asString(a[0]));
           gas.op('Select');
           if (row) gas.updateMem(Buffer.byteLength(row[0] ?? '', 'utf8'));
           return row ? [true, row[0] ?? ''] : [false, ''];
@@ -38,7 +39,7 @@ export function kvTableAt(address: string, path: string): Precompiled {
       [KV_TABLE_SIG.set]: {
         write: true,
         run: (ctx, a, _abi, gas) => {
-          const [key, value] = [a[0] as string, a[1] as string];
+          const [key, value] = [asString(a[0]), asString(a[1])];
           const schema = schemaOrThrow(ctx.store, path);
           if (key.length === 0) throw new PrecompiledError('Table insert entry key is empty');
           checkLength(key, TABLE_KEY_MAX_LENGTH, CODE_TABLE_KEY_VALUE_LENGTH_OVERFLOW);

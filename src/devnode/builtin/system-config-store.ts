@@ -2,6 +2,7 @@
 // in force at any block up to the change can still be read ("effective next block", §4.2).
 
 import type { SystemConfigEntry, TableStore } from './types';
+import { parseOwnJson } from '../ownJson';
 
 export const CONFIG_TABLE = 's_config';
 
@@ -11,7 +12,7 @@ interface ConfigRow extends SystemConfigEntry {
 
 function readRow(store: TableStore, key: string): ConfigRow | undefined {
   const raw = store.get(CONFIG_TABLE, key);
-  return raw === undefined ? undefined : (JSON.parse(raw) as ConfigRow);
+  return raw === undefined ? undefined : parseOwnJson<ConfigRow>(raw);
 }
 
 /** The stored row as getValueByKey reports it, in force or not. */

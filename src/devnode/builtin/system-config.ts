@@ -18,6 +18,7 @@ import { committeeOnly } from './consensus';
 import { definePrecompiled, PrecompiledError } from './precompiled-base';
 import { storedConfig, systemConfig, writeConfig } from './system-config-store';
 import type { PrecompiledContext, TableStore } from './types';
+import { asString } from '../../protocol/unknownValues';
 
 /**
  * Feature flags the devnode implements: Cancun opcodes, TIMESTAMP in seconds, and balances
@@ -141,8 +142,8 @@ export const systemConfigPrecompiled = definePrecompiled({
   functions: {
     [SYS_CONFIG_SIG.setValueByKey]: {
       write: true,
-      run: (ctx, a) => [setValueByKey(ctx, a[0] as string, a[1] as string)],
+      run: (ctx, a) => [setValueByKey(ctx, asString(a[0]), asString(a[1]))],
     },
-    [SYS_CONFIG_SIG.getValueByKey]: { run: (ctx, a) => getValueByKey(ctx, a[0] as string) },
+    [SYS_CONFIG_SIG.getValueByKey]: { run: (ctx, a) => getValueByKey(ctx, asString(a[0])) },
   },
 });

@@ -25,12 +25,16 @@ function columnIndex(schema: TableSchema, field: string): number {
   return i;
 }
 
+/** The wire carries the op as a plain integer; this says whether it names one of the enum's ops. */
+function isConditionOp(op: number): op is ConditionOp {
+  return Number.isInteger(op) && op >= Number(ConditionOp.GT) && op <= Number(ConditionOp.CONTAINS);
+}
+
 export function checkConditions(schema: TableSchema, conditions: Condition[], limit?: Limit): void {
   if (conditions.length === 0) throw new PrecompiledError('Condition is empty');
   if (limit && limit.count > TABLE_LIMIT_MAX) throw new PrecompiledError('Limit overflow.');
   for (const c of conditions) {
-    if (c.op < ConditionOp.GT || c.op > ConditionOp.CONTAINS)
-      throw new PrecompiledError(`${c.op} ConditionOP not exist!`);
+    if (!isConditionOp(c.op)) throw new PrecompiledError(`${c.op} ConditionOP not exist!`);
     columnIndex(schema, c.field);
   }
 }
@@ -45,6 +49,7 @@ function compare(a: string, b: string, numeric: boolean): number {
 }
 
 function matches(op: number, actual: string, expected: string, numeric: boolean): boolean {
+  if (!isConditionOp(op)) return false;
   switch (op) {
     case ConditionOp.GT:
       return compare(actual, expected, numeric) > 0;

@@ -33,6 +33,7 @@ import {
   type TableSchema,
 } from './table-registry';
 import type { PrecompiledContext, TableStore } from './types';
+import { asArray, asString, asStrings } from '../../protocol/unknownValues';
 
 const FIELD_CHARS = /^[A-Za-z0-9$_@]+$/;
 const TABLE_NAME_CHARS = /^[A-Za-z0-9_/]*$/;
@@ -142,7 +143,7 @@ export function appendColumns(store: TableStore, tableName: string, columns: str
   return CODE_SUCCESS;
 }
 
-const str = (args: Result, i: number) => args[i] as string;
+const str = (args: Result, i: number) => asString(args[i]);
 
 /** Called after a table contract is created (the governance code records its ACL, admin = tx.origin). */
 export type TableCreatedHook = (ctx: PrecompiledContext, address: string) => void;
@@ -170,9 +171,9 @@ export function createTableManagerPrecompiled(onCreated?: TableCreatedHook) {
       [TABLE_MANAGER_SIG.createTable]: {
         write: true,
         run: (ctx, a, _abi, gas) => {
-          const info = a[1] as Result;
-          const { key, values } = checkCreateTableParam(str(a, 0), info[0] as string, [
-            ...(info[1] as string[]),
+          const info = asArray(a[1]);
+          const { key, values } = checkCreateTableParam(str(a, 0), asString(info[0]), [
+            ...asStrings(info[1]),
           ]);
           // Charged once the parameters pass, even when the table already exists.
           gas.op('CreateTable');
@@ -182,16 +183,16 @@ export function createTableManagerPrecompiled(onCreated?: TableCreatedHook) {
       [TABLE_MANAGER_SIG.createTableV320]: {
         write: true,
         run: (ctx, a, _abi, gas) => {
-          const info = a[1] as Result;
+          const info = asArray(a[1]);
           const order = Number(info[0]);
           const { key, values } = checkCreateTableParam(
             str(a, 0),
-            info[1] as string,
-            [...(info[2] as string[])],
+            asString(info[1]),
+            asStrings(info[2]),
             order,
           );
           gas.op('CreateTable');
-          return [create(ctx, str(a, 0), 'table', key, values, order as KeyOrder)];
+          return [create(ctx, str(a, 0), 'table', key, values, order)];
         },
       },
       [TABLE_MANAGER_SIG.createKVTable]: {
@@ -211,7 +212,7 @@ export function createTableManagerPrecompiled(onCreated?: TableCreatedHook) {
       [TABLE_MANAGER_SIG.appendColumns]: {
         write: true,
         run: (ctx, a, _abi, gas) => {
-          const code = appendColumns(ctx.store, str(a, 0), [...(a[1] as string[])]);
+          const code = appendColumns(ctx.store, str(a, 0), asStrings(a[1]));
           if (code === CODE_SUCCESS) gas.op('Set');
           return [code];
         },

@@ -4,6 +4,7 @@
 import { KeyOrder, USER_TABLE_PREFIX, USER_TABLE_STORAGE_PREFIX } from '../../protocol/builtin/tables';
 import { bareAddress } from './precompiled-base';
 import type { TableStore } from './types';
+import { parseOwnJson } from '../ownJson';
 
 /** Schemas keyed by storage table name, as the node's s_tables. */
 export const SCHEMA_TABLE = 's_tables';
@@ -33,7 +34,7 @@ export function rowTable(path: string): string {
 
 export function readSchema(store: TableStore, path: string): TableSchema | undefined {
   const raw = store.get(SCHEMA_TABLE, rowTable(path));
-  return raw === undefined ? undefined : (JSON.parse(raw) as TableSchema);
+  return raw === undefined ? undefined : parseOwnJson<TableSchema>(raw);
 }
 
 export function writeSchema(store: TableStore, path: string, schema: TableSchema): void {
@@ -82,7 +83,7 @@ export function readRow(
   key: string,
 ): string[] | undefined {
   const raw = store.get(rowTable(path), encodeRowKey(schema, key));
-  return raw === undefined ? undefined : (JSON.parse(raw) as string[]);
+  return raw === undefined ? undefined : parseOwnJson<string[]>(raw);
 }
 
 export function writeRow(
@@ -108,5 +109,5 @@ export function allRows(
   const table = rowTable(path);
   return store
     .keys(table)
-    .map((k) => ({ key: decodeRowKey(schema, k), fields: JSON.parse(store.get(table, k)!) as string[] }));
+    .map((k) => ({ key: decodeRowKey(schema, k), fields: parseOwnJson<string[]>(store.get(table, k)!) }));
 }

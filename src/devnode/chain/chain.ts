@@ -5,6 +5,7 @@
 
 import { DiagnosticsStore } from '../evm/diagnostics';
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
+import { asError } from '../../protocol/unknownValues';
 import { fromHex, toHex } from '../../protocol/hex';
 import type {
   Builtins,

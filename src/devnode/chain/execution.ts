@@ -213,8 +213,10 @@ export class Execution {
   async simulate(latest: number, to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {
     const target = to === '' ? '' : normalizeAddress(to);
     const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddress(from);
+    // Not static: estimating a state-changing transaction or a deployment must run its writes
+    // (then discard them); the README lists this as a deviation from the node's scheduler.
     const outcome = await this.executor.run(
-      { origin, to: target, input: data, readOnly: true },
+      { origin, to: target, input: data, readOnly: true, isStatic: false },
       this.blockEnv(latest + 1, Date.now(), 0),
     );
     return { blockNumber: latest, status: outcome.status, output: outcome.output, gasUsed: outcome.gasUsed };

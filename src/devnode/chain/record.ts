@@ -3,6 +3,7 @@
 // arrival times, recovered senders, signatures — SM2 signatures are randomized).
 
 import { fromHex, toHex, utf8Decode, utf8Encode } from '../../protocol/hex';
+import { parseOwnJson } from '../ownJson';
 
 export interface BlockRecord {
   number: number;
@@ -35,7 +36,7 @@ export function encodeRecord(r: BlockRecord): Uint8Array {
 }
 
 export function decodeRecord(bytes: Uint8Array): BlockRecord {
-  const w = JSON.parse(utf8Decode(bytes)) as Wire;
+  const w = parseOwnJson<Wire>(utf8Decode(bytes));
   if (typeof w.n !== 'number' || !Array.isArray(w.txs) || !Array.isArray(w.sig))
     throw new Error('malformed block record');
   return {

@@ -17,6 +17,7 @@ import {
 import { Address } from '@ethereumjs/util';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { concatBytes, fromHex, toHex, utf8Encode } from '../../protocol/hex';
+import { normalizeAddressPadded } from '../../protocol/address';
 import { TransactionStatus } from '../../protocol/rpc/status';
 import type {
   Builtins,
@@ -91,6 +92,8 @@ export interface Invocation {
   input: Uint8Array;
   /** True for `call`: the writes are discarded and built-ins refuse to write. */
   readOnly: boolean;
+  /** EVM static flag; defaults to `readOnly`. Web3 simulations turn it off (see README deviations). */
+  isStatic?: boolean;
   /** Value of a version-1 transaction; moved only with feature_balance. */
   value?: bigint;
 }
@@ -140,8 +143,9 @@ export class EvmExecutor {
     this.state = opts.state ?? new JournaledStateManager();
     this.state.hasVirtualCode = (address) => opts.builtins.precompiles.has(address);
     this.state.codeHash = (code) => opts.suite.hash(code);
-    const nativeCode = opts.builtins.nativeCode;
-    if (nativeCode !== undefined) this.state.storedMarker = (address) => nativeCode(opts.tables, address);
+    const builtins = opts.builtins;
+    if (builtins.nativeCode !== undefined)
+      this.state.storedMarker = (address) => builtins.nativeCode?.(opts.tables, address);
   }
 
   /** The EVM-facing function of a built-in, one per handler. */
@@ -182,9 +186,9 @@ export class EvmExecutor {
       stateManager: this.state,
       customPrecompiles,
       blockchain: {
-        getBlock: async (n: number) => {
+        getBlock: (n: number) => {
           const hash = this.opts.blockHash(Number(n)) ?? new Uint8Array(32);
-          return { hash: () => hash };
+          return Promise.resolve({ hash: () => hash });
         },
         putBlock: async () => {},
         shallowCopy() {
@@ -207,9 +211,7 @@ export class EvmExecutor {
       if (hit !== undefined) return hit;
       const hex = typeof address === 'string' ? address.toLowerCase() : address.toString();
       const p = builtins.precompiles.get(hex);
-      return p === undefined
-        ? undefined
-        : (this.precompileFunction(p) as unknown as ReturnType<typeof fixed>);
+      return p === undefined ? undefined : this.precompileFunction(p);
     };
     this.evms.set(cancun, evm);
     return evm;
@@ -258,20 +260,18 @@ export class EvmExecutor {
       }
     });
     const suite = this.opts.suite;
-    (evm as unknown as { _generateAddress(m: Message): Promise<Address> })._generateAddress = async (
-      m: Message,
-    ) => {
+    overrideGenerateAddress(evm, (m: Message) => {
       const scope = this.scope;
       if (m.salt !== undefined) {
         const code = m.code instanceof Uint8Array ? m.code : m.data;
         const h = suite.hash(concatBytes(new Uint8Array([0xff]), m.caller.bytes, m.salt, suite.hash(code)));
-        return new Address(h.subarray(12));
+        return Promise.resolve(new Address(h.subarray(12)));
       }
       const seq = m.depth === 0 ? 0 : ((m as SeqMessage).fiscoSeq ?? 0);
       const n = scope?.env.number ?? 0;
       const index = scope?.env.txIndex ?? 0;
-      return new Address(contractAddressBytes(n, index, seq, suite));
-    };
+      return Promise.resolve(new Address(contractAddressBytes(n, index, seq, suite)));
+    });
   }
 
   /**
@@ -451,7 +451,7 @@ export class EvmExecutor {
       skipNonceIncrement: true,
       // The node runs the `call` RPC as a static call (its scheduler sets staticCall), so a
       // function that writes state fails there instead of pretending to work.
-      isStatic: inv.readOnly,
+      isStatic: inv.isStatic ?? inv.readOnly,
     });
     const exec = result.execResult;
     const err = exec.exceptionError;
@@ -565,16 +565,23 @@ export class EvmExecutor {
     scope: TxScope,
     depth: number,
   ): Promise<PrecompiledResult> {
-    const target = normalizeAddress(to);
+    const target = normalizeAddressPadded(to);
     const builtin = this.opts.builtins.precompiles.get(target);
     if (builtin !== undefined) {
-      const r = await this.invokeBuiltin(builtin, data, normalizeAddress(caller), isStatic, scope, depth);
+      const r = await this.invokeBuiltin(
+        builtin,
+        data,
+        normalizeAddressPadded(caller),
+        isStatic,
+        scope,
+        depth,
+      );
       return r.result;
     }
     const evm = await this.evm(scope.env.cancun);
     const origin = new Address(fromHex(scope.origin));
     const result = await evm.runCall({
-      caller: new Address(fromHex(normalizeAddress(caller))),
+      caller: new Address(fromHex(normalizeAddressPadded(caller))),
       origin,
       to: new Address(fromHex(target)),
       data,
@@ -619,7 +626,7 @@ export class EvmExecutor {
 
   /** Runtime code at an address ("0x" optional, any case). */
   codeAt(address: string): Uint8Array {
-    return this.state.codeAt(normalizeAddress(address));
+    return this.state.codeAt(normalizeAddressPadded(address));
   }
 }
 
@@ -684,13 +691,9 @@ function isEthereumPrecompile(to: Address | undefined): boolean {
   return b[19] > 0 && b[19] <= ETH_PRECOMPILE_MAX;
 }
 
-/** "0x" + 40 lowercase hex from any accepted spelling (with/without 0x, any case, short forms padded). */
-export function normalizeAddress(address: string): string {
-  let body = address.startsWith('0x') || address.startsWith('0X') ? address.slice(2) : address;
-  body = body.toLowerCase();
-  if (!/^[0-9a-f]{0,40}$/.test(body)) throw new Error(`invalid address "${address}"`);
-  return '0x' + body.padStart(40, '0');
-}
+// chain.ts imports the padded form under this name from here; the one implementation is in the
+// protocol layer (src/protocol/address.ts).
+export { normalizeAddressPadded as normalizeAddress };
 
 /** FISCO's contract address: first 20 bytes of H("{blockNumber}_{contextID}_{seq}"). */
 export function contractAddressBytes(
@@ -707,5 +710,5 @@ function fromEvmLog(l: Log): ExecLog {
 }
 
 function toExecLog(l: LogRecord): ExecLog {
-  return { address: normalizeAddress(l.address).slice(2), topics: l.topics, data: l.data };
+  return { address: normalizeAddressPadded(l.address).slice(2), topics: l.topics, data: l.data };
 }

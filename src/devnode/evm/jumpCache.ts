@@ -9,26 +9,22 @@
 // Best effort: if the internals differ, nothing is patched.
 
 import type { EVM } from '@ethereumjs/evm';
-
-interface InterpreterProto {
-  _getValidJumpDestinations(this: { _evm: { _opcodeMap?: object } }, code: Uint8Array): unknown;
-}
-interface OpEntry {
-  opHandler(runState: { interpreter?: object }, common: unknown): unknown;
-}
+import { isInterpreterProto, opcodeMapOf, type InterpreterProto } from './ethereumjsInternals';
 
 const patched = new WeakSet<object>();
 
 export async function installJumpAnalysisCache(evm: EVM): Promise<void> {
-  const map = (evm as unknown as { _opcodeMap?: OpEntry[] })._opcodeMap;
+  const map = opcodeMapOf(evm);
   const stop = map?.[0];
-  if (map === undefined || stop === undefined || typeof stop.opHandler !== 'function') return;
+  if (map === undefined || stop === undefined) return;
   let proto: InterpreterProto | undefined;
   map[0] = {
     ...stop,
     opHandler(runState, common) {
-      if (runState.interpreter !== undefined)
-        proto = Object.getPrototypeOf(runState.interpreter) as InterpreterProto;
+      if (runState.interpreter !== undefined) {
+        const p: unknown = Object.getPrototypeOf(runState.interpreter);
+        if (isInterpreterProto(p)) proto = p;
+      }
       return stop.opHandler(runState, common);
     },
   };
@@ -37,8 +33,7 @@ export async function installJumpAnalysisCache(evm: EVM): Promise<void> {
   } finally {
     map[0] = stop;
   }
-  if (proto === undefined || patched.has(proto) || typeof proto._getValidJumpDestinations !== 'function')
-    return;
+  if (proto === undefined || patched.has(proto)) return;
   patched.add(proto);
   const analyse = proto._getValidJumpDestinations;
   const cache = new WeakMap<Uint8Array, WeakMap<object, unknown>>();

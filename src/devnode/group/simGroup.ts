@@ -18,7 +18,7 @@ import type {
 import type { ConsensusNode } from '../builtin/types';
 import type { DevChain, SimNode } from '../chain/types';
 import { DEFAULT_TX_COUNT_LIMIT, DEFAULT_TX_GAS_LIMIT } from '../chain/chain';
-import { writeJsonFast, type JsonValue } from '../rpc/json';
+import { writeJsonFast } from '../rpc/json';
 import {
   AIR_SERVICE_INFO,
   BINARY_INFO,
@@ -157,7 +157,7 @@ export class SimGroup {
           nodeID: n.nodeId,
         })),
     };
-    return writeJsonFast(status as unknown as JsonValue);
+    return writeJsonFast(status);
   }
 
   consensusStatus(node: SimNode): string {
@@ -182,6 +182,8 @@ export class SimGroup {
       consensusNodesNum: sealers.length,
       hash: this.blockHashHex(committed),
       // An observer's index is PBFT's NON_CONSENSUS_NODE, (uint64)-1, written exactly.
+      // The wire type says number; (uint64)-1 must reach the JSON writer as an exact bigint.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
       index: (index >= 0 ? index : NON_CONSENSUS_INDEX) as number,
       isConsensusNode: index >= 0,
       leaderIndex: leader,
@@ -191,7 +193,7 @@ export class SimGroup {
       timeout: false,
       view,
     };
-    return writeJsonFast(status as unknown as JsonValue);
+    return writeJsonFast(status);
   }
 
   /** The node's P2P identity: build_chain gives each node a separate TLS key, derived here. */
@@ -247,7 +249,7 @@ export class SimGroup {
     };
     return {
       featureKeys: [...FEATURE_KEYS],
-      iniConfig: writeJsonFast(ini as unknown as JsonValue),
+      iniConfig: writeJsonFast(ini),
       microService: false,
       name: node.name,
       nodeID: node.nodeId,
@@ -273,7 +275,7 @@ export class SimGroup {
     };
     return {
       chainID: this.chainId,
-      genesisConfig: writeJsonFast(genesis as unknown as JsonValue),
+      genesisConfig: writeJsonFast(genesis),
       groupID: this.groupId,
       iniConfig: '',
       nodeList: this.chain.nodes.map((n) => this.nodeInfo(n)),

@@ -14,7 +14,8 @@ export interface RpcContext {
   filters: FilterStore;
 }
 
-export type MethodHandler = (params: Params, ctx: RpcContext) => Promise<unknown> | unknown;
+/** A handler returns its result or a Promise of it (the dispatcher awaits either). */
+export type MethodHandler = (params: Params, ctx: RpcContext) => unknown;
 export type MethodTable = Record<string, MethodHandler>;
 
 /** getNodeService(group, node): the named node, or the default one for "". */

@@ -13,7 +13,14 @@ import {
   ParseError,
   RpcError,
 } from './errors';
-import { JsonNestingError, parseJsonLenient, writeJson, type JsonObject, type JsonValue } from './json';
+import {
+  JsonNestingError,
+  parseJsonLenient,
+  isJsonWritable,
+  writeJson,
+  type JsonObject,
+  type JsonValue,
+} from './json';
 import { asInt64, asString, Params } from './params';
 import type { MethodTable, RpcContext } from './context';
 
@@ -59,7 +66,7 @@ function parseEnvelope(body: string): Envelope {
   const jsonrpc = convert(() => asString(root.jsonrpc));
   if (!member('method')) throw new EnvelopeError(InvalidRequest);
   const method = convert(() => asString(root.method));
-  const id = member('id') ? convert(() => asInt64(root.id as JsonValue)) : 0n;
+  const id = member('id') ? convert(() => asInt64(root.id ?? null)) : 0n;
   if (!member('params')) throw new EnvelopeError(InvalidRequest);
   const params = root.params;
   if (!Array.isArray(params)) throw new EnvelopeError(InvalidRequest);
@@ -92,7 +99,7 @@ export function createRpcHandler(ctx: RpcContext, table: MethodTable): RpcHandle
     if (!handler) return errorResponse(env.jsonrpc, env.id, MethodNotFound, MSG_METHOD_NOT_FOUND);
     try {
       const result = await handler(new Params(env.params), ctx);
-      return writeJson({ id: env.id, jsonrpc: env.jsonrpc, result: (result ?? null) as JsonValue });
+      return writeJson({ id: env.id, jsonrpc: env.jsonrpc, result: isJsonWritable(result) ? result : null });
     } catch (e) {
       const err = toRpcError(e);
       return errorResponse(env.jsonrpc, env.id, err.code, err.message);

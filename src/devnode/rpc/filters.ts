@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { toHex } from '../../protocol/hex';
 import type { DevChain, StoredBlock } from '../chain/types';
 import { InvalidRequest, RpcError } from './errors';
-import { JsonNumber, type JsonValue } from './json';
+import { JsonNumber, type JsonValue, type JsonWritable } from './json';
 import { asString } from './params';
 
 export const InvalidParams = -32602;
@@ -208,7 +208,7 @@ export class FilterStore {
   }
 
   /** getFilterChanges: what arrived since the last poll, at most 10 blocks per call. */
-  changes(f: Filter): JsonValue[] {
+  changes(f: Filter): JsonWritable[] {
     const latest = this.chain.blockNumber();
     if (f.kind !== 'logs') {
       if (latest < f.start) return [];
@@ -229,7 +229,7 @@ export class FilterStore {
     if (end < begin) return [];
     const n = Math.min(end - begin + 1, MAX_BLOCKS_PER_REQUEST);
     f.start = begin + n;
-    return this.logsIn(r, begin, begin + n - 1) as unknown as JsonValue[];
+    return this.logsIn(r, begin, begin + n - 1);
   }
 
   /** getLogs / getFilterLogs over a block range (at most 10 blocks from its start). */

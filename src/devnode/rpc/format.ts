@@ -22,6 +22,8 @@ const ZERO_HASH = new Uint8Array(32);
 /** int64 values beyond 2^53 are written exactly (the JSON writer takes bigint). */
 function int64(v: bigint | number): number {
   if (typeof v === 'number') return v;
+  // The wire type says number, but a bigint beyond 2^53 must reach the JSON writer as is.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
   return (Number.isSafeInteger(Number(v)) ? Number(v) : v) as number;
 }
 
@@ -100,7 +102,8 @@ export function formatReceiptCore(
   let checksum = contractAddress;
   if (contractAddress !== '') {
     const bare = contractAddress.replace(/^0[xX]/, '');
-    checksum = isAddress(bare) ? toChecksumAddress(bare.toLowerCase(), suite) : '0x' + bare;
+    // concat, not +: isAddress is a type guard, so TypeScript types `bare` as never in this branch.
+    checksum = isAddress(bare) ? toChecksumAddress(bare.toLowerCase(), suite) : '0x'.concat(bare);
     contractAddress = '0x' + bare;
   }
   const out: Omit<ReceiptCommonJson, 'from' | 'to'> = {

@@ -2,6 +2,7 @@
 // FixedBytes(FromHex), bcos::fromHex).
 
 import { RpcError, NON_HEX_WHAT, InvalidRequest } from './errors';
+import { errorMessage } from '../../protocol/unknownValues';
 
 const HEX = /^[0-9a-fA-F]*$/;
 
@@ -24,7 +25,7 @@ export function decodeDataParam(text: string): Uint8Array {
   try {
     return decodeData(text);
   } catch (e) {
-    throw new RpcError(InvalidRequest, (e as Error).message);
+    throw new RpcError(InvalidRequest, errorMessage(e));
   }
 }
 

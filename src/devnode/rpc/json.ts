@@ -16,6 +16,16 @@ export class JsonNumber {
 
 export type JsonValue = null | boolean | string | JsonNumber | bigint | number | JsonValue[] | JsonObject;
 export type JsonObject = { [key: string]: JsonValue | undefined };
+/**
+ * What the writer accepts: JSON values, and objects typed by the protocol's interfaces (SyncStatus,
+ * LogJson, ...), which TypeScript does not let stand for JsonObject's index signature.
+ */
+export type JsonWritable = JsonValue | object;
+
+/** True for anything the writer can write (not a function or symbol). */
+export function isJsonWritable(v: unknown): v is JsonWritable {
+  return v === null || (typeof v !== 'function' && typeof v !== 'symbol' && typeof v !== 'undefined');
+}
 
 /** jsoncpp's Reader stack limit: deeper nesting throws (which the node reports as -32700). */
 const STACK_LIMIT = 1000;
@@ -95,7 +105,7 @@ class Reader {
 
   private readObject(depth: number): JsonValue | undefined {
     this.pos++; // '{'
-    const obj: JsonObject = Object.create(null) as JsonObject;
+    const obj: JsonObject = { __proto__: null }; // no prototype: any member name is data
     let lastName = '';
     for (;;) {
       if (!this.skipSpacesAndComments()) return this.fail();
@@ -113,7 +123,7 @@ class Reader {
       this.pos++;
       const value = this.readValue(depth + 1);
       if (this.failed) return undefined;
-      obj[name] = value as JsonValue;
+      obj[name] = value;
       if (!this.skipSpacesAndComments()) return this.fail();
       const sep = this.s[this.pos];
       this.pos++;
@@ -132,8 +142,8 @@ class Reader {
     }
     for (;;) {
       const value = this.readValue(depth + 1);
-      if (this.failed) return undefined;
-      arr.push(value as JsonValue);
+      if (this.failed || value === undefined) return undefined; // undefined only after fail()
+      arr.push(value);
       if (!this.skipSpacesAndComments()) return this.fail();
       const sep = this.s[this.pos];
       this.pos++;
@@ -267,16 +277,16 @@ function decodeNumber(token: string): JsonNumber | undefined {
 // Writing
 
 /** Compact JSON with sorted keys, as jsoncpp's StreamWriter (indentation "") writes it. */
-export function writeJson(value: JsonValue | undefined): string {
+export function writeJson(value: JsonWritable | undefined): string {
   return write(value);
 }
 
 /** jsoncpp FastWriter output: the same compact form plus a trailing newline. */
-export function writeJsonFast(value: JsonValue): string {
+export function writeJsonFast(value: JsonWritable): string {
   return write(value) + '\n';
 }
 
-function write(v: JsonValue | undefined): string {
+function write(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   switch (typeof v) {
     case 'boolean':
@@ -292,15 +302,17 @@ function write(v: JsonValue | undefined): string {
   }
   if (v instanceof JsonNumber) return v.kind === 'real' ? formatDouble(v.real) : v.int.toString();
   if (Array.isArray(v)) {
+    const items: unknown[] = v;
     let out = '[';
-    for (let i = 0; i < v.length; i++) out += (i === 0 ? '' : ',') + write(v[i]);
+    for (let i = 0; i < items.length; i++) out += (i === 0 ? '' : ',') + write(items[i]);
     return out + ']';
   }
+  if (typeof v !== 'object') return 'null'; // a function or symbol: not JSON (isJsonWritable)
   const keys = sortKeys(Object.keys(v));
   let out = '{';
   let first = true;
   for (const k of keys) {
-    const value = v[k];
+    const value: unknown = Reflect.get(v, k);
     if (value === undefined) continue;
     out += (first ? '' : ',') + quote(k) + ':' + write(value);
     first = false;
@@ -308,6 +320,7 @@ function write(v: JsonValue | undefined): string {
   return out + '}';
 }
 
+// eslint-disable-next-line no-control-regex -- the range \x00-\x7f is the point: all-ASCII text
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** std::map<std::string> order: byte-wise on UTF-8 (for ASCII keys, plain code-unit order). */

@@ -50,7 +50,8 @@ export function asInt64(v: JsonValue): bigint {
   if (v instanceof JsonNumber) {
     if (v.kind === 'int') return v.int;
     if (v.kind === 'uint') throw stdException('LargestUInt out of Int64 range');
-    if (!(v.real >= -9223372036854775808 && v.real <= 9223372036854775807))
+    if (!(v.real >= -(2 ** 63) && v.real <= 2 ** 63))
+      // the doubles nearest int64's bounds
       throw stdException('double out of Int64 range');
     const t = BigInt(Math.trunc(v.real));
     return t > MAX_INT64 ? MAX_INT64 : t < MIN_INT64 ? MIN_INT64 : t;

@@ -39,6 +39,7 @@ Options:
 `;
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+const isLogLevel = (v: string): v is LogLevel => (LOG_LEVELS as readonly string[]).includes(v);
 
 function integer(name: string, text: string, min: number, max: number): number {
   if (!/^\d+$/.test(text)) throw new CliUsageError(`--${name} needs a whole number, got "${text}"`);
@@ -130,8 +131,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         options.auth = false;
         break;
       case 'log-level': {
-        const v = value() as LogLevel;
-        if (!LOG_LEVELS.includes(v))
+        const v = value();
+        if (!isLogLevel(v))
           throw new CliUsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${v}"`);
         options.logLevel = v;
         break;

@@ -10,6 +10,7 @@ import type { TlcpConfig } from '../../protocol/tlcp/engine';
 import { TlcpSocket } from '../../protocol/tlcp/stream';
 import type { RpcHandler } from '../rpc/dispatch';
 import { WsRpcServer, type WsRpcHooks } from './wsRpc';
+import { errorMessage } from '../../protocol/unknownValues';
 
 export interface HttpServerOptions {
   host: string;
@@ -97,7 +98,7 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
             res,
             200,
             JSON.stringify({
-              error: { code: -32603, message: String((e as Error)?.message ?? e) },
+              error: { code: -32603, message: errorMessage(e) },
               id: 0,
               jsonrpc: '',
             }),

@@ -6,7 +6,14 @@
 
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { parseJsonLenient, writeJson, writeJsonFast, JsonNumber, type JsonValue } from '../rpc/json';
+import {
+  parseJsonLenient,
+  writeJson,
+  writeJsonFast,
+  JsonNumber,
+  type JsonValue,
+  type JsonWritable,
+} from '../rpc/json';
 import type { RpcHandler } from '../rpc/dispatch';
 import { EventSubSession, type EventSource } from './eventSub';
 import {
@@ -48,7 +55,7 @@ function styledFlat(o: Record<string, string | number>): string {
 export interface WsRpcHooks {
   handle: RpcHandler;
   /** groupInfoList and groupBlockNumber of the handshake response. */
-  handshake(): { groupInfoList: JsonValue; groupBlockNumber: JsonValue };
+  handshake(): { groupInfoList: JsonWritable; groupBlockNumber: JsonWritable };
   /** Subscribes to block notifications (one entry per simulated node); returns an unsubscribe. */
   onBlock(listener: (notes: { group: string; nodeName: string; blockNumber: number }[]) => void): () => void;
   maxMessage: number;

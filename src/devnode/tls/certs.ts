@@ -29,7 +29,11 @@ const RSA: RsaHashedKeyGenParams = {
 const CA_NAME = 'CN=FISCO-BCOS, O=FISCO-BCOS, OU=chain';
 const LEAF_NAME = 'CN=FISCO-BCOS, O=fisco-bcos, OU=agency';
 
+// Node's webcrypto is the Web Crypto API, but its TypeScript types (node:crypto) are declared apart
+// from the DOM's Crypto/SubtleCrypto that @peculiar/x509 names; the objects are the same at run time.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
 const subtle = webcrypto.subtle as unknown as SubtleCrypto;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
 x509.cryptoProvider.set(webcrypto as unknown as Crypto);
 
 function validity(): { notBefore: Date; notAfter: Date } {
@@ -41,7 +45,7 @@ function validity(): { notBefore: Date; notAfter: Date } {
 function serial(): string {
   // Positive (top bit clear) 64-bit serial, as openssl's -CAcreateserial makes.
   const bytes = webcrypto.getRandomValues(new Uint8Array(8));
-  bytes[0] = (bytes[0]! & 0x7f) | 0x01;
+  bytes[0] = (bytes[0] & 0x7f) | 0x01;
   return Buffer.from(bytes).toString('hex');
 }
 

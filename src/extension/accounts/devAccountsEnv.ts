@@ -5,6 +5,7 @@
 // import; unit-tested.
 
 import { keyFromHex, type KeyInfo } from './keyMaterial';
+import { isRecord } from '../../protocol/unknownValues';
 
 export const DEV_ACCOUNTS_ENV = 'FISCO_BCOS_DEV_ACCOUNTS';
 
@@ -45,22 +46,29 @@ export function readDevAccounts(
   connections: readonly ConnectionLike[],
 ): { connection: string; keys: KeyInfo[] } | { refused: string } | undefined {
   if (!raw) return undefined;
-  let o: DevAccountsHandOver;
+  let o: unknown;
   try {
-    o = JSON.parse(raw) as DevAccountsHandOver;
+    o = JSON.parse(raw);
   } catch {
     return { refused: `${DEV_ACCOUNTS_ENV} is not JSON` };
   }
-  if (!o || typeof o.connection !== 'string' || typeof o.url !== 'string' || !Array.isArray(o.accounts))
+  if (
+    !isRecord(o) ||
+    typeof o.connection !== 'string' ||
+    typeof o.url !== 'string' ||
+    !Array.isArray(o.accounts)
+  )
     return { refused: `${DEV_ACCOUNTS_ENV} lacks connection, url or accounts` };
-  if (!isLoopbackUrl(o.url)) return { refused: `${o.url} is not a loopback address` };
-  const c = connections.find((x) => x.name === o.connection);
-  if (!c) return { refused: `no connection named "${o.connection}"` };
-  if (!isLoopbackUrl(c.url) || !sameEndpoint(c.url, o.url))
-    return { refused: `connection "${c.name}" points at ${c.url}, not the local node ${o.url}` };
+  const { connection, url } = o;
+  const accounts: unknown[] = o.accounts;
+  if (!isLoopbackUrl(url)) return { refused: `${url} is not a loopback address` };
+  const c = connections.find((x) => x.name === connection);
+  if (!c) return { refused: `no connection named "${connection}"` };
+  if (!isLoopbackUrl(c.url) || !sameEndpoint(c.url, url))
+    return { refused: `connection "${c.name}" points at ${c.url}, not the local node ${url}` };
   const keys: KeyInfo[] = [];
-  for (const a of o.accounts) {
-    if (!a || typeof a.privateKey !== 'string' || typeof a.address !== 'string')
+  for (const a of accounts) {
+    if (!isRecord(a) || typeof a.privateKey !== 'string' || typeof a.address !== 'string')
       return { refused: 'an account lacks address or privateKey' };
     const key = keyFromHex(a.privateKey, !!c.sm);
     if (key.address.toLowerCase() !== a.address.toLowerCase())

@@ -18,11 +18,19 @@ import * as path from 'node:path';
 import { id, type FunctionFragment } from 'ethers';
 import type { ChainApi, Signer } from '../chain/chainApi';
 import { codecFor } from '../chain/contractCodec';
-import { ContractCodec, parseAbi, type DecodedEvent, type DecodedValue } from '../models/abiCodec';
+import {
+  ContractCodec,
+  isAbiArray,
+  parseAbi,
+  type DecodedEvent,
+  type DecodedValue,
+} from '../models/abiCodec';
+import type { JsonFragment } from 'ethers';
 import { coerceArgs } from '../models/abiArgs';
 import { describeReceiptStatus, statusName } from '../models/txStatus';
 import { decodeRevert } from '../../client/abi';
 import { cryptoSuite } from '../../protocol/crypto/suite';
+import { errorMessage, errnoCode, isRecord } from '../../protocol/unknownValues';
 
 export const CALL_FILE_SUFFIX = '.call.json';
 export const CALL_FILES_DIR = path.join('.fisco-bcos', 'calls');
@@ -73,10 +81,19 @@ function lineCol(text: string, offset: number): string {
  * Offset of the first JSON syntax error (Node's JSON.parse does not always say where), with what
  * was expected there. A small strict scanner, run only after JSON.parse failed.
  */
+class JsonSyntaxAt extends Error {
+  constructor(
+    readonly offset: number,
+    readonly expected: string,
+  ) {
+    super(`expected ${expected} at ${offset}`);
+  }
+}
+
 export function jsonErrorAt(text: string): { offset: number; expected: string } | undefined {
   let i = 0;
   const fail = (expected: string): never => {
-    throw { offset: i, expected };
+    throw new JsonSyntaxAt(i, expected);
   };
   const ws = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
@@ -140,7 +157,8 @@ export function jsonErrorAt(text: string): { offset: number; expected: string } 
     if (i < text.length) fail('the end of the file');
     return undefined;
   } catch (err) {
-    return err as { offset: number; expected: string };
+    if (err instanceof JsonSyntaxAt) return { offset: err.offset, expected: err.expected };
+    throw err;
   }
 }
 
@@ -166,19 +184,19 @@ export function parseCallFile(text: string): CallFileValidation {
  * arguments must encode; otherwise those checks wait until the ABI is fetched (executeCallFile).
  */
 export function validateCallFile(value: unknown): CallFileValidation {
-  if (!value || typeof value !== 'object' || Array.isArray(value))
+  if (!isRecord(value))
     return {
       ok: false,
       errors: [
         'A call file is a JSON object, e.g. { "address": "0x…", "method": "get", "args": [], "send": false }.',
       ],
     };
-  const o = value as Record<string, unknown>;
+  const o = value;
   const errors: string[] = [];
   for (const key of Object.keys(o))
     if (!KNOWN.includes(key)) errors.push(`Unknown field "${key}" (known: ${KNOWN.slice(1).join(', ')}).`);
   const optionalText = (key: string) => {
-    if (o[key] !== undefined && (typeof o[key] !== 'string' || !(o[key] as string).trim()))
+    if (o[key] !== undefined && (typeof o[key] !== 'string' || !o[key].trim()))
       errors.push(`"${key}" must be a non-empty string.`);
   };
   optionalText('connection');
@@ -209,7 +227,7 @@ export function validateCallFile(value: unknown): CallFileValidation {
   if (o.send !== undefined && typeof o.send !== 'boolean')
     errors.push('"send" must be true (send a transaction) or false (a read-only call).');
 
-  let abi: unknown[] | undefined;
+  let abi: (JsonFragment | string)[] | undefined;
   if (o.abi !== undefined) {
     let raw: unknown = o.abi;
     if (typeof raw === 'string') {
@@ -221,7 +239,7 @@ export function validateCallFile(value: unknown): CallFileValidation {
       }
     }
     if (raw !== undefined) {
-      if (!Array.isArray(raw) || !parseAbi(raw as never))
+      if (!isAbiArray(raw) || !parseAbi(raw))
         errors.push('"abi" must be a JSON ABI array (as solc or getABI give it).');
       else abi = raw;
     }
@@ -233,19 +251,19 @@ export function validateCallFile(value: unknown): CallFileValidation {
     ...(typeof o.address === 'string' ? { address: o.address.trim() } : {}),
     ...(typeof o.bfsPath === 'string' ? { bfsPath: o.bfsPath.trim() } : {}),
     ...(abi ? { abi } : {}),
-    method: (o.method as string).trim(),
-    args: (o.args as unknown[] | undefined) ?? [],
-    send: (o.send as boolean | undefined) ?? false,
+    method: String(o.method).trim(), // checked above to be a non-empty string
+    args: Array.isArray(o.args) ? Array.from<unknown>(o.args) : [],
+    send: o.send === true,
     ...(typeof o.from === 'string' ? { from: o.from.trim() } : {}),
     ...(typeof o.description === 'string' ? { description: o.description } : {}),
   };
   if (abi) {
     try {
-      const f = findFunction(new ContractCodec(abi as never, id), spec.method);
+      const f = findFunction(new ContractCodec(abi, id), spec.method);
       checkArity(f, spec.args);
       coerceArgs(f.inputs, spec.args);
     } catch (err) {
-      return { ok: false, errors: [(err as Error).message] };
+      return { ok: false, errors: [errorMessage(err)] };
     }
   }
   return { ok: true, spec };
@@ -359,8 +377,7 @@ export async function executeCallFile(spec: CallFileSpec, deps: CallFileDeps): P
   const keccak = codec.selector(signature) === id(signature).slice(0, 10).toLowerCase();
   const suite = cryptoSuite(api.sm && !keccak);
   const reason = (r: { status: number; output?: string; message?: string }) => {
-    const revert =
-      r.output && r.output !== '0x' ? decodeRevert(r.output, suite, JSON.parse(abi)).message : '';
+    const revert = r.output && r.output !== '0x' ? decodeRevert(r.output, suite, abi).message : '';
     return r.status === 16
       ? revert || describeReceiptStatus(r)
       : `${statusName(r.status)} (${r.status})${revert ? `: ${revert}` : r.message ? `: ${r.message}` : ''}`;
@@ -413,8 +430,9 @@ export async function executeCallFile(spec: CallFileSpec, deps: CallFileDeps): P
   };
 }
 
-const show = (v: unknown) =>
-  typeof v === 'string' ? v : JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x));
+const bigintAsText = (_k: string, x: unknown): unknown => (typeof x === 'bigint' ? x.toString() : x);
+
+const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v, bigintAsText));
 
 /** The outcome as lines for the output channel. */
 export function formatOutcome(o: CallFileOutcome, title?: string): string {
@@ -451,21 +469,23 @@ export interface CallInputs {
   description?: string;
 }
 
-const jsonSafe = (v: unknown): unknown =>
-  JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)));
+/** A JSON-safe copy of call arguments (bigints as decimal text). */
+const jsonSafe = (v: readonly unknown[]): unknown[] => {
+  const copy: unknown = JSON.parse(JSON.stringify(v, bigintAsText));
+  return Array.isArray(copy) ? Array.from<unknown>(copy) : [];
+};
 
 /** A call file from the call form's current inputs (for a "Save as Call File" button). */
 export function callFileFromInputs(inputs: CallInputs): CallFileSpec {
   let abi: unknown[] | undefined;
   if (inputs.abi !== undefined) {
-    const full = (typeof inputs.abi === 'string' ? JSON.parse(inputs.abi) : inputs.abi) as {
-      type?: string;
-    }[];
-    const f = findFunction(new ContractCodec(full as never, id), inputs.signature);
+    const parsed: unknown = typeof inputs.abi === 'string' ? JSON.parse(inputs.abi) : inputs.abi;
+    const full = isAbiArray(parsed) ? parsed : [];
+    const f = findFunction(new ContractCodec(full, id), inputs.signature);
     // Keep what running it needs: the function, and the events and errors that decode the outcome.
     abi = [
       JSON.parse(f.format('json')),
-      ...full.filter((item) => item.type === 'event' || item.type === 'error'),
+      ...full.filter((item) => typeof item !== 'string' && (item.type === 'event' || item.type === 'error')),
     ];
   }
   const spec: CallFileSpec = {
@@ -473,7 +493,7 @@ export function callFileFromInputs(inputs: CallInputs): CallFileSpec {
     ...(inputs.connection ? { connection: inputs.connection } : {}),
     ...(inputs.bfsPath ? { bfsPath: inputs.bfsPath } : { address: inputs.address }),
     method: inputs.signature,
-    args: jsonSafe([...inputs.args]) as unknown[],
+    args: jsonSafe(inputs.args),
     send: inputs.mode === 'send',
     ...(inputs.from ? { from: inputs.from } : {}),
     ...(abi ? { abi } : {}),
@@ -521,7 +541,7 @@ export function writeCallFile(root: string, spec: CallFileSpec, baseName: string
       fs.writeFileSync(file, text, { flag: 'wx' });
       return file;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (errnoCode(err) !== 'EEXIST') throw err;
     }
   }
 }

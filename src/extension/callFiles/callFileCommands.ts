@@ -152,6 +152,11 @@ export class CallFiles implements vscode.Disposable {
 
   /** Runs a call file (unsaved edits included) and prints the outcome; returns it for callers and tests. */
   async run(uri: vscode.Uri, confirmed?: boolean): Promise<CallFileOutcome | undefined> {
+    // A call file in a repository someone else wrote can send transactions: only with trust.
+    if (!vscode.workspace.isTrusted)
+      throw new Error(
+        'Call files run only in a trusted workspace. Trust this folder (Workspaces: Manage Workspace Trust) to run it.',
+      );
     const doc = await vscode.workspace.openTextDocument(uri);
     const name = path.basename(uri.fsPath || uri.path);
     const parsed = parseCallFile(doc.getText());

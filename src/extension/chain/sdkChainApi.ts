@@ -8,6 +8,7 @@ import { RevertError } from '../../client/errors';
 import { signAndSend } from '../../client/transactions';
 import { BfsService } from '../../client/services/bfs';
 import { AuthManager } from '../../client/services/auth-manager';
+import { ProposalExecutionError } from '../../client/services/auth-models';
 import { ConsensusService } from '../../client/services/consensus';
 import { SystemConfigService } from '../../client/services/system-config';
 import { KvTableService } from '../../client/services/kv-table';
@@ -16,6 +17,7 @@ import { authEnforced, type GovernedRetCode } from '../../client/services/govern
 import type { TxRetCode } from '../../client/services/builtin-service';
 import { importPrivateKey, type Account } from '../../protocol/account';
 import { cryptoSuite } from '../../protocol/crypto/suite';
+import type { SendTransactionReceiptJson } from '../../protocol/rpc/types';
 import { toHex, utf8Encode } from '../../protocol/hex';
 import { SYSTEM_CONFIG_KEYS } from '../../protocol/builtin/sysconfig';
 import { KeyOrder } from '../../protocol/builtin/tables';
@@ -56,15 +58,15 @@ const DEPLOY_AUTH_PAGE = 100;
 type AnyRetCode = {
   code: number;
   msg: string;
-  transactionReceipt?: unknown;
-  receipt?: unknown;
+  transactionReceipt?: SendTransactionReceiptJson;
+  receipt?: SendTransactionReceiptJson;
   strict?: boolean;
 };
 
 /** A service RetCode as a WriteResult: codes ≥ 0 succeed (1 = one row written), unless `strict` wants exactly 0. */
 function fromRetCode(r: AnyRetCode): WriteResult {
   const ok = r.strict ? r.code === 0 : r.code >= 0;
-  const receipt = (r.transactionReceipt ?? r.receipt) as ReceiptJson | undefined;
+  const receipt: ReceiptJson | undefined = r.transactionReceipt ?? r.receipt;
   return {
     ok,
     value: BigInt(r.code),
@@ -142,8 +144,8 @@ export class SdkChainApi implements ChainApi {
     return importPrivateKey(s.privateKey, s.sm);
   }
 
-  /** Services only read with this account; writes always get the signer's. */
-  private readonly reader = undefined as unknown as Account;
+  /** Services made for reads get no account (a write through them would reject). */
+  private readonly reader = undefined;
 
   hashText(text: string): string {
     return toHex(cryptoSuite(this.sm).hash(utf8Encode(text)));
@@ -165,8 +167,8 @@ export class SdkChainApi implements ChainApi {
     const [blockNumber, pendingTxs, pbftView, sync] = await Promise.all([
       this.client.getBlockNumber(o),
       this.client.getPendingTxSize(o),
-      this.client.getPbftView(o).catch(() => undefined),
-      this.client.getSyncStatus(o).catch(() => undefined),
+      this.client.getPbftView(o),
+      this.client.getSyncStatus(o),
     ]);
     return {
       blockNumber,
@@ -180,8 +182,8 @@ export class SdkChainApi implements ChainApi {
   async groupSummary(): Promise<GroupSummary> {
     const [info, sealers, observers] = await Promise.all([
       this.client.getGroupInfo(),
-      this.client.getSealerList().catch(() => []),
-      this.client.getObserverList().catch(() => [] as string[]),
+      this.client.getSealerList(),
+      this.client.getObserverList(),
     ]);
     const norm = (id: string) => id.toLowerCase().replace(/^0x/, '');
     const nodes: NodeSummary[] = info.nodeList.map((n) => {
@@ -215,15 +217,15 @@ export class SdkChainApi implements ChainApi {
       typeof id === 'number'
         ? await this.client.getBlockByNumber(id, false, !full)
         : await this.client.getBlockByHash(id, false, !full);
-    return b as unknown as BlockJson;
+    return b;
   }
 
   async transaction(hash: string): Promise<TransactionJson | null> {
-    return (await this.client.getTransactionByHash(hash)) as unknown as TransactionJson | null;
+    return await this.client.getTransactionByHash(hash);
   }
 
   async receipt(hash: string): Promise<ReceiptJson | null> {
-    return (await this.client.getTransactionReceipt(hash)) as unknown as ReceiptJson;
+    return await this.client.getTransactionReceipt(hash);
   }
 
   abiOf(address: string): Promise<string> {
@@ -246,15 +248,15 @@ export class SdkChainApi implements ChainApi {
     }
   }
 
-  async systemConfigKeys(): Promise<string[]> {
-    return SYSTEM_CONFIG_KEYS.map((k) => k.key);
+  systemConfigKeys(): Promise<string[]> {
+    return Promise.resolve(SYSTEM_CONFIG_KEYS.map((k) => k.key));
   }
 
   // ---- transactions ----
 
   async send(signer: Signer, to: string, data: string, abi?: string): Promise<ReceiptJson> {
     const { receipt } = await signAndSend(this.client, this.account(signer), { to, input: data, abi });
-    return receipt as unknown as ReceiptJson;
+    return receipt;
   }
 
   async deploy(signer: Signer, bytecodeWithArgs: string, abi: string): Promise<ReceiptJson> {
@@ -262,7 +264,7 @@ export class SdkChainApi implements ChainApi {
       input: bytecodeWithArgs,
       abi,
     });
-    return receipt as unknown as ReceiptJson;
+    return receipt;
   }
 
   // ---- BFS ----
@@ -270,11 +272,9 @@ export class SdkChainApi implements ChainApi {
   async bfsList(path: string, offset: number, limit: number): Promise<BfsPage> {
     const bfs = new BfsService(this.client, this.reader);
     const page = await bfs.list(path, offset, limit);
-    const entries = Array.isArray(page) ? page : page.entries;
-    const left = Array.isArray(page) ? 0 : page.left;
     return {
-      left,
-      entries: entries.map((e) => ({
+      left: page.left,
+      entries: page.entries.map((e) => ({
         name: e.fileName,
         type: e.fileType,
         ...(e.address ? { address: e.address } : {}),
@@ -483,18 +483,28 @@ export class SdkChainApi implements ChainApi {
           id = await auth.createUpgradeVoteComputerProposal(r.address);
           break;
       }
-      const info = await this.proposal(Number(id)).catch(() => undefined);
-      const state = info
-        ? (['not found', 'open, waiting for votes', 'passed and executed', 'denied', 'revoked', 'outdated'][
-            info.status
-          ] ?? `status ${info.status}`)
-        : 'created';
+      // The proposal exists now; if reading it back fails, say why instead of hiding it.
+      const info = await this.proposal(Number(id)).then(
+        (p) => p,
+        (err: unknown) => describeError(err),
+      );
+      const state =
+        typeof info === 'string'
+          ? `created (its state could not be read: ${info})`
+          : info
+            ? ([
+                'not found',
+                'open, waiting for votes',
+                'passed and executed',
+                'denied',
+                'revoked',
+                'outdated',
+              ][info.status] ?? `status ${info.status}`)
+            : 'created';
       return { ok: true, value: id, message: `Proposal #${id} created: ${state}` };
     } catch (err) {
-      if ((err as Error).name === 'ProposalExecutionError') {
-        const e = err as Error & { receipt: ReceiptJson; proposalId: bigint };
-        return { ok: false, value: e.proposalId, receipt: e.receipt, message: e.message };
-      }
+      if (err instanceof ProposalExecutionError)
+        return { ok: false, value: err.proposalId, receipt: err.receipt, message: err.message };
       return failed(err);
     }
   }
@@ -502,23 +512,27 @@ export class SdkChainApi implements ChainApi {
   async vote(signer: Signer, id: number, agree: boolean): Promise<WriteResult> {
     try {
       const r = await this.auth(signer).voteProposal(id, agree);
-      const info = await this.proposal(id).catch(() => undefined);
-      const state = info
-        ? ['not found', 'still open', 'passed and executed', 'denied', 'revoked', 'outdated'][info.status]
-        : undefined;
+      const info = await this.proposal(id).then(
+        (p) => p,
+        (err: unknown) => describeError(err),
+      );
+      const state =
+        typeof info === 'string'
+          ? `unknown (it could not be read: ${info})`
+          : info
+            ? ['not found', 'still open', 'passed and executed', 'denied', 'revoked', 'outdated'][info.status]
+            : undefined;
       return {
         ok: r.code === 0,
-        receipt: r.receipt as unknown as ReceiptJson,
+        receipt: r.receipt,
         message:
           r.code === 0
             ? `Vote proposal success${state ? `; the proposal is ${state}` : ''}.`
             : `Vote proposal failed, msg: ${r.msg}`,
       };
     } catch (err) {
-      if ((err as Error).name === 'ProposalExecutionError') {
-        const e = err as Error & { receipt: ReceiptJson };
-        return { ok: false, receipt: e.receipt, message: e.message };
-      }
+      if (err instanceof ProposalExecutionError)
+        return { ok: false, receipt: err.receipt, message: err.message };
       return failed(err);
     }
   }
@@ -528,7 +542,7 @@ export class SdkChainApi implements ChainApi {
       const r = await this.auth(signer).revokeProposal(id);
       return {
         ok: r.code === 0,
-        receipt: r.receipt as unknown as ReceiptJson,
+        receipt: r.receipt,
         message: r.code === 0 ? 'Revoke proposal success.' : `Revoke proposal failed, msg: ${r.msg}`,
       };
     } catch (err) {

@@ -6,6 +6,7 @@ import { generateKey, keyFromHex, keyFromPem, keyToPem } from '../accounts/keyMa
 import type { AccountMeta } from '../accounts/accountStore';
 import type { Session } from '../session';
 import { guarded, required } from '../errors';
+import { errorMessage } from '../../protocol/unknownValues';
 
 function shortAddress(a: string): string {
   return `${a.slice(0, 8)}…${a.slice(-6)}`;
@@ -123,7 +124,7 @@ export function registerAccountCommands(session: Session): vscode.Disposable[] {
                       keyFromHex(v, sm);
                       return undefined;
                     } catch (err) {
-                      return (err as Error).message;
+                      return errorMessage(err);
                     }
                   },
                 }),

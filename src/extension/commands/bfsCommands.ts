@@ -46,7 +46,7 @@ export async function linkContract(
 ) {
   const pathError = validateLinkPath(path);
   if (pathError) throw new Error(pathError);
-  if (!isAddress(address)) throw new Error(`${address} is not an address.`);
+  if (!isAddress(address)) throw new Error(`${String(address)} is not an address.`);
   return transact(session, { what: `Link ${path} → ${address}`, confirmed }, (api, signer) =>
     api.bfsLink(signer, path, address, abi),
   );

@@ -2,6 +2,7 @@
 // check after saving.
 
 import * as vscode from 'vscode';
+import { isRecord } from '../../protocol/unknownValues';
 import * as fs from 'node:fs';
 import {
   type ConnectionConfig,
@@ -130,12 +131,19 @@ export async function checkConnection(session: Session, c: ConnectionConfig): Pr
   );
 }
 
+/** A Groups-tree connection node: it carries the ConnectionConfig it shows. */
+function isConnectionNode(arg: unknown): arg is { connection: ConnectionConfig } {
+  return (
+    isRecord(arg) &&
+    isRecord(arg.connection) &&
+    typeof arg.connection.name === 'string' &&
+    typeof arg.connection.url === 'string'
+  );
+}
+
 export function registerConnectionCommands(session: Session): vscode.Disposable[] {
   const pickConnection = async (title: string, arg?: unknown): Promise<ConnectionConfig> => {
-    const fromTree =
-      arg && typeof arg === 'object' && 'connection' in arg
-        ? (arg as { connection: ConnectionConfig }).connection
-        : undefined;
+    const fromTree = isConnectionNode(arg) ? arg.connection : undefined;
     if (fromTree) return fromTree;
     if (typeof arg === 'string') {
       const byName = session.connections.get(arg);

@@ -75,7 +75,7 @@ async function promptConstructorArgs(c: CompiledContract): Promise<unknown[]> {
             parseArgText(p, v);
             return undefined;
           } catch (err) {
-            return (err as Error).message;
+            return errorMessage(err);
           }
         },
       }),

@@ -10,6 +10,7 @@ import { LOCAL_CONNECTION_NAME } from '../connections/connectionModel';
 import { keyFromHex, type KeyInfo } from '../accounts/keyMaterial';
 import type { Session } from '../session';
 import { guarded } from '../errors';
+import { skipsConfirmation } from '../testHooks';
 
 function config() {
   const c = vscode.workspace.getConfiguration('fiscoBcos.localNode');
@@ -133,7 +134,8 @@ export function registerDevnodeCommands(session: Session, devnode: DevnodeManage
     vscode.commands.registerCommand(
       'fiscoBcos.resetLocalNode',
       guarded('Reset local node failed', async (options?: { confirm?: boolean }) => {
-        if (options?.confirm !== false) {
+        // `{ confirm: false }` skips the question only in Test mode, like every other confirmation.
+        if (!skipsConfirmation(options?.confirm === false)) {
           const ok = await vscode.window.showWarningMessage(
             'Reset the local node? All its blocks, contracts and BFS entries are deleted and cannot be recovered.',
             { modal: true },

@@ -12,7 +12,8 @@ import {
   proposalLabel,
   tally,
 } from '../models/governanceModel';
-import type { GovernanceTree, ProposalItem } from '../views/governanceTree';
+import type { GovernanceTree } from '../views/governanceTree';
+import { isRecord } from '../../protocol/unknownValues';
 import type { Session } from '../session';
 import { guarded, required } from '../errors';
 import { transact } from './transact';
@@ -185,8 +186,8 @@ export function registerGovernanceCommands(session: Session, tree: GovernanceTre
   const proposalId = (arg: unknown): number | undefined =>
     typeof arg === 'number'
       ? arg
-      : arg && typeof arg === 'object' && 'proposal' in arg
-        ? (arg as ProposalItem).proposal.id
+      : isRecord(arg) && isRecord(arg.proposal) && typeof arg.proposal.id === 'number' // a ProposalItem
+        ? arg.proposal.id
         : undefined;
 
   return [
@@ -270,7 +271,7 @@ export function registerGovernanceCommands(session: Session, tree: GovernanceTre
             ),
           ).p.id;
         }
-        const r = await transact(session, { what: `Revoke proposal #${id}` }, (api, s) => api.revoke(s, id!));
+        const r = await transact(session, { what: `Revoke proposal #${id}` }, (api, s) => api.revoke(s, id));
         tree.refresh();
         return r;
       }),

@@ -2,6 +2,7 @@
 // ConsensusService checks the request and, when the committee governs, makes it a proposal.
 
 import * as vscode from 'vscode';
+import { isRecord } from '../../protocol/unknownValues';
 import type { NodeItem } from '../views/groupsTree';
 import type { Session } from '../session';
 import { guarded, required } from '../errors';
@@ -10,8 +11,13 @@ import type { ChainApi, Signer, WriteResult } from '../chain/chainApi';
 
 const NODE_ID = /^[0-9a-fA-F]{128}$/;
 
+/** A Governance-tree node entry (NodeItem), told apart by its node's id. */
+function isNodeItem(arg: unknown): arg is Pick<NodeItem, 'node'> {
+  return isRecord(arg) && isRecord(arg.node) && typeof arg.node.nodeId === 'string';
+}
+
 async function nodeIdOf(arg: unknown, title: string): Promise<string> {
-  if (arg && typeof arg === 'object' && 'node' in arg) return (arg as NodeItem).node.nodeId;
+  if (isNodeItem(arg)) return arg.node.nodeId;
   if (typeof arg === 'string' && NODE_ID.test(arg)) return arg;
   return required(
     await vscode.window.showInputBox({
@@ -82,8 +88,7 @@ export function registerNodeCommands(session: Session, refresh: () => void): vsc
       return change(session, `Make ${nodeId.slice(0, 12)}… an observer`, (a, s) => a.addObserver(s, nodeId));
     }),
     run('fiscoBcos.setNodeWeight', async (arg, w) => {
-      const current =
-        arg && typeof arg === 'object' && 'node' in arg ? (arg as NodeItem).node.weight : undefined;
+      const current = isNodeItem(arg) ? arg.node.weight : undefined;
       const nodeId = await nodeIdOf(arg, 'Set consensus weight');
       const weight = await weightOf(w, 'New consensus weight', current);
       return change(session, `Set the weight of ${nodeId.slice(0, 12)}… to ${weight}`, (a, s) =>

@@ -3,6 +3,7 @@
 // stand-in executable.
 
 import { spawn } from 'node:child_process';
+import { errorMessage } from '../../protocol/unknownValues';
 
 const TIMEOUT_MS = 120_000;
 
@@ -18,7 +19,7 @@ function run(binary: string, args: string[], input?: string): Promise<Run> {
     try {
       child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'], timeout: TIMEOUT_MS });
     } catch (err) {
-      reject(new Error(`fiscoBcos.solc.binaryPath (${binary}) cannot be run: ${(err as Error).message}`));
+      reject(new Error(`fiscoBcos.solc.binaryPath (${binary}) cannot be run: ${errorMessage(err)}`));
       return;
     }
     let stdout = '';

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parentPort, threadId } from 'node:worker_threads';
 import type { WorkerReply, WorkerRequest } from './solcWorkerProtocol';
+import { errorMessage } from '../../protocol/unknownValues';
 
 interface Solc {
   compile(input: string, options?: { import?: (p: string) => { contents?: string; error?: string } }): string;
@@ -23,13 +24,17 @@ function loadSolc(soljsonPath: string): Solc {
     if (soljsonPath) {
       if (!fs.existsSync(soljsonPath))
         throw new Error(`fiscoBcos.solc.soljsonPath points to ${soljsonPath}, which does not exist.`);
+      // solc ships without types: these requires are typed by its documented API (Solc, wrapper).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-type-assertion
       const wrapper = require('solc/wrapper') as (m: unknown) => Solc;
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a soljson file chosen at run time
       solc = wrapper(require(soljsonPath));
     } else {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-type-assertion
       solc = require('solc') as Solc;
     }
   } catch (err) {
-    throw new Error(`Could not load the Solidity compiler: ${(err as Error).message}`);
+    throw new Error(`Could not load the Solidity compiler: ${errorMessage(err)}`, { cause: err });
   }
   loaded = { from: soljsonPath, solc };
   return solc;
@@ -55,6 +60,6 @@ parentPort?.on('message', (req: WorkerRequest) => {
     const output = solc.compile(req.input, { import: importer(req.root) });
     reply({ id: req.id, type: 'done', output });
   } catch (err) {
-    reply({ id: req.id, type: 'error', message: (err as Error).message ?? String(err) });
+    reply({ id: req.id, type: 'error', message: errorMessage(err) });
   }
 });

@@ -1,6 +1,8 @@
 // Connection settings (`fiscoBcos.connections`): shape and validation. No vscode import so the
 // rules are unit-tested and shared by the add/edit commands and the settings reader.
 
+import { isRecord } from '../../protocol/unknownValues';
+
 export interface ConnectionConfig {
   /** Display name, unique among connections. */
   name: string;
@@ -84,7 +86,7 @@ export function missingTlsFiles(names: readonly string[]): string[] {
 /** Validates a whole entry as read from settings; returns one message per problem. */
 export function validateConnection(c: unknown, others: readonly ConnectionConfig[] = []): string[] {
   if (!c || typeof c !== 'object') return ['Each connection must be an object.'];
-  const o = c as Record<string, unknown>;
+  const o: Record<string, unknown> = Object.fromEntries(Object.entries(c));
   const problems: string[] = [];
   if (typeof o.name !== 'string') problems.push('name is missing.');
   else {
@@ -122,14 +124,13 @@ export function parseConnections(raw: unknown): { connections: ConnectionConfig[
   raw.forEach((entry, i) => {
     const errs = validateConnection(entry, connections);
     if (errs.length) {
-      const label =
-        entry && typeof entry === 'object' && typeof (entry as { name?: unknown }).name === 'string'
-          ? `"${(entry as { name: string }).name}"`
-          : `#${i + 1}`;
+      const label = isRecord(entry) && typeof entry.name === 'string' ? `"${entry.name}"` : `#${i + 1}`;
       problems.push(`Connection ${label}: ${errs.join(' ')}`);
       return;
     }
-    const o = entry as ConnectionConfig;
+    if (!isRecord(entry)) return; // validateConnection reported it
+    // validateConnection found no problem: name and url are strings, group and tlsCertDir strings or absent.
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
     connections.push({
       name: o.name.trim(),
       url: normaliseUrl(o.url),

@@ -1,6 +1,7 @@
 // Port preflight for the local node: is the port free, and if not, which free port to offer.
 
 import * as net from 'node:net';
+import { isRecord } from '../../protocol/unknownValues';
 
 export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
@@ -33,8 +34,8 @@ export async function probeFiscoNode(port: number, group = 'group0'): Promise<bo
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBlockNumber', params: [group, ''] }),
       signal: AbortSignal.timeout(2000),
     });
-    const body = (await response.json()) as { result?: unknown };
-    return typeof body.result === 'number';
+    const body: unknown = await response.json();
+    return isRecord(body) && typeof body.result === 'number';
   } catch {
     return false;
   }

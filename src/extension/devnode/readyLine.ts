@@ -1,6 +1,8 @@
 // Reading the devnode's `--json` ready line and explaining start failures. Pure functions so the
 // parsing survives format drift (tolerant field names) and is unit-tested.
 
+import { isRecord } from '../../protocol/unknownValues';
+
 export interface DevnodeAccount {
   address: string;
   /** 0x-prefixed hex. */
@@ -32,23 +34,25 @@ function hexKey(v: unknown): string | undefined {
 export function parseReadyLine(line: string, fallbackPort: number): DevnodeReady | undefined {
   const text = line.trim();
   if (!text.startsWith('{')) return undefined;
-  let o: Record<string, unknown>;
+  let parsed: unknown;
   try {
-    o = JSON.parse(text) as Record<string, unknown>;
+    parsed = JSON.parse(text);
   } catch {
     return undefined;
   }
+  if (!isRecord(parsed)) return undefined;
+  const o = parsed;
   const event = str(o.event) ?? str(o.type) ?? str(o.status);
   if (event && !/ready|listening|started/i.test(event)) return undefined;
-  const rpc = (o.rpc && typeof o.rpc === 'object' ? o.rpc : {}) as Record<string, unknown>;
+  const rpc: Record<string, unknown> = isRecord(o.rpc) ? o.rpc : {};
   const port = Number(o.port ?? rpc.port ?? fallbackPort);
   const url = str(o.url) ?? str(o.rpcUrl) ?? str(rpc.url) ?? `http://127.0.0.1:${port}`;
   if (!event && !str(o.url) && !str(o.rpcUrl) && o.port === undefined) return undefined;
   const accounts: DevnodeAccount[] = [];
   if (Array.isArray(o.accounts)) {
     for (const a of o.accounts) {
-      if (!a || typeof a !== 'object') continue;
-      const r = a as Record<string, unknown>;
+      if (!isRecord(a)) continue;
+      const r = a;
       const key = hexKey(r.privateKey ?? r.key ?? r.secret);
       const address = str(r.address);
       if (key && address) accounts.push({ address: address.toLowerCase(), privateKey: key });

@@ -94,8 +94,7 @@ const isBlockId = (v: unknown) =>
 export function parseBlockToHost(m: unknown): BlockToHost | undefined {
   if (shape<BlockToHost>(m, 'ready', {})) return m;
   if (shape<BlockToHost>(m, 'openBlock', { id: isBlockId })) return m;
-  if (shape<BlockToHost>(m, 'openTransaction', { hash: (v) => isHex(v) && (v as string).length === 66 }))
-    return m;
+  if (shape<BlockToHost>(m, 'openTransaction', { hash: (v) => isHex(v) && v.length === 66 })) return m;
   if (shape<BlockToHost>(m, 'copy', { text: (v) => isString(v) && v.length < 100_000 })) return m;
   return undefined;
 }

@@ -2,6 +2,8 @@
 // conditions, count, insert, update, remove). The panel keeps its KV name (fiscoBcos.kvTable).
 
 import { CONDITION_OPS, type TableCondition, type TableRow } from '../chain/chainApi';
+
+export { CONDITION_OPS };
 import { isBoolean, isNumber, isRecord, isString, isStringArray, shape } from './validate';
 
 export type { TableCondition, TableRow };
@@ -52,9 +54,12 @@ const MAX_VALUE = 16_384;
 
 const tableName = (v: unknown) => isString(v) && TABLE_NAME.test(v);
 const key = (v: unknown) => isString(v) && v.length > 0 && v.length <= 255;
-export const isFieldName = (v: unknown): v is string => isString(v) && /^[A-Za-z_$][\w$@.\-]{0,63}$/.test(v);
+export const isFieldName = (v: unknown): v is string => isString(v) && /^[A-Za-z_$][\w$@.-]{0,63}$/.test(v);
 const cellValue = (v: unknown) => isString(v) && v.length <= MAX_VALUE;
 const uint = (v: unknown, max: number) => isNumber(v) && Number.isInteger(v) && v >= 0 && v <= max;
+
+export const isConditionOp = (v: unknown): v is TableCondition['op'] =>
+  (CONDITION_OPS as readonly unknown[]).includes(v);
 
 export function isCondition(v: unknown): v is TableCondition {
   return (

@@ -3,6 +3,13 @@
 // (JSON). Pure; shared by the palette prompts and the call form.
 
 import { ParamType, isAddress, isHexString } from 'ethers';
+import { isRecord } from '../../protocol/unknownValues';
+
+/** A form value as text for the scalar types: what String() gives, trimmed. */
+function scalarText(value: unknown): string {
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- an object here is a user mistake; the error shows what String() makes of it
+  return String(value ?? '').trim();
+}
 
 export interface ParamLike {
   name?: string;
@@ -11,7 +18,7 @@ export interface ParamLike {
 }
 
 function toParamType(p: ParamLike): ParamType {
-  return ParamType.from(p as never);
+  return ParamType.from(p);
 }
 
 /** Converts a JSON-ish value to what ethers encodes for this type, or throws with a clear message. */
@@ -20,17 +27,17 @@ export function coerce(type: ParamType, value: unknown, label: string): unknown 
     if (!Array.isArray(value)) throw new Error(`${label}: expected a JSON array for ${type.format()}.`);
     if (type.arrayLength >= 0 && value.length !== type.arrayLength)
       throw new Error(`${label}: expected ${type.arrayLength} elements, got ${value.length}.`);
-    return value.map((v, i) => coerce(type.arrayChildren!, v, `${label}[${i}]`));
+    return value.map((v, i) => coerce(type.arrayChildren, v, `${label}[${i}]`));
   }
   if (type.isTuple()) {
-    const comps = type.components!;
+    const comps = type.components;
     if (Array.isArray(value)) {
       if (value.length !== comps.length)
         throw new Error(`${label}: expected ${comps.length} fields, got ${value.length}.`);
       return value.map((v, i) => coerce(comps[i], v, `${label}.${comps[i].name || i}`));
     }
-    if (value && typeof value === 'object') {
-      const o = value as Record<string, unknown>;
+    if (isRecord(value)) {
+      const o = value;
       return comps.map((c, i) => {
         const key = c.name || String(i);
         if (!(key in o)) throw new Error(`${label}: missing field "${key}".`);
@@ -58,8 +65,9 @@ export function coerce(type: ParamType, value: unknown, label: string): unknown 
     return n;
   }
   if (base === 'address') {
-    const text = String(value ?? '').trim();
-    if (!isAddress(text)) throw new Error(`${label}: "${text}" is not an address (0x + 40 hex digits).`);
+    const text: string = scalarText(value);
+    if (!isAddress(text))
+      throw new Error(`${label}: "${scalarText(value)}" is not an address (0x + 40 hex digits).`);
     return text.toLowerCase();
   }
   if (base === 'bool') {
@@ -69,7 +77,7 @@ export function coerce(type: ParamType, value: unknown, label: string): unknown 
   }
   if (base === 'string') return typeof value === 'string' ? value : JSON.stringify(value);
   if (base === 'bytes' || /^bytes\d+$/.test(base)) {
-    const text = String(value ?? '').trim();
+    const text = scalarText(value);
     if (!isHexString(text)) throw new Error(`${label}: enter hex bytes starting with 0x.`);
     if (base !== 'bytes') {
       const size = Number(base.slice(5));
@@ -133,13 +141,9 @@ export function exampleFor(p: ParamLike): string {
 export function toDisplay(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
   if (Array.isArray(value)) return value.map(toDisplay);
-  if (
-    value &&
-    typeof value === 'object' &&
-    'toArray' in value &&
-    typeof (value as { toArray: unknown }).toArray === 'function'
-  ) {
-    return (value as { toArray(): unknown[] }).toArray().map(toDisplay);
+  if (value && typeof value === 'object' && 'toArray' in value && typeof value.toArray === 'function') {
+    const items: unknown = Reflect.apply(value.toArray, value, []); // an ethers Result
+    return Array.isArray(items) ? items.map(toDisplay) : value;
   }
   return value;
 }

@@ -1,7 +1,14 @@
 // Encodes calls and decodes inputs, outputs, events and constructor data with a contract ABI and
 // the chain's hash (keccak or SM3 selectors/topics). Degrades to raw hex instead of throwing.
 
-import { AbiCoder, EventFragment, FunctionFragment, Interface, type InterfaceAbi } from 'ethers';
+import {
+  AbiCoder,
+  EventFragment,
+  FunctionFragment,
+  Interface,
+  type InterfaceAbi,
+  type JsonFragment,
+} from 'ethers';
 import { coerceArgs, toDisplay } from './abiArgs';
 
 export type HashText = (text: string) => string;
@@ -26,9 +33,23 @@ export interface DecodedEvent {
 
 const coder = AbiCoder.defaultAbiCoder();
 
+/**
+ * The shape of a JSON ABI: an array of fragment objects (or human-readable strings). Whether the
+ * fragments are valid is for parseAbi / ethers to say; this only makes the array usable as one.
+ */
+export function isAbiArray(v: unknown): v is (JsonFragment | string)[] {
+  return (
+    Array.isArray(v) &&
+    v.every(
+      (item) =>
+        typeof item === 'string' || (typeof item === 'object' && item !== null && !Array.isArray(item)),
+    )
+  );
+}
+
 export function parseAbi(abi: string | InterfaceAbi): Interface | undefined {
   try {
-    return new Interface(typeof abi === 'string' ? (JSON.parse(abi) as InterfaceAbi) : abi);
+    return new Interface(abi); // ethers parses JSON ABI text itself
   } catch {
     return undefined;
   }

@@ -105,7 +105,11 @@ export function hasVoted(p: ProposalInfo, account: string | undefined): boolean 
 
 /** An open proposal past its deadline is effectively outdated (the chain refreshes lazily). */
 export function effectiveStatus(p: ProposalInfo, currentBlock: number | undefined): number {
-  if (p.status === ProposalStatus.Open && currentBlock !== undefined && currentBlock > p.blockNumberInterval)
+  if (
+    p.status === Number(ProposalStatus.Open) &&
+    currentBlock !== undefined &&
+    currentBlock > p.blockNumberInterval
+  )
     return ProposalStatus.Outdated;
   return p.status;
 }

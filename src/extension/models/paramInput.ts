@@ -5,6 +5,7 @@
 
 import { ParamType } from 'ethers';
 import { coerce, type ParamLike } from './abiArgs';
+import { errorMessage } from '../../protocol/unknownValues';
 
 /** Dotted path of a parameter for messages: `s.tags`, `list`, `arg0`. */
 export function paramLabel(p: ParamLike, index: number, parent?: string): string {
@@ -14,7 +15,7 @@ export function paramLabel(p: ParamLike, index: number, parent?: string): string
 
 /** Raw JSON text of a value as the structured editor holds it (strings stay JSON strings). */
 export function rawTextOf(value: unknown): string {
-  return JSON.stringify(value === undefined ? null : value, (_k, v) =>
+  return JSON.stringify(value === undefined ? null : value, (_k, v: unknown) =>
     typeof v === 'bigint' ? v.toString() : v,
   );
 }
@@ -25,7 +26,7 @@ export function parseRawParam(p: ParamLike, text: string, label: string): unknow
   try {
     value = JSON.parse(text.trim() || 'null');
   } catch (err) {
-    throw new Error(`${label}: not valid JSON (${(err as Error).message}).`);
+    throw new Error(`${label}: not valid JSON (${errorMessage(err)}).`, { cause: err });
   }
   checkParam(p, value, label);
   return value;
@@ -33,7 +34,7 @@ export function parseRawParam(p: ParamLike, text: string, label: string): unknow
 
 /** Throws the host's message when the value does not fit the type. */
 export function checkParam(p: ParamLike, value: unknown, label: string): void {
-  coerce(ParamType.from(p as never), value, label);
+  coerce(ParamType.from(p), value, label);
 }
 
 /** The message to show under a parameter, or '' when the value fits. */
@@ -42,6 +43,6 @@ export function paramProblem(p: ParamLike, read: () => unknown, label: string): 
     checkParam(p, read(), label);
     return '';
   } catch (err) {
-    return (err as Error).message;
+    return errorMessage(err);
   }
 }

@@ -2,6 +2,7 @@
 // failure is shown as words (precompiled.md §0.2–0.4). Pure.
 
 import { AbiCoder } from 'ethers';
+import { asBigInt } from '../../protocol/unknownValues';
 
 const STATUS: Record<number, string> = {
   0: 'Success',
@@ -130,8 +131,7 @@ export function decodeIntResult(output: string | undefined): bigint | undefined 
   const hex = (output ?? '').replace(/^0x/, '');
   if (hex.length < 64) return undefined;
   try {
-    const [v] = AbiCoder.defaultAbiCoder().decode(['int256'], `0x${hex.slice(0, 64)}`);
-    return BigInt(v);
+    return asBigInt(AbiCoder.defaultAbiCoder().decode(['int256'], `0x${hex.slice(0, 64)}`)[0]);
   } catch {
     return undefined;
   }

@@ -13,6 +13,7 @@ import { ContractCodec } from '../models/abiCodec';
 import { statusName } from '../models/txStatus';
 import { id } from 'ethers';
 import { isTestFunctionName, isTestSuiteName } from './discovery';
+import { errorMessage } from '../../protocol/unknownValues';
 
 export interface TestCaseResult {
   suite: string;
@@ -75,11 +76,11 @@ export function describeFailure(
 ): string {
   const suite = cryptoSuite(sm && !keccakSelectors);
   const output = r.output && r.output !== '0x' ? r.output : '';
-  let decoded = output ? decodeRevert(output, suite, abis[0] as never).message : '';
+  let decoded = output ? decodeRevert(output, suite, abis[0]).message : '';
   if (output && decoded.startsWith('reverted with data')) {
     // A custom error declared by another contract of the compile.
     for (const abi of abis.slice(1)) {
-      const d = decodeRevert(output, suite, abi as never).message;
+      const d = decodeRevert(output, suite, abi).message;
       if (!d.startsWith('reverted with data')) {
         decoded = d;
         break;
@@ -126,7 +127,7 @@ export async function runTestSuite(options: RunSuiteOptions): Promise<TestCaseRe
     try {
       receipt = await api.deploy(signer, contract.bytecode, abi);
     } catch (err) {
-      return { error: `Deploying ${contract.name} failed: ${(err as Error).message}` };
+      return { error: `Deploying ${contract.name} failed: ${errorMessage(err)}` };
     }
     if (receipt.status !== 0 || !receipt.contractAddress)
       return { error: `Deploying ${contract.name} failed: ${failure(receipt)}` };
@@ -178,7 +179,7 @@ export async function runTestSuite(options: RunSuiteOptions): Promise<TestCaseRe
         suite: contract.name,
         test,
         passed: false,
-        message: `Could not run ${test}: ${(err as Error).message}`,
+        message: `Could not run ${test}: ${errorMessage(err)}`,
         durationMs: Date.now() - started,
       };
     }

@@ -14,6 +14,7 @@ import { diagnosticsSuffix } from './txDiagnostics';
 import { confirmTransaction } from '../commands/transact';
 import { loadCodecs } from './codecs';
 import { PanelHost } from './panelHost';
+import { errorMessage } from '../../protocol/unknownValues';
 
 export interface CallTarget {
   address: string;
@@ -92,7 +93,7 @@ export async function invoke(
   try {
     data = codec.encodeCall(signature, args);
   } catch (err) {
-    return { ...base, ok: false, message: `Invalid arguments: ${(err as Error).message}` };
+    return { ...base, ok: false, message: `Invalid arguments: ${errorMessage(err)}` };
   }
   const api = session.requireChain();
   const fmt = (vals: { name: string; type: string; value: unknown }[]) =>

@@ -34,12 +34,12 @@ export function panelHtml(
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${styleUri}">
+<link rel="stylesheet" href="${styleUri.toString()}">
 <title>${title.replace(/[<>&"]/g, '')}</title>
 </head>
 <body>
 <main id="app" aria-live="polite"><p class="muted">Loading…</p></main>
-<script nonce="${n}" src="${scriptUri}"></script>
+<script nonce="${n}" src="${scriptUri.toString()}"></script>
 </body>
 </html>`;
 }
@@ -88,10 +88,10 @@ export class PanelHost<In, Out> implements vscode.Disposable {
           return;
         }
         try {
-          await options.onMessage(m, this as unknown as PanelHost<In, unknown>);
+          await options.onMessage(m, this);
         } catch (err) {
           // Every failure reaches the page: RPC error names, decoded reverts, transport hints.
-          void this.post({ type: 'error', message: describeError(err) } as unknown as Out);
+          void this.postError(describeError(err));
         }
       }),
       this.panel.onDidDispose(() => this.dispose()),
@@ -105,6 +105,12 @@ export class PanelHost<In, Out> implements vscode.Disposable {
   post(message: Out): Thenable<boolean> {
     if (this.disposed) return Promise.resolve(false);
     return this.panel.webview.postMessage(message);
+  }
+
+  /** The `{ type: 'error', message }` every panel's page shows (see webview/lib/host.ts). */
+  private postError(message: string): Thenable<boolean> {
+    if (this.disposed) return Promise.resolve(false);
+    return this.panel.webview.postMessage({ type: 'error', message });
   }
 
   dispose(): void {

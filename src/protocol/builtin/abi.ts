@@ -3,6 +3,7 @@
 // selector is always recomputed here from the canonical signature with the suite's hash.
 
 import { AbiCoder, FunctionFragment, Interface, getBytes, type Result } from 'ethers';
+import { asBigInt, asString } from '../unknownValues';
 
 /** The part of a CryptoSuite that selectors need (keccak256 or SM3). */
 export interface Hasher {
@@ -40,7 +41,7 @@ export class BuiltinAbi {
     readonly abi: readonly string[],
     readonly hasher: Hasher,
   ) {
-    this.iface = new Interface(abi as string[]);
+    this.iface = new Interface(abi);
     this.iface.forEachFunction((fragment) => {
       const signature = fragment.format('sighash');
       const selector = hex(selectorOf(signature, hasher));
@@ -62,7 +63,7 @@ export class BuiltinAbi {
 
   encodeCall(nameOrSignature: string, args: readonly unknown[]): Uint8Array {
     const fragment = this.fragment(nameOrSignature);
-    const params = getBytes(coder.encode(fragment.inputs, args as unknown[]));
+    const params = getBytes(coder.encode(fragment.inputs, args));
     const out = new Uint8Array(4 + params.length);
     out.set(this.selector(nameOrSignature), 0);
     out.set(params, 4);
@@ -79,7 +80,7 @@ export class BuiltinAbi {
   }
 
   encodeResult(nameOrSignature: string, values: readonly unknown[]): Uint8Array {
-    return getBytes(coder.encode(this.fragment(nameOrSignature).outputs, values as unknown[]));
+    return getBytes(coder.encode(this.fragment(nameOrSignature).outputs, values));
   }
 
   decodeResult(nameOrSignature: string, data: Uint8Array): Result {
@@ -92,7 +93,7 @@ const cache = new WeakMap<Hasher, Map<readonly string[], BuiltinAbi>>();
 
 export function bindAbi(abi: readonly string[], hasher: Hasher): BuiltinAbi {
   let perHasher = cache.get(hasher);
-  if (!perHasher) cache.set(hasher, (perHasher = new Map()));
+  if (!perHasher) cache.set(hasher, (perHasher = new Map<readonly string[], BuiltinAbi>()));
   let bound = perHasher.get(abi);
   if (!bound) perHasher.set(abi, (bound = new BuiltinAbi(abi, hasher)));
   return bound;
@@ -113,7 +114,7 @@ const ERROR_SELECTORS = new Set(['08c379a0', 'c703cb12']);
 export function decodeRevertReason(data: Uint8Array): string | undefined {
   if (data.length < 4 + 64 || !ERROR_SELECTORS.has(hex(data.subarray(0, 4)))) return undefined;
   try {
-    return coder.decode(['string'], data.subarray(4))[0] as string;
+    return asString(coder.decode(['string'], data.subarray(4))[0]);
   } catch {
     return undefined;
   }
@@ -121,5 +122,5 @@ export function decodeRevertReason(data: Uint8Array): string | undefined {
 
 /** Signed 256-bit return word → number (return codes are int32/int256 in two's complement). */
 export function decodeIntWord(data: Uint8Array): bigint {
-  return coder.decode(['int256'], data.subarray(0, 32))[0] as bigint;
+  return asBigInt(coder.decode(['int256'], data.subarray(0, 32))[0]);
 }

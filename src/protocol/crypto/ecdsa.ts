@@ -10,6 +10,7 @@ import { createHmac } from 'node:crypto';
 import type { CryptoSuite } from './suite';
 import { FixedBaseMultiplier } from './fixed-base';
 import { toHex } from '../hex';
+import { errorMessage } from '../unknownValues';
 
 interface NativeSecp256k1 {
   ecdsaSign(msg32: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
@@ -26,7 +27,8 @@ interface NativeSecp256k1 {
 function loadNative(): NativeSecp256k1 | undefined {
   try {
     // Only the compiled binding: the package's JS fallback (elliptic) would be slower than noble.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // A native module loaded at run time has no type information; NativeSecp256k1 is its documented API.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-type-assertion
     return require('secp256k1/bindings') as NativeSecp256k1;
   } catch {
     return undefined;
@@ -180,7 +182,7 @@ export function createEcdsaSuite(options: EcdsaSuiteOptions = {}): CryptoSuite {
         try {
           return lib.ecdsaRecover(signature.subarray(0, 64), signature[64], hash, false).subarray(1);
         } catch (e) {
-          throw new Error(`secp256k1: signature recovery failed (${(e as Error).message})`);
+          throw new Error(`secp256k1: signature recovery failed (${errorMessage(e)})`, { cause: e });
         }
       }
     : (hash: Uint8Array, signature: Uint8Array): Uint8Array => {
@@ -194,7 +196,7 @@ export function createEcdsaSuite(options: EcdsaSuiteOptions = {}): CryptoSuite {
             throw new Error('r or s out of range');
           return sig.recoverPublicKey(hash).toBytes(false).subarray(1);
         } catch (e) {
-          throw new Error(`secp256k1: signature recovery failed (${(e as Error).message})`);
+          throw new Error(`secp256k1: signature recovery failed (${errorMessage(e)})`, { cause: e });
         }
       };
 

@@ -12,6 +12,7 @@ import type { CryptoSuite } from './suite';
 import { sm3 } from './sm3';
 import { FixedBaseMultiplier } from './fixed-base';
 import { concatBytes, toHex, utf8Encode } from '../hex';
+import { errorMessage } from '../unknownValues';
 
 const P = 0xfffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffffn;
 const CURVE = {
@@ -138,7 +139,7 @@ function publicInfo(publicKey: Uint8Array): PublicInfo {
       point = SM2Point.fromBytes(concatBytes(Uint8Array.of(4), publicKey));
       point.assertValidity();
     } catch (e) {
-      throw new Error(`SM2: invalid public key (${(e as Error).message})`);
+      throw new Error(`SM2: invalid public key (${errorMessage(e)})`, { cause: e });
     }
     return { point, za: sm2Za(publicKey), uses: 0, hot: false };
   });

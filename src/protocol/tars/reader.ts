@@ -201,7 +201,7 @@ export class TarsReader {
     if (type < 0) return [];
     if (type !== TarsType.List) return this.mismatch(tag, 'a list', type);
     const n = this.listSize(tag);
-    const out: T[] = new Array(n);
+    const out = new Array<T>(n);
     for (let i = 0; i < n; i++) out[i] = readItem(this);
     return out;
   }
@@ -219,6 +219,8 @@ export class TarsReader {
   }
 
   /** A struct-typed field: `readBody` reads its fields; the rest up to struct end is skipped. */
+  readStruct<T>(tag: number, readBody: (r: TarsReader) => T, required: true): T;
+  readStruct<T>(tag: number, readBody: (r: TarsReader) => T, required?: boolean): T | undefined;
   readStruct<T>(tag: number, readBody: (r: TarsReader) => T, required = false): T | undefined {
     const type = this.locate(tag, required);
     if (type < 0) return undefined;
@@ -230,7 +232,7 @@ export class TarsReader {
 
   /** vector<Struct>. */
   readStructList<T>(tag: number, readBody: (r: TarsReader) => T, required = false): T[] {
-    return this.readList(tag, (r) => r.readStruct(0, readBody, true) as T, required);
+    return this.readList(tag, (r) => r.readStruct(0, readBody, true), required);
   }
 
   /** Skips fields up to and including the next struct end at this nesting level. */

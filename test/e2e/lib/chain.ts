@@ -16,7 +16,6 @@ export interface Compiled {
 
 /** Compiles a contract of the sample workspace with the solc npm package (paris, as the extension). */
 export function compileSample(file: string, contract: string): Compiled {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const solc = require('solc') as { compile(input: string): string };
   const input = {
     language: 'Solidity',
@@ -52,7 +51,7 @@ export class Chain {
 
   async deploy(compiled: Compiled, args: unknown[], from = 0): Promise<string> {
     const { address } = await deployContract(this.client, this.account(from), {
-      abi: compiled.abi as never,
+      abi: compiled.abi,
       bytecode: compiled.bytecode,
       args,
     });
@@ -62,7 +61,7 @@ export class Chain {
   async send(address: string, compiled: Compiled, method: string, args: unknown[], from = 0) {
     return sendContractTransaction(this.client, this.account(from), {
       to: address,
-      abi: compiled.abi as never,
+      abi: compiled.abi,
       method,
       args,
     });

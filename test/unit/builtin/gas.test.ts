@@ -117,7 +117,7 @@ test('receipts: BFS and system config charge nothing, a KV set its metered gas',
   const node = await startDevnode({ port: 0, nodes: 1, accounts: 1, auth: false, logLevel: 'silent' });
   try {
     const send = async (to: string, abi: readonly string[], fn: string, args: unknown[]) => {
-      const input = new Interface(abi as string[]).encodeFunctionData(fn, args);
+      const input = new Interface(abi).encodeFunctionData(fn, args);
       return result<{ status: number; gasUsed: string }>(node, 'sendTransaction', [
         'group0',
         '',
@@ -140,7 +140,7 @@ test('receipts: BFS and system config charge nothing, a KV set its metered gas',
         'group0',
         '',
         TABLE_MANAGER_ADDRESS,
-        new Interface(TABLE_MANAGER_ABI as string[]).encodeFunctionData('openTable', ['kvr']),
+        new Interface(TABLE_MANAGER_ABI).encodeFunctionData('openTable', ['kvr']),
       ])
     ).output;
     const kv = '0x' + addr.slice(-40);

@@ -70,7 +70,7 @@ export async function harness(
     builtins,
     async call(p, abiText, sig, args) {
       const target = typeof p === 'string' ? builtins.precompiles.get(p) : p;
-      if (!target) throw new Error(`no built-in at ${String(p)}`);
+      if (!target) throw new Error(`no built-in at ${typeof p === 'string' ? p : 'the given object'}`);
       const abi = bindAbi(abiText, suite);
       const r = await target.execute(ctx, abi.encodeCall(sig, args));
       if (r.status !== 0)

@@ -17,8 +17,7 @@ function collect(
 ): Promise<{ ret: unknown; calls: [Error | null, unknown][] }> {
   return new Promise((resolve) => {
     const calls: [Error | null, unknown][] = [];
-    let ret: unknown;
-    ret = start((err, result) => {
+    const ret: unknown = start((err, result) => {
       calls.push([err, result]);
       setTimeout(() => resolve({ ret, calls }), 30);
     });
@@ -203,7 +202,7 @@ describe('Client Async forms', () => {
     const { calls } = await collect((cb) => c.getTransactionReceiptAsync(TX, cb));
     assert.equal(calls.length, 1);
     assert.ok(calls[0][0] instanceof RpcError);
-    assert.equal((calls[0][0] as RpcError).code, 3008);
+    assert.equal(calls[0][0].code, 3008);
     c.close();
     await failing.close();
   });

@@ -222,7 +222,7 @@ describe('Client request bodies', () => {
     assert.deepEqual(new Set(ids).size, 5);
     assert.ok(
       ids.every((id, i) => i === 0 || id === ids[i - 1] + 1),
-      `ids ${ids}`,
+      `ids ${ids.join(',')}`,
     );
     client.close();
   });

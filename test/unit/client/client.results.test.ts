@@ -165,7 +165,7 @@ describe('Client results', () => {
 
   it('getTransactionByHash: tx object, nonce as hex of its bytes, proofs when asked', async () => {
     answer(fx.transactionWithProof);
-    const tx = (await client.getTransactionByHash(fx.transactionWithProof.hash, true))!;
+    const tx = await client.getTransactionByHash(fx.transactionWithProof.hash, true);
     assert.equal(Buffer.from(tx.nonce, 'hex').toString(), '1420055182625795013612786582903998422427');
     assert.equal(tx.blockLimit, 509);
     assert.deepEqual(tx.transactionProof, []);

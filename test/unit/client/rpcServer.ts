@@ -42,27 +42,32 @@ export async function startRpcServer(
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RpcRequestBody;
-      requests.push(body);
-      const reply = await handler(body);
-      if ('hang' in reply) {
-        hanging.add(res);
-        return;
-      }
-      let text: string;
-      let status = 200;
-      if ('raw' in reply) {
-        text = reply.raw;
-        status = reply.status ?? 200;
-      } else if ('error' in reply) {
-        text = JSON.stringify({ error: reply.error, id: body.id, jsonrpc: body.jsonrpc });
-      } else {
-        text = JSON.stringify({ id: body.id, jsonrpc: body.jsonrpc, result: reply.result });
-      }
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(text);
-    });
+    // A failing handler is a test bug: let it surface as an unhandled rejection.
+    req.on(
+      'end',
+      () =>
+        void (async () => {
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RpcRequestBody;
+          requests.push(body);
+          const reply = await handler(body);
+          if ('hang' in reply) {
+            hanging.add(res);
+            return;
+          }
+          let text: string;
+          let status = 200;
+          if ('raw' in reply) {
+            text = reply.raw;
+            status = reply.status ?? 200;
+          } else if ('error' in reply) {
+            text = JSON.stringify({ error: reply.error, id: body.id, jsonrpc: body.jsonrpc });
+          } else {
+            text = JSON.stringify({ id: body.id, jsonrpc: body.jsonrpc, result: reply.result });
+          }
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(text);
+        })(),
+    );
   };
   const server = tls
     ? https.createServer(

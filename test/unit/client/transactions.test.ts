@@ -409,7 +409,7 @@ describe('send / deploy / call helpers', () => {
     const data = fromHex(params[3] as string);
     assert.equal(params[4], signCall(to, data, account));
     const message = new Uint8Array([...Buffer.from('44'.repeat(20)), ...data]);
-    const recovered = ecdsaSuite.recover(ecdsaSuite.hash(message), fromHex(params[4] as string));
+    const recovered = ecdsaSuite.recover(ecdsaSuite.hash(message), fromHex(params[4]));
     assert.equal(ecdsaSuite.address(recovered), account.address);
     client.close();
   });

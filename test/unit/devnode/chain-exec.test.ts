@@ -109,8 +109,8 @@ test('Paris by default: PUSH0 (shanghai output) is a bad instruction; Cancun fea
   }
   const builtins = (await import('./chain-fixtures')).testBuiltins();
   const genesis = builtins.genesis.bind(builtins);
-  builtins.genesis = (store, o) => {
-    genesis(store, o);
+  builtins.genesis = async (store, o) => {
+    await genesis(store, o);
     setConfig(store, 'feature_evm_cancun', '1', 0);
   };
   const cancun = await newChain({ builtins });
@@ -141,8 +141,8 @@ test('code size limit is 1 MiB, not 24 KiB', async () => {
 test('tx_gas_limit bounds every transaction: an endless loop runs out of gas (12)', async () => {
   const builtins = (await import('./chain-fixtures')).testBuiltins();
   const genesis = builtins.genesis.bind(builtins);
-  builtins.genesis = (store, o) => {
-    genesis(store, o);
+  builtins.genesis = async (store, o) => {
+    await genesis(store, o);
     setConfig(store, 'tx_gas_limit', '2000000', 0);
   };
   const chain = await newChain({ builtins });

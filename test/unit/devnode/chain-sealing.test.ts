@@ -58,8 +58,8 @@ test('keys are deterministic per seed', async () => {
 test('block time 0: concurrent submissions are batched, up to tx_count_limit per block', async () => {
   const builtins = testBuiltins();
   const genesis = builtins.genesis.bind(builtins);
-  builtins.genesis = (store, o) => {
-    genesis(store, o);
+  builtins.genesis = async (store, o) => {
+    await genesis(store, o);
     setConfig(store, 'tx_count_limit', '10', 0);
   };
   const chain = await newChain({ builtins });

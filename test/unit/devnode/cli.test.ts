@@ -62,12 +62,12 @@ function startCli(args: string[]): Promise<Started> {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       const nl = out.indexOf('\n');
       if (nl >= 0) resolve({ child, line: out.slice(0, nl), ms: Date.now() - t0 });
     });
-    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     child.on('exit', (code) => reject(new Error(`cli exited ${code}: ${err}`)));
   });
 }

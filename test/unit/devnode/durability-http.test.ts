@@ -42,8 +42,8 @@ function startCli(dataDir: string): Promise<{ child: ChildProcess; ready: Ready 
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (c: string) => {
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (c: string) => {
       out += c;
       const nl = out.indexOf('\n');
       if (nl >= 0) resolve({ child, ready: JSON.parse(out.slice(0, nl)) as Ready });
@@ -57,6 +57,7 @@ function rpc(
   url: string,
   method: string,
   params: unknown[],
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads its own method's result shape
 ): Promise<{ result?: any; error?: unknown }> {
   const body = JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 });
   const u = new URL(url);
@@ -78,7 +79,7 @@ function rpc(
           try {
             resolve(JSON.parse(text));
           } catch (e) {
-            reject(e);
+            reject(e instanceof Error ? e : new Error(String(e)));
           }
         });
         res.on('error', reject);

@@ -215,7 +215,7 @@ function checkResponse(r: { status: number; type: string | undefined; text: stri
     const e = o.error as Record<string, unknown>;
     if (Object.keys(e).join() !== 'code,message') return 'bad error keys';
     if (!Number.isInteger(e.code) || typeof e.message !== 'string') return 'bad error types';
-    if (e.code === -32603) return `internal error: ${e.message as string}`;
+    if (e.code === -32603) return `internal error: ${e.message}`;
   }
   return undefined;
 }

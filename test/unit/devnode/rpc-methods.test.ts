@@ -116,7 +116,7 @@ describe('devnode RPC methods', () => {
   it('sendTransaction errors: bad hex is -1, a replayed nonce is a txpool code', async () => {
     const bad = await call(node, 'sendTransaction', [G, '', '0x123', false]);
     assert.equal(bad.error?.code, -1);
-    assert.match(bad.error!.message, /Unexpect hex string/);
+    assert.match(bad.error.message, /Unexpect hex string/);
     const raw = signedTx(node, { input: deployCode(RETURN_42) });
     await result(node, 'sendTransaction', [G, '', raw, false]);
     const again = await call(node, 'sendTransaction', [G, '', raw, false]);

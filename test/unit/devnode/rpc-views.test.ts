@@ -10,7 +10,7 @@ import { call, result, signedTx } from './rpc-helpers';
 
 const G = 'group0';
 type Obj = Record<string, unknown>;
-const consensus = new Interface(CONSENSUS_ABI as string[]);
+const consensus = new Interface(CONSENSUS_ABI);
 
 describe('simulated node views', () => {
   let node: Devnode;
@@ -79,7 +79,7 @@ describe('simulated node views', () => {
     ]) {
       const r = await call(node, m, [G, 'node42']);
       assert.equal(r.error?.code, -32000, m);
-      assert.match(r.error!.message, new RegExp(`request=${m},chain=chain0,group=${G},node=node42$`));
+      assert.match(r.error.message, new RegExp(`request=${m},chain=chain0,group=${G},node=node42$`));
     }
     assert.equal(await result(node, 'getGroupNodeInfo', [G, 'node42']), null);
     // A well-formed ID of no node in the group, and a near-ID (127 hex), are unknown names.

@@ -243,7 +243,7 @@ describe('running call files against a devnode', () => {
     const text = formatOutcome(o, 'Counter.increment.call.json');
     assert.match(
       text,
-      /^Counter\.increment\.call\.json: sent increment\(uint256\) on \/apps\/Counter\/1\.0 \(0x[0-9a-f]{40}\) with \["3"\]\n  ✓ Success · block \d+ · gas \d+\n  transaction 0x[0-9a-f]{64} from 0x[0-9a-f]{40}\n  output0 \(uint256\) = 8\n  event Incremented\(address,uint256,uint256\): by=0x[0-9a-fA-F]{40}, amount=3, newCount=8$/,
+      /^Counter\.increment\.call\.json: sent increment\(uint256\) on \/apps\/Counter\/1\.0 \(0x[0-9a-f]{40}\) with \["3"\]\n {2}✓ Success · block \d+ · gas \d+\n {2}transaction 0x[0-9a-f]{64} from 0x[0-9a-f]{40}\n {2}output0 \(uint256\) = 8\n {2}event Incremented\(address,uint256,uint256\): by=0x[0-9a-fA-F]{40}, amount=3, newCount=8$/,
     );
     const after = await run({ address: counter, method: 'count' });
     assert.deepEqual(
@@ -275,7 +275,7 @@ describe('running call files against a devnode', () => {
     assert.equal(sent.message, 'reverted with TooBig(value=12, limit=10)');
     assert.match(
       formatOutcome(sent),
-      /\n  ✗ reverted with TooBig\(value=12, limit=10\) · block \d+ · gas \d+\n  transaction 0x/,
+      /\n {2}✗ reverted with TooBig\(value=12, limit=10\) · block \d+ · gas \d+\n {2}transaction 0x/,
     );
     const overflow = await run({
       address: counter,
@@ -367,7 +367,7 @@ describe('saving the call form inputs as a call file', () => {
     assert.equal(text, serializeCallFile(spec));
     assert.match(
       text,
-      /^\{\n  "connection": "Local Node",\n  "address": "0x[0-9a-f]{40}",\n  "method": "increment\(uint256\)",\n  "args": \[\n    "2"\n  \],\n  "send": true,\n  "from": "dev-0",\n  "abi": \[/,
+      /^\{\n {2}"connection": "Local Node",\n {2}"address": "0x[0-9a-f]{40}",\n {2}"method": "increment\(uint256\)",\n {2}"args": \[\n {4}"2"\n {2}\],\n {2}"send": true,\n {2}"from": "dev-0",\n {2}"abi": \[/,
     );
     // Re-running the saved file works without getABI.
     const parsed = parseCallFile(text);

@@ -47,6 +47,7 @@ const stub = {
   languages: { registerCodeLensProvider: () => ({ dispose() {} }) },
   commands: { registerCommand: () => ({ dispose() {} }), executeCommand: async () => undefined },
   workspace: {
+    isTrusted: true,
     openTextDocument: async (u: Uri) => ({ uri: u, getText: () => docs[u.path] }),
     get workspaceFolders() {
       return [{ uri: { scheme: 'file', fsPath: root } }];
@@ -83,7 +84,7 @@ before(async () => {
   const c = readOutput(
     solc.compile(buildInput({ 'Counter.sol': source }, { evmVersion: 'paris', optimizer: false })),
   ).contracts[0];
-  const args = new ContractCodec(c.abi as never, (t) => api.hashText(t)).encodeDeployArgs(['demo', '1']);
+  const args = new ContractCodec(c.abi, (t) => api.hashText(t)).encodeDeployArgs(['demo', '1']);
   const signer = { address: node.accounts[0].address, privateKey: node.accounts[0].privateKey, sm: false };
   counter = (await api.deploy(signer, c.bytecode + args, JSON.stringify(c.abi))).contractAddress;
   root = mkdtempSync(join(tmpdir(), 'call-glue-'));
@@ -159,7 +160,7 @@ describe('call file CodeLens and commands', () => {
     );
     assert.match(
       channel.at(-1) ?? '',
-      /^\[.*\] Local Node · count\.call\.json: called count\(\) on 0x[0-9a-f]{40}\n  ✓ Success · block \d+\n  output0 \(uint256\) = 1$/,
+      /^\[.*\] Local Node · count\.call\.json: called count\(\) on 0x[0-9a-f]{40}\n {2}✓ Success · block \d+\n {2}output0 \(uint256\) = 1$/,
     );
     assert.deepEqual(infos.at(-1), 'count.call.json: "1"');
 
@@ -183,7 +184,7 @@ describe('call file CodeLens and commands', () => {
     );
     assert.match(
       channel.at(-1) ?? '',
-      /sent increment\(uint256\) on 0x[0-9a-f]{40} with \["4"\]\n  ✓ Success · block \d+ · gas \d+\n  transaction 0x[0-9a-f]{64} from 0x[0-9a-f]{40}\n/,
+      /sent increment\(uint256\) on 0x[0-9a-f]{40} with \["4"\]\n {2}✓ Success · block \d+ · gas \d+\n {2}transaction 0x[0-9a-f]{64} from 0x[0-9a-f]{40}\n/,
     );
 
     docs['/w/bad.call.json'] = JSON.stringify({ address: counter, method: 'count', connection: 'Elsewhere' });
@@ -202,6 +203,21 @@ describe('call file CodeLens and commands', () => {
       /^Error: broken\.call\.json: Not valid JSON at line 1, column 2: expected a string in double quotes\.$/,
     );
     files.dispose();
+  });
+
+  it('refuses to run a call file in an untrusted workspace, before reading it', async () => {
+    const files = new glue.CallFiles(fakeSession() as never, { find: () => undefined } as never);
+    docs['/w/untrusted.call.json'] = JSON.stringify({ address: counter, method: 'count' });
+    const workspace = stub.workspace as { isTrusted: boolean };
+    workspace.isTrusted = false;
+    try {
+      await assert.rejects(
+        files.run(Uri.file('/w/untrusted.call.json') as never),
+        /only in a trusted workspace/,
+      );
+    } finally {
+      workspace.isTrusted = true;
+    }
   });
 
   it('saves the call form inputs under .fisco-bcos/calls and opens the file', async () => {

@@ -42,7 +42,7 @@ class EventEmitter<T> {
   dispose() {}
 }
 
-const windowStub = new Proxy(
+const windowStub = new Proxy<Record<string | symbol, unknown>>(
   {
     showWarningMessage: async (...args: unknown[]) => {
       shown.push({ kind: 'warning', args });
@@ -55,7 +55,7 @@ const windowStub = new Proxy(
         { report() {} },
         { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) },
       ),
-  } as Record<string | symbol, unknown>,
+  },
   { get: (t, k) => (k in t ? t[k] : any) },
 );
 
@@ -74,7 +74,7 @@ const vscodeStub: Record<string, unknown> = {
   ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
   window: windowStub,
   // Settings read as their defaults: no connections, so nothing polls or connects.
-  workspace: new Proxy(
+  workspace: new Proxy<Record<string | symbol, unknown>>(
     {
       getConfiguration: () => ({
         get: (_k: string, d?: unknown) => d,
@@ -84,16 +84,16 @@ const vscodeStub: Record<string, unknown> = {
       }),
       onDidChangeConfiguration: () => ({ dispose() {} }),
       workspaceFolders: undefined,
-    } as Record<string | symbol, unknown>,
+    },
     { get: (t, k) => (k in t ? t[k] : any) },
   ),
-  commands: new Proxy(
+  commands: new Proxy<Record<string | symbol, unknown>>(
     {
       registerCommand: (id: string, fn: (...args: unknown[]) => unknown) => (
         commands.set(id, fn),
         { dispose() {} }
       ),
-    } as Record<string | symbol, unknown>,
+    },
     { get: (t, k) => (k in t ? t[k] : any) },
   ),
 };
@@ -216,6 +216,19 @@ describe('production mode', () => {
     modalAnswer = 'Send Transaction';
     await transactModule.transact(session, { what: 'Create directory /apps/x', confirmed: true }, send);
     assert.deepEqual(sent, ['sent']);
+    for (const d of ctx.subscriptions) d.dispose();
+  });
+
+  it('resetLocalNode { confirm: false } still asks outside Test mode; declining deletes nothing', async () => {
+    const ctx = context(ExtensionMode.Production);
+    extension.activate(ctx as never);
+    const reset = commands.get('fiscoBcos.resetLocalNode')!;
+    await reset({ confirm: false });
+    const modal = shown.find((s) => s.kind === 'warning')!;
+    assert.match(String(modal.args[0]), /^Reset the local node\?/);
+    assert.equal((modal.args[1] as { modal: boolean }).modal, true);
+    // declined (no answer): nothing reports a reset
+    assert.equal(shown.filter((s) => s.kind === 'info').length, 0);
     for (const d of ctx.subscriptions) d.dispose();
   });
 

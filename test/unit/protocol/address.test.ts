@@ -5,6 +5,7 @@ import {
   contractAddress,
   isAddress,
   normalizeAddress,
+  normalizeAddressPadded,
   toChecksumAddress,
 } from '../../../src/protocol/address';
 import { ecdsaSuite, smSuite } from '../../../src/protocol/crypto/suite';
@@ -55,6 +56,18 @@ test('isAddress / normalizeAddress', () => {
     '0x82a3c3289a9f234a38aceed3016d1ff0e0f922b3',
   );
   assert.throws(() => normalizeAddress('0x1234'), /invalid address "0x1234"/);
+});
+
+test('normalizeAddressPadded: short hex is a left-padded 20-byte word; non-hex and overlong refused', () => {
+  assert.equal(normalizeAddressPadded('0x1000'), '0x' + '0'.repeat(36) + '1000');
+  assert.equal(normalizeAddressPadded('0X00AB'), '0x' + '0'.repeat(36) + '00ab');
+  assert.equal(
+    normalizeAddressPadded('82A3C3289A9F234A38ACEED3016D1FF0E0F922B3'),
+    '0x82a3c3289a9f234a38aceed3016d1ff0e0f922b3',
+  );
+  assert.equal(normalizeAddressPadded('0x'), '0x' + '0'.repeat(40));
+  assert.throws(() => normalizeAddressPadded('0x' + '1'.repeat(41)), /invalid address/);
+  assert.throws(() => normalizeAddressPadded('0xzz'), /invalid address "0xzz"/);
 });
 
 test('generateNonce: decimal text of two u64, unique', () => {

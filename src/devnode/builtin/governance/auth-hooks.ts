@@ -13,7 +13,7 @@ import {
   readAclShared,
   writeAcl,
 } from './contract-auth-state';
-import { normalizeAddress } from './state-store';
+import { normalizeAddress } from '../../../protocol/address';
 
 const ALLOWED: AuthDecision = { ok: true };
 

@@ -7,6 +7,7 @@ import type { CommitteeAddresses } from './addresses';
 import { readGovernors, readRates, totalWeight, weightOf, weightsOf, isGovernor } from './committee-state';
 import { onlyOwner, ownedHandlers } from './owned';
 import { runSolidity, type SolidityContract } from './solidity-call';
+import { asStrings } from '../../../protocol/unknownValues';
 
 export function createCommitteeContract(addresses: CommitteeAddresses): Precompiled {
   const contract: SolidityContract = {
@@ -33,7 +34,7 @@ export function createCommitteeContract(addresses: CommitteeAddresses): Precompi
       'getWeight(address)': ({ store, args: [account] }) => [weightOf(store, String(account))],
       'getWeights()': ({ store }) => [totalWeight(store)],
       'getWeights(address[])': ({ store, args: [voters] }) => [
-        weightsOf(store, (voters as string[]).map(String)),
+        weightsOf(store, asStrings(voters).map(String)),
       ],
       '_participatesRate()': ({ store }) => [readRates(store).participatesRate],
       '_winRate()': ({ store }) => [readRates(store).winRate],

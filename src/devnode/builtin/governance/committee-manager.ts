@@ -34,8 +34,10 @@ import {
   type StoredProposal,
 } from './proposal-state';
 import { runSolidity, type SolidityContract, type SolidityHandler } from './solidity-call';
-import { ZERO_ADDRESS, normalizeAddress, type BufferedStore } from './state-store';
+import { ZERO_ADDRESS, type BufferedStore } from './state-store';
+import { normalizeAddress } from '../../../protocol/address';
 import { determineVoteResult } from './vote-tally';
+import { toBigInt } from '../../../protocol/unknownValues';
 
 const coder = AbiCoder.defaultAbiCoder();
 const addr = (value: unknown) => normalizeAddress(String(value));
@@ -99,7 +101,7 @@ export function createCommitteeManager(addresses: CommitteeAddresses): Precompil
         proposer: ctx.caller,
         proposalType: request.type,
         resourceId: request.resourceId,
-        interval: BigInt(request.interval as bigint),
+        interval: toBigInt(request.interval),
         blockNumber: ctx.blockNumber,
         action: request.action,
       });
@@ -217,17 +219,17 @@ export function createCommitteeManager(addresses: CommitteeAddresses): Precompil
       })),
       'voteProposal(uint256,bool)': async ({ ctx, store, args: [id, agree] }) => {
         if (!isGovernor(store, ctx.caller)) revert(CommitteeMessages.NotGovernor);
-        await vote(ctx, store, BigInt(id as bigint), Boolean(agree));
+        await vote(ctx, store, toBigInt(id), Boolean(agree));
         return [];
       },
       'revokeProposal(uint256)': ({ ctx, store, args: [id] }) => {
         if (!isGovernor(store, ctx.caller)) revert(CommitteeMessages.NotGovernor);
-        revokeProposal(store, BigInt(id as bigint), ctx.caller, ctx.blockNumber);
+        revokeProposal(store, toBigInt(id), ctx.caller, ctx.blockNumber);
         return [];
       },
       'isGovernor(address)': ({ store, args: [account] }) => [isGovernor(store, addr(account))],
       'getProposalType(uint256)': ({ store, args: [id] }) => [
-        readProposal(store, BigInt(id as bigint))?.proposalType ?? 0,
+        readProposal(store, toBigInt(id))?.proposalType ?? 0,
       ],
       '_committee()': () => [addresses.committee],
       '_proposalMgr()': () => [addresses.proposalManager],

@@ -5,6 +5,7 @@
 import { AuthType } from '../../../protocol/builtin/auth';
 import type { TableStore } from '../types';
 import { CONTRACT_AUTH_TABLE, DEPLOY_AUTH_TABLE, ZERO_ADDRESS, readJson, writeJson } from './state-store';
+import { parseOwnJson } from '../../ownJson';
 
 export type ContractStatusName = 'normal' | 'frozen' | 'abolish';
 type AccountMap = Record<string, boolean>;
@@ -45,7 +46,7 @@ export function readAclShared(store: TableStore, contract: string): Readonly<Con
   if (text === undefined) return undefined;
   let acl = parsedAcls.get(text);
   if (acl === undefined) {
-    acl = JSON.parse(text) as ContractAcl;
+    acl = parseOwnJson<ContractAcl>(text);
     if (parsedAcls.size >= PARSED_ACL_LIMIT) parsedAcls.clear();
     parsedAcls.set(text, acl);
   }

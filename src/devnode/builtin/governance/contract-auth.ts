@@ -33,7 +33,8 @@ import {
   type ContractStatusName,
 } from './contract-auth-state';
 import { failureResult, precompiledError } from './call-result';
-import { BufferedStore, normalizeAddress } from './state-store';
+import { BufferedStore } from './state-store';
+import { normalizeAddress } from '../../../protocol/address';
 
 const NAME = 'AuthManagerPrecompiled';
 const VIEWS = new Set([

@@ -5,7 +5,7 @@ import { AuthType } from '../../../protocol/builtin/auth';
 import type { GenesisOptions, TableStore } from '../types';
 import { writeGovernors, writeRates } from './committee-state';
 import { writeDeployAcl } from './contract-auth-state';
-import { normalizeAddress } from './state-store';
+import { normalizeAddress } from '../../../protocol/address';
 
 export function writeGovernanceGenesis(store: TableStore, options: Pick<GenesisOptions, 'governors'>): void {
   const seen = new Set<string>();

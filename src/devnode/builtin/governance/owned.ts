@@ -6,7 +6,7 @@ import { COMMITTEE_MANAGER_ADDRESS } from '../../../protocol/builtin/addresses';
 import { CommitteeMessages } from '../../../protocol/builtin/committee';
 import { revert } from './call-result';
 import type { SolidityHandler } from './solidity-call';
-import { normalizeAddress } from './state-store';
+import { normalizeAddress } from '../../../protocol/address';
 
 export const onlyOwner: SolidityHandler = () => revert(CommitteeMessages.OnlyOwner);
 

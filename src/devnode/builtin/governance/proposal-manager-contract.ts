@@ -15,7 +15,9 @@ import {
   type StoredProposal,
 } from './proposal-state';
 import { runSolidity, type SolidityContract } from './solidity-call';
-import { ZERO_ADDRESS, normalizeAddress } from './state-store';
+import { ZERO_ADDRESS } from './state-store';
+import { normalizeAddress } from '../../../protocol/address';
+import { toBigInt } from '../../../protocol/unknownValues';
 
 /** The 7-field ProposalInfo tuple; unknown ids read as all zeros, as Solidity storage does. */
 function proposalTuple(proposal: StoredProposal | undefined): unknown[] {
@@ -48,10 +50,9 @@ export function createProposalManagerContract(addresses: CommitteeAddresses): Pr
     ]),
     handlers: {
       ...ownedHandlers(addresses.proposalManager),
-      'getProposalInfo(uint256)': ({ store, args: [id] }) =>
-        proposalTuple(readProposal(store, BigInt(id as bigint))),
+      'getProposalInfo(uint256)': ({ store, args: [id] }) => proposalTuple(readProposal(store, toBigInt(id))),
       'getProposalInfoList(uint256,uint256)': ({ store, args }) => {
-        let [from, to] = args.map((v) => BigInt(v as bigint));
+        let [from, to] = args.map((v) => toBigInt(v));
         const count = proposalCount(store);
         if (from > count) revert(CommitteeMessages.FromAfterCount);
         if (from > to) revert(CommitteeMessages.FromAfterTo);
@@ -62,10 +63,10 @@ export function createProposalManagerContract(addresses: CommitteeAddresses): Pr
         return [list];
       },
       'getProposalStatus(uint256)': ({ store, args: [id] }) => [
-        readProposal(store, BigInt(id as bigint))?.status ?? 0,
+        readProposal(store, toBigInt(id))?.status ?? 0,
       ],
       'refreshProposalStatus(uint256)': ({ ctx, store, args: [id] }) => [
-        refreshProposal(store, BigInt(id as bigint), ctx.blockNumber),
+        refreshProposal(store, toBigInt(id), ctx.blockNumber),
       ],
       'getIdByTypeAndResourceId(uint8,address)': ({ store, args: [type, resource] }) => [
         proposalIdFor(store, Number(type), normalizeAddress(String(resource))),
@@ -75,7 +76,7 @@ export function createProposalManagerContract(addresses: CommitteeAddresses): Pr
       ],
       '_proposalCount()': ({ store }) => [proposalCount(store)],
       '_proposals(uint256)': ({ store, args: [id] }) =>
-        proposalTuple(readProposal(store, BigInt(id as bigint))).slice(0, 5),
+        proposalTuple(readProposal(store, toBigInt(id))).slice(0, 5),
       '_voteComputer()': ({ store }) => [currentVoteComputer(store, addresses)],
       'create(address,uint8,address,uint256)': onlyOwner,
       'vote(uint256,bool,address)': onlyOwner,

@@ -3,6 +3,7 @@
 // changes nothing even before the core's per-transaction journal is consulted.
 
 import type { TableStore } from '../types';
+import { parseOwnJson } from '../../ownJson';
 
 /** Governors, rates, proposals of the committee (the node keeps these in the contracts' storage). */
 export const COMMITTEE_TABLE = 's_committee';
@@ -24,7 +25,7 @@ export class BufferedStore implements TableStore {
 
   set(table: string, key: string, value: string | undefined): void {
     let pending = this.writes.get(table);
-    if (!pending) this.writes.set(table, (pending = new Map()));
+    if (!pending) this.writes.set(table, (pending = new Map<string, string | undefined>()));
     pending.set(key, value);
   }
 
@@ -50,18 +51,11 @@ export class BufferedStore implements TableStore {
 
 export function readJson<T>(store: TableStore, table: string, key: string): T | undefined {
   const text = store.get(table, key);
-  return text === undefined ? undefined : (JSON.parse(text) as T);
+  return text === undefined ? undefined : parseOwnJson<T>(text);
 }
 
 export function writeJson(store: TableStore, table: string, key: string, value: unknown): void {
   store.set(table, key, JSON.stringify(value));
-}
-
-/** 0x + 40 lowercase hex; throws on anything else. */
-export function normalizeAddress(address: string): string {
-  const hex = address.toLowerCase().replace(/^0x/, '');
-  if (!/^[0-9a-f]{40}$/.test(hex)) throw new Error(`invalid address "${address}"`);
-  return '0x' + hex;
 }
 
 export const ZERO_ADDRESS = '0x' + '0'.repeat(40);

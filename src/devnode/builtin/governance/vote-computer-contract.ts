@@ -7,6 +7,7 @@ import type { CommitteeAddresses } from './addresses';
 import { ownedHandlers } from './owned';
 import { runSolidity, type SolidityContract } from './solidity-call';
 import { determineVoteResult, voteResultCalc } from './vote-tally';
+import { asStrings } from '../../../protocol/unknownValues';
 
 export function createVoteComputerContract(addresses: CommitteeAddresses): Precompiled {
   const contract: SolidityContract = {
@@ -24,8 +25,8 @@ export function createVoteComputerContract(addresses: CommitteeAddresses): Preco
       'determineVoteResult(address[],address[])': ({ store, args: [agree, against] }) => [
         determineVoteResult(
           store,
-          (agree as string[]).map((a) => a.toLowerCase()),
-          (against as string[]).map((a) => a.toLowerCase()),
+          asStrings(agree).map((a) => a.toLowerCase()),
+          asStrings(against).map((a) => a.toLowerCase()),
         ),
       ],
       'voteResultCalc(uint32,uint32,uint32,uint8,uint8)': ({ args }) => {

@@ -4,7 +4,7 @@
 import { RpcError, GroupNotExist } from '../errors';
 import type { MethodTable, RpcContext } from '../context';
 import { checkBlockRange, InvalidParams, parseFilterId, parseFilterRequest, type LogJson } from '../filters';
-import type { JsonValue } from '../json';
+import type { JsonWritable } from '../json';
 import type { Params } from '../params';
 
 /** FilterSystem::getNodeService: group "" is this node's group; another one does not exist. */
@@ -40,7 +40,7 @@ function uninstallFilter(p: Params, ctx: RpcContext): boolean {
   return ctx.filters.remove(p.str(0), parseFilterId(p.str(1)));
 }
 
-function getFilterChanges(p: Params, ctx: RpcContext): JsonValue[] {
+function getFilterChanges(p: Params, ctx: RpcContext): JsonWritable[] {
   const filter = ctx.filters.get(p.str(0), parseFilterId(p.str(1)));
   if (!filter) throw notFound();
   return ctx.filters.changes(filter);

@@ -13,6 +13,7 @@ import { nodeService, requireGroupInfo, type MethodTable, type RpcContext } from
 import { decodeData, decodeDataParam, diagnosticText, looseHex, parseHash } from '../hexParams';
 import { formatReceiptCore, formatTransaction, receiptProof, transactionProof } from '../format';
 import type { Params } from '../params';
+import { errorMessage } from '../../../protocol/unknownValues';
 
 const INVALID_SIGNATURE = 10008;
 
@@ -32,7 +33,7 @@ async function sendTransaction(p: Params, ctx: RpcContext): Promise<SendTransact
     raw = decodeData(data);
   } catch (e) {
     // Inside sendTransaction's try block: the node answers -1 with the diagnostic text.
-    const what = (e as Error).message;
+    const what = errorMessage(e);
     const type =
       what === 'Unexpect hex string' ? undefined : 'boost::wrapexcept<boost::algorithm::non_hex_input>';
     throw new RpcError(-1, diagnosticText(what, type));
@@ -134,6 +135,8 @@ function getTransactionReceipt(p: Params, ctx: RpcContext): ReceiptJson {
   // input/from/to/extraData/transactionProof are copied from the node's own getTransaction,
   // and are JSON null when that lookup fails.
   const tx = transactionJson(ctx, hash, withProof);
+  // ReceiptJson types these as present; null is what the node writes when the lookup fails.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
   const copied = {
     extraData: tx ? tx.extraData : null,
     from: tx ? tx.from : null,
