@@ -14,6 +14,7 @@ import {
   parseHostToBlock,
 } from '../src/extension/messages/blockMessages';
 import { fieldTable, h, message, mount, section } from './lib/dom';
+import { showContext } from './lib/contextBar';
 import { onHostMessage, post } from './lib/host';
 
 const send = (m: BlockToHost) => post(m);
@@ -239,7 +240,23 @@ onHostMessage(parseHostToBlock, (m) => {
         h('span', { class: 'muted' }, `Loading ${m.what}…`),
       ),
     );
-  else if (m.type === 'error') mount(message('error', m.message));
+  else if (m.type === 'context') showContext(m);
+  else if (m.type === 'error')
+    // The page stays usable: the newest block is one click away.
+    mount(
+      message('error', m.message),
+      m.latest !== undefined
+        ? h(
+            'div',
+            { class: 'toolbar' },
+            h(
+              'vscode-button',
+              { secondary: true, onclick: () => send({ type: 'openBlock', id: m.latest! }) },
+              `Show Latest Block #${m.latest}`,
+            ),
+          )
+        : undefined,
+    );
   else if (m.view.kind === 'block') renderBlock(m.view);
   else renderTransaction(m.view.transaction, m.view.blockNumber);
 });

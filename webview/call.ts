@@ -28,6 +28,7 @@ import {
 } from '../src/extension/messages/callArgs';
 import { fieldTable, h, message, mount, section } from './lib/dom';
 import { onHostMessage, post } from './lib/host';
+import { showContext } from './lib/contextBar';
 
 const send = (m: CallToHost) => post(m);
 type ValueEl = HTMLElement & { value: string; checked?: boolean };
@@ -289,6 +290,8 @@ function outputsView(r: ResultView): Node {
 }
 
 let nextRequest = 1;
+/** The account of the form on screen, sent with each request so the host can refuse a stale page. */
+let shownAccount = '';
 const resultSlots = new Map<number, HTMLElement>();
 
 function functionSection(f: FunctionView, last: unknown[] | undefined, index: number): HTMLElement {
@@ -333,7 +336,7 @@ function functionSection(f: FunctionView, last: unknown[] | undefined, index: nu
         ),
       ),
     );
-    send({ type: 'invoke', requestId, signature: f.signature, args, mode });
+    send({ type: 'invoke', requestId, signature: f.signature, args, mode, account: shownAccount });
   };
   const buttons = h(
     'div',
@@ -353,6 +356,12 @@ function functionSection(f: FunctionView, last: unknown[] | undefined, index: nu
 }
 
 onHostMessage(parseHostToCall, (m) => {
+  if (m.type === 'context') {
+    showContext(m);
+    // The contract is not on this connection: no form applies (the host refuses calls as well).
+    if (m.gone) mount(message('info', 'The call form comes back when the contract is reachable again.'));
+    return;
+  }
   if (m.type === 'error') {
     mount(message('error', m.message));
     return;
@@ -362,6 +371,7 @@ onHostMessage(parseHostToCall, (m) => {
     slot?.replaceChildren(outputsView(m.result));
     return;
   }
+  shownAccount = m.account ?? '';
   const reads = m.functions.filter((f) => f.readOnly);
   const writes = m.functions.filter((f) => !f.readOnly);
   let i = 0;

@@ -21,6 +21,7 @@ import {
 } from '../src/extension/messages/kvMessages';
 import { fieldTable, h, message, mount } from './lib/dom';
 import { onHostMessage, post } from './lib/host';
+import { showContext } from './lib/contextBar';
 
 const send = (m: KvToHost) => post(m);
 type ValueEl = HTMLElement & { value: string };
@@ -327,12 +328,17 @@ function renderRows(m: Extract<HostToKv, { type: 'rows' }>): void {
   );
 }
 
+const connectionCell = h('span', { 'data-testid': 'kv-connection' });
+const accountCell = h('span', { class: 'mono', 'data-testid': 'kv-account' });
+
 function render(connection: string, account?: string): void {
+  connectionCell.textContent = connection;
+  accountCell.textContent = account ?? 'none';
   mount(
     h('h1', {}, 'Tables'),
     fieldTable([
-      { label: 'Connection', value: connection },
-      { label: 'Account', value: account ?? 'none' },
+      { label: 'Connection', value: connectionCell },
+      { label: 'Account', value: accountCell },
     ]),
     h(
       'div',
@@ -441,6 +447,20 @@ function render(connection: string, account?: string): void {
 
 onHostMessage(parseHostToKv, (m: HostToKv) => {
   switch (m.type) {
+    case 'context': {
+      const { movedChain } = showContext(m);
+      connectionCell.textContent = m.context.connection
+        ? `${m.context.connection} (${m.context.group})`
+        : 'none';
+      accountCell.textContent = m.context.account ?? 'none';
+      // Another chain: the open table is read again there (or the page says it does not exist).
+      if (movedChain && openTable) {
+        for (const el of [row, rowsView, countView]) el.replaceChildren();
+        lastSelect = undefined;
+        send({ type: 'open', table: openTable });
+      }
+      break;
+    }
     case 'init':
       render(m.connection, m.account);
       break;

@@ -16,6 +16,7 @@ import {
 } from '../src/extension/messages/permissionMessages';
 import { fieldTable, h, message, mount, section } from './lib/dom';
 import { onHostMessage, post } from './lib/host';
+import { showContext } from './lib/contextBar';
 
 const send = (m: PermissionsToHost) => post(m);
 const AUTH = ['none (everyone)', 'white list', 'black list'];
@@ -23,6 +24,8 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 type ValueEl = HTMLElement & { value: string };
 
 const outcome = h('div', { 'aria-live': 'polite' });
+/** The active account of the state on screen: sent with every action so the host can refuse a stale page. */
+let shownAccount = '';
 
 function act(action: PermissionAction): void {
   outcome.replaceChildren(
@@ -33,7 +36,7 @@ function act(action: PermissionAction): void {
       h('span', { class: 'muted' }, 'Waiting for confirmation and the receipt…'),
     ),
   );
-  send({ type: 'action', action });
+  send({ type: 'action', action, account: shownAccount });
 }
 
 /** An address field with a button per action; the address is checked before anything is sent. */
@@ -70,11 +73,14 @@ function addressActions(
 }
 
 function authTypeSelect(current: number, onSet: (t: 1 | 2) => void, label: string): HTMLElement {
+  // Exactly one option is selected, also for "none" (0): a select with no selected option renders
+  // blank once a second one is on the page.
+  const initial = current === 2 ? '2' : '1';
   const select = h(
     'vscode-single-select',
-    {},
-    h('vscode-option', { value: '1', selected: current === 1 }, 'white list'),
-    h('vscode-option', { value: '2', selected: current === 2 }, 'black list'),
+    { 'data-initial': initial, 'data-testid': 'auth-type-select' },
+    h('vscode-option', { value: '1', selected: initial === '1' }, 'white list'),
+    h('vscode-option', { value: '2', selected: initial === '2' }, 'black list'),
   ) as ValueEl;
   return h(
     'div',
@@ -84,51 +90,66 @@ function authTypeSelect(current: number, onSet: (t: 1 | 2) => void, label: strin
   );
 }
 
+/**
+ * A vscode-single-select reads its options' labels from their innerText, which is empty while the
+ * <details> around it is closed: a method section the user opens later showed a blank access-rule
+ * dropdown. Once the section is open, hand the options to the select again (re-appending them makes
+ * it re-read the labels) and keep the value it had.
+ */
+function showSelectedRules(section: HTMLElement): void {
+  for (const el of section.querySelectorAll<ValueEl>('vscode-single-select[data-initial]')) {
+    const value = el.value || (el.dataset.initial ?? '1');
+    for (const option of [...el.children]) el.appendChild(option);
+    el.value = value;
+  }
+}
+
 /** Method sections the user opened: kept open when the state is re-rendered after an action. */
 const openMethods = new Set<string>();
 
 function methodSection(m: MethodAuthView, isAdmin: boolean): HTMLElement {
-  return section(
-    m.signature,
-    `${m.selector} · ${AUTH[m.authType] ?? m.authType}`,
-    h(
-      'div',
-      { class: 'collapsible-body' },
-      fieldTable([
-        { label: 'Auth Type', value: AUTH[m.authType] ?? String(m.authType) },
-        { label: 'Allowed', value: m.access.join('\n') || '—' },
-        { label: 'Blocked', value: m.block.join('\n') || '—' },
-      ]),
-      isAdmin
-        ? h(
-            'div',
-            {},
-            authTypeSelect(
-              m.authType,
-              (t) => act({ type: 'setMethodAuthType', selector: m.selector, authType: t }),
-              'Set Auth Type',
-            ),
-            m.authType
-              ? addressActions('account 0x…', [
-                  {
-                    label: 'Open for Account',
-                    run: (account) => ({ type: 'setMethodAuth', selector: m.selector, account, open: true }),
-                  },
-                  {
-                    label: 'Close for Account',
-                    run: (account) => ({ type: 'setMethodAuth', selector: m.selector, account, open: false }),
-                  },
-                ])
-              : h('p', { class: 'muted' }, 'Set an auth type first to manage accounts.'),
-          )
-        : h('p', { class: 'muted' }, 'Only the contract admin can change method permissions.'),
-    ),
-    {
-      open: openMethods.has(m.signature),
-      attrs: { 'data-signature': m.signature, 'data-selector': m.selector },
-      onToggle: (open) => (open ? openMethods.add(m.signature) : openMethods.delete(m.signature)),
-    },
+  const body = h(
+    'div',
+    { class: 'collapsible-body' },
+    fieldTable([
+      { label: 'Auth Type', value: AUTH[m.authType] ?? String(m.authType) },
+      { label: 'Allowed', value: m.access.join('\n') || '—' },
+      { label: 'Blocked', value: m.block.join('\n') || '—' },
+    ]),
+    isAdmin
+      ? h(
+          'div',
+          {},
+          authTypeSelect(
+            m.authType,
+            (t) => act({ type: 'setMethodAuthType', selector: m.selector, authType: t }),
+            'Set Auth Type',
+          ),
+          m.authType
+            ? addressActions('account 0x…', [
+                {
+                  label: 'Open for Account',
+                  run: (account) => ({ type: 'setMethodAuth', selector: m.selector, account, open: true }),
+                },
+                {
+                  label: 'Close for Account',
+                  run: (account) => ({ type: 'setMethodAuth', selector: m.selector, account, open: false }),
+                },
+              ])
+            : h('p', { class: 'muted' }, 'Set an auth type first to manage accounts.'),
+        )
+      : h('p', { class: 'muted' }, 'Only the contract admin can change method permissions.'),
   );
+  return section(m.signature, `${m.selector} · ${AUTH[m.authType] ?? m.authType}`, body, {
+    open: openMethods.has(m.signature),
+    attrs: { 'data-signature': m.signature, 'data-selector': m.selector },
+    onToggle: (open) => {
+      if (open) {
+        openMethods.add(m.signature);
+        showSelectedRules(body);
+      } else openMethods.delete(m.signature);
+    },
+  });
 }
 
 /** Accounts from the committee's proposal history, with what checkDeployAuth says now. */
@@ -201,6 +222,7 @@ function deployList(s: PermissionState): HTMLElement {
 
 function render(s: PermissionState): void {
   const c = s.contract;
+  shownAccount = s.account ?? '';
   mount(
     h(
       'div',
@@ -272,6 +294,15 @@ function render(s: PermissionState): void {
 let rendered = false;
 
 onHostMessage(parseHostToPermissions, (m: HostToPermissions) => {
+  if (m.type === 'context') {
+    showContext(m);
+    // The subject is gone: nothing on the page applies any more (the host refuses actions too).
+    if (m.gone) {
+      rendered = false;
+      mount(h('vscode-button', { secondary: true, onclick: () => send({ type: 'refresh' }) }, 'Check Again'));
+    }
+    return;
+  }
   if (m.type === 'state') {
     render(m.state);
     rendered = true;

@@ -24,12 +24,13 @@ import { registerStatusBalanceCommands } from './commands/statusBalanceCommands'
 import { registerPanelCommands } from './commands/panelCommands';
 import { registerEventCommands } from './commands/eventCommands';
 import { registerDebugger } from './debug/register';
-import { registerTestExplorer } from './testing/testController';
+import { registerTestExplorer, type SolidityTestExplorer } from './testing/testController';
 import { registerCallFiles } from './callFiles/callFileCommands';
 import { Compiler } from './compile/compiler';
 import { SolidityLanguageClient } from './solidity/languageClient';
 import { AbiRegistry } from './abiRegistry';
 import { exportsFor, installUiRecorder, setTestMode, testHooks } from './testHooks';
+import { openWalkthroughOnFirstRun } from './walkthrough';
 
 /**
  * What activate() returns in ExtensionMode.Test only (the extension-host suite): it reaches the
@@ -40,6 +41,8 @@ export interface FiscoBcosApi {
   devnode: DevnodeManager;
   trees: { groups: GroupsTree; bfs: BfsTree; governance: GovernanceTree };
   statusBar: StatusBar;
+  /** The Solidity Test Explorer (run() resolves with the results; output holds the last run's lines). */
+  tests: SolidityTestExplorer;
   registry: AbiRegistry;
   compiler: Compiler;
   /** The Solidity language client (its server starts when a .sol file opens). */
@@ -86,6 +89,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     treeDataProvider: bfs,
     showCollapseAll: true,
   });
+  const tests = registerTestExplorer(session, compiler, context.extensionPath);
   const governanceView = vscode.window.createTreeView('fiscoBcos.governance', {
     treeDataProvider: governance,
   });
@@ -129,9 +133,11 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     ...registerPanelCommands(session, context, registry, governance),
     ...registerEventCommands(session, context, registry),
     ...registerDebugger(session),
-    registerTestExplorer(session, compiler),
+    tests,
     registerCallFiles(session, registry),
   );
+
+  openWalkthroughOnFirstRun(context, testMode);
 
   const activationMs = performance.now() - started;
   return exportsFor(testMode, () => ({
@@ -140,6 +146,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     devnode,
     trees: { groups, bfs, governance },
     statusBar,
+    tests,
     registry,
     compiler,
     solidity,

@@ -71,6 +71,11 @@ export class Session implements vscode.Disposable {
     return api;
   }
 
+  /** A new, uncached ChainApi for a connection that is not configured (the tests' throwaway chain); the caller closes it. */
+  createApi(c: ConnectionConfig): ChainApi {
+    return this.factory(c);
+  }
+
   /** The active connection's ChainApi, or an error telling the user how to get one. */
   requireChain(): ChainApi {
     const api = this.chain();

@@ -18,6 +18,8 @@ export class StatusBar implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private polling = false;
+  /** Bumped on every restart: a poll that began before a switch must not paint the old chain's height. */
+  private generation = 0;
   /** Latest height seen, for views that want it without a request. */
   height: number | undefined;
 
@@ -37,6 +39,8 @@ export class StatusBar implements vscode.Disposable {
 
   private restart(): void {
     if (this.timer) clearInterval(this.timer);
+    this.generation++;
+    this.polling = false;
     this.height = undefined;
     this.render();
     if (!this.session.connection) return;
@@ -51,15 +55,19 @@ export class StatusBar implements vscode.Disposable {
   private async poll(): Promise<void> {
     const api = this.session.chain();
     if (!api || this.polling) return;
+    const mine = this.generation;
     this.polling = true;
     try {
-      this.height = await api.blockNumber();
+      const height = await api.blockNumber();
+      if (mine !== this.generation) return;
+      this.height = height;
       this.render();
     } catch (err) {
+      if (mine !== this.generation) return;
       this.height = undefined;
       this.render(describeError(err));
     } finally {
-      this.polling = false;
+      if (mine === this.generation) this.polling = false;
     }
   }
 
@@ -78,13 +86,15 @@ export class StatusBar implements vscode.Disposable {
       this.connectionItem.tooltip = `${c.url} (${c.group})\n${error}`;
       this.connectionItem.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else {
-      this.connectionItem.text = `$(plug) ${c.name}${this.height !== undefined ? ` · #${this.height}` : ''}`;
+      this.connectionItem.text = `$(plug) ${c.name} · ${c.group}${this.height !== undefined ? ` · #${this.height}` : ''}`;
       this.connectionItem.tooltip = `${c.url} · ${c.group}${c.sm ? ' · SM' : ''}\nBlock height ${this.height ?? '…'}\nClick to switch connection`;
       this.connectionItem.backgroundColor = undefined;
     }
     this.connectionItem.show();
     const account = this.session.account();
-    this.accountItem.text = account ? `$(account) ${account.label}` : '$(account) No account';
+    this.accountItem.text = account
+      ? `$(account) ${account.label} (${account.address.slice(0, 6)}…${account.address.slice(-4)})`
+      : '$(account) No account';
     this.accountItem.tooltip = account
       ? `${account.address}\nClick to switch account`
       : 'Create or import an account to send transactions';
@@ -94,6 +104,11 @@ export class StatusBar implements vscode.Disposable {
   /** Text of the connection item (tests read it). */
   get text(): string {
     return this.connectionItem.text;
+  }
+
+  /** Text of the account item (tests read it). */
+  get accountText(): string {
+    return this.accountItem.text;
   }
 
   dispose(): void {

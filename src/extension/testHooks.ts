@@ -21,6 +21,10 @@ export interface ShownPrompt {
   title?: string;
   placeHolder?: string;
   prompt?: string;
+  /** Quick pick rows as "label · description" (when the items were given as an array). */
+  items?: string[];
+  /** Input box pre-filled value. */
+  value?: string;
 }
 
 let testMode = false;
@@ -32,6 +36,8 @@ export const testHooks = {
   messages: [] as ShownMessage[],
   /** Quick picks and input boxes opened since the last clear(). */
   prompts: [] as ShownPrompt[],
+  /** What the host posted to webviews, oldest first (recorded in Test mode only, the last 500). */
+  posts: [] as { viewType: string; message: unknown }[],
   /** When set, answers modal messages instead of the user (Test mode only): the button title, or undefined to dismiss. */
   answerModal: undefined as ((m: ShownMessage) => string | undefined) | undefined,
   clear(): void {
@@ -56,6 +62,13 @@ export const testHooks = {
     }
   },
 };
+
+/** Records a message a panel posted to its page (Test mode only). */
+export function recordPost(viewType: string, message: unknown): void {
+  if (!testMode) return;
+  testHooks.posts.push({ viewType, message });
+  if (testHooks.posts.length > 500) testHooks.posts.splice(0, testHooks.posts.length - 500);
+}
 
 /** Called by activate(): true only for context.extensionMode === ExtensionMode.Test. */
 export function setTestMode(on: boolean): void {
@@ -126,16 +139,28 @@ export function installUiRecorder(window: object): () => void {
   wrap('showErrorMessage', message('error'));
   wrap('showQuickPick', (original) => (items: unknown, options?: unknown, ...rest: unknown[]) => {
     const o = (options ?? {}) as { title?: string; placeHolder?: string };
-    testHooks.prompts.push({ kind: 'quickPick', title: o.title, placeHolder: o.placeHolder });
+    const text = (i: unknown, key: string): string | undefined => {
+      const v: unknown = i && typeof i === 'object' ? Reflect.get(i, key) : undefined;
+      return typeof v === 'string' && v ? v : undefined;
+    };
+    const rows = Array.isArray(items)
+      ? items.map((i: unknown) =>
+          typeof i === 'string'
+            ? i
+            : [text(i, 'label'), text(i, 'description')].filter((t) => t !== undefined).join(' · '),
+        )
+      : undefined;
+    testHooks.prompts.push({ kind: 'quickPick', title: o.title, placeHolder: o.placeHolder, items: rows });
     return original(items, options, ...rest);
   });
   wrap('showInputBox', (original) => (options?: unknown, ...rest: unknown[]) => {
-    const o = (options ?? {}) as { title?: string; placeHolder?: string; prompt?: string };
+    const o = (options ?? {}) as { title?: string; placeHolder?: string; prompt?: string; value?: string };
     testHooks.prompts.push({
       kind: 'inputBox',
       title: o.title,
       placeHolder: o.placeHolder,
       prompt: o.prompt,
+      value: o.value,
     });
     return original(options, ...rest);
   });

@@ -39,6 +39,11 @@ async function main(): Promise<number> {
     const t = Date.now();
     await page.goto(workbenchUrl(session.server.url, session.workspace));
     await wb.waitReady('FISCO BCOS');
+    // On a fresh profile the extension opens its Get Started walkthrough once (groups-view checks
+    // it): wait for it here so it cannot take the focus from a scenario's first prompt.
+    await page
+      .locator('.part.editor', { hasText: 'Get Started with FISCO BCOS' })
+      .waitFor({ timeout: 60_000 });
     log(`workbench ready in ${Date.now() - t} ms (connection "${E2E_CONNECTION}" → ${session.devnode.url})`);
     for (const [i, scenario] of selected.entries()) {
       const dir = path.join(

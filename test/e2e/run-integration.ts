@@ -3,7 +3,7 @@
 // passed through the workbench URL's `payload` (code-server's CLI rejects those flags).
 import fs from 'node:fs';
 import path from 'node:path';
-import util from 'node:util';
+import util, { parseArgs } from 'node:util';
 import { buildExtensionTests } from '../../scripts/lib/build-extension-tests';
 import { workbenchUrl } from '../../scripts/lib/code-server';
 import { buildExtension } from '../../scripts/lib/package-vsix';
@@ -14,6 +14,7 @@ import { openSession, prepareTools, type TestSession } from '../../scripts/lib/t
 const TIMEOUT_MS = 10 * 60_000;
 const outDir = path.join(testOutputDir, 'integration');
 const log = (line: string) => console.log(`[integration] ${line}`);
+const { values: args } = parseArgs({ options: { grep: { type: 'string' } } });
 
 async function main(): Promise<number> {
   const started = Date.now();
@@ -30,6 +31,7 @@ async function main(): Promise<number> {
       FISCO_BCOS_TEST_GROUP: devnode.group,
       FISCO_BCOS_TEST_ACCOUNTS: JSON.stringify(devnode.accounts),
       E2E_TEST_RESULTS_FILE: resultsFile,
+      ...(args.grep ? { FISCO_BCOS_TEST_GREP: args.grep } : {}),
     }),
   });
   fs.rmSync(resultsFile, { force: true });

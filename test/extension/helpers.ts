@@ -100,15 +100,16 @@ export async function runAndDismiss(command: string, ...args: unknown[]): Promis
   const pending = vscode.commands.executeCommand(command, ...args);
   let settled: { result: unknown } | undefined;
   void pending.then((result) => (settled = { result }));
-  for (let i = 0; i < 50 && !settled && !a.testHooks.prompts.length; i++) await sleep(100);
-  // Escape until the command ends (the prompt may take a moment to render after it was requested).
-  for (let i = 0; i < 10 && !settled; i++) {
-    await sleep(300);
+  // Wait for the prompt (or the end), however long a busy host takes: conditions, not fixed delays.
+  const deadline = Date.now() + 30_000;
+  while (!settled && !a.testHooks.prompts.length && Date.now() < deadline) await sleep(50);
+  // Escape until the command ends (a prompt requested is rendered a moment later; closing before
+  // that is a no-op, so keep closing until the command has ended).
+  while (!settled && Date.now() < deadline) {
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await sleep(100);
   }
-  const result = settled
-    ? settled.result
-    : await Promise.race([pending, sleep(2000).then(() => STILL_WAITING)]);
+  const result = settled ? settled.result : STILL_WAITING;
   return {
     result,
     prompts: [...a.testHooks.prompts],
@@ -152,4 +153,46 @@ export async function treeLabels(
   };
   await walk(undefined, 0);
   return out;
+}
+
+/**
+ * Waits for a condition (checked every 100 ms) instead of a fixed delay; fails with `what` after
+ * `timeoutMs`, generous because the machine running the suite may be busy.
+ */
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/** A message the host posted to a webview of `viewType` after index `since` of testHooks.posts. */
+export async function waitForPost<M = Record<string, unknown>>(
+  viewType: string,
+  since: number,
+  match: (m: M) => boolean,
+  what: string,
+): Promise<M> {
+  const a = await api();
+  const posted = () =>
+    a.testHooks.posts
+      .slice(since)
+      .filter((p) => p.viewType === viewType)
+      .map((p) => p.message as M);
+  try {
+    return await waitFor(() => posted().find(match), `${viewType}: ${what}`);
+  } catch (err) {
+    // Say what did arrive: the failure then shows which part of the flow went wrong.
+    const seen = posted()
+      .slice(-5)
+      .map((m) => JSON.stringify(m).slice(0, 400));
+    throw new Error(`${String(err)}; last posts: ${seen.join(' | ') || 'none'}`, { cause: err });
+  }
 }

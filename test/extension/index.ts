@@ -6,7 +6,9 @@ import Mocha from 'mocha';
 
 export async function run(): Promise<void> {
   const resultsFile = process.env.E2E_TEST_RESULTS_FILE;
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec' });
+  // FISCO_BCOS_TEST_GREP (npm run test:integration -- --grep <text>) runs only the matching tests.
+  const grep = process.env.FISCO_BCOS_TEST_GREP || undefined;
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec', grep });
   for (const f of fs.readdirSync(__dirname).sort())
     if (f.endsWith('.test.js')) mocha.addFile(path.join(__dirname, f));
   const results: { title: string; state: string; error?: string }[] = [];

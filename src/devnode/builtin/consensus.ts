@@ -24,7 +24,6 @@ import {
 import { bareAddress, definePrecompiled, PrecompiledError, type FunctionHandler } from './precompiled-base';
 import { readNodeList, writeNodeList } from './consensus-store';
 import type { ConsensusNode, PrecompiledContext } from './types';
-import { asString, asBigInt } from '../../protocol/unknownValues';
 
 const UINT64_MASK = (1n << 64n) - 1n;
 

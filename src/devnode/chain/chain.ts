@@ -5,7 +5,6 @@
 
 import { DiagnosticsStore } from '../evm/diagnostics';
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
-import { asError } from '../../protocol/unknownValues';
 import { fromHex, toHex } from '../../protocol/hex';
 import type {
   Builtins,
@@ -18,7 +17,7 @@ import type { Trace, TraceLimits } from '../evm/trace';
 import { traceCommittedTransaction, type TxTrace } from './traceReplay';
 import { TransactionType } from '../../protocol/transaction';
 import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
-import { normalizeAddress } from '../evm/executor';
+import { normalizeAddressPadded as normalizeAddress } from '../../protocol/address';
 import { DEFAULT_SEED, accountKey, nodeKey } from './keys';
 import { decodeSubmission, equalBytes } from './validate';
 import { TxPool, type Committed, type Pending } from './pool';

@@ -17,7 +17,8 @@ import type {
   SystemConfigEntry,
 } from '../builtin/types';
 import { MemoryTableStore } from '../storage/tableStore';
-import { EvmExecutor, normalizeAddress, type BlockEnv } from '../evm/executor';
+import { EvmExecutor, type BlockEnv } from '../evm/executor';
+import { normalizeAddressPadded as normalizeAddress } from '../../protocol/address';
 import { JournaledStateManager } from '../evm/stateManager';
 import type { KvBatch, KvStore } from '../storage/kv';
 import {

@@ -18,6 +18,7 @@ import { Address } from '@ethereumjs/util';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { concatBytes, fromHex, toHex, utf8Encode } from '../../protocol/hex';
 import { normalizeAddressPadded } from '../../protocol/address';
+import { overrideGenerateAddress } from './ethereumjsInternals';
 import { TransactionStatus } from '../../protocol/rpc/status';
 import type {
   Builtins,
@@ -143,9 +144,8 @@ export class EvmExecutor {
     this.state = opts.state ?? new JournaledStateManager();
     this.state.hasVirtualCode = (address) => opts.builtins.precompiles.has(address);
     this.state.codeHash = (code) => opts.suite.hash(code);
-    const builtins = opts.builtins;
-    if (builtins.nativeCode !== undefined)
-      this.state.storedMarker = (address) => builtins.nativeCode?.(opts.tables, address);
+    const nativeCode = opts.builtins.nativeCode;
+    if (nativeCode !== undefined) this.state.storedMarker = (address) => nativeCode(opts.tables, address);
   }
 
   /** The EVM-facing function of a built-in, one per handler. */
@@ -186,9 +186,9 @@ export class EvmExecutor {
       stateManager: this.state,
       customPrecompiles,
       blockchain: {
-        getBlock: (n: number) => {
+        getBlock: async (n: number) => {
           const hash = this.opts.blockHash(Number(n)) ?? new Uint8Array(32);
-          return Promise.resolve({ hash: () => hash });
+          return { hash: () => hash };
         },
         putBlock: async () => {},
         shallowCopy() {
@@ -211,7 +211,9 @@ export class EvmExecutor {
       if (hit !== undefined) return hit;
       const hex = typeof address === 'string' ? address.toLowerCase() : address.toString();
       const p = builtins.precompiles.get(hex);
-      return p === undefined ? undefined : this.precompileFunction(p);
+      return p === undefined
+        ? undefined
+        : (this.precompileFunction(p) as unknown as ReturnType<typeof fixed>);
     };
     this.evms.set(cancun, evm);
     return evm;
@@ -260,18 +262,20 @@ export class EvmExecutor {
       }
     });
     const suite = this.opts.suite;
-    overrideGenerateAddress(evm, (m: Message) => {
+    (evm as unknown as { _generateAddress(m: Message): Promise<Address> })._generateAddress = async (
+      m: Message,
+    ) => {
       const scope = this.scope;
       if (m.salt !== undefined) {
         const code = m.code instanceof Uint8Array ? m.code : m.data;
         const h = suite.hash(concatBytes(new Uint8Array([0xff]), m.caller.bytes, m.salt, suite.hash(code)));
-        return Promise.resolve(new Address(h.subarray(12)));
+        return new Address(h.subarray(12));
       }
       const seq = m.depth === 0 ? 0 : ((m as SeqMessage).fiscoSeq ?? 0);
       const n = scope?.env.number ?? 0;
       const index = scope?.env.txIndex ?? 0;
-      return Promise.resolve(new Address(contractAddressBytes(n, index, seq, suite)));
-    });
+      return new Address(contractAddressBytes(n, index, seq, suite));
+    };
   }
 
   /**
@@ -529,7 +533,7 @@ export class EvmExecutor {
         logs.push(log);
       },
       callInternal: (to, data, from) => this.callInternal(to, data, from, isStatic, scope, depth + 1),
-      codeAt: async (address) => this.state.codeAt(normalizeAddress(address)),
+      codeAt: async (address) => this.state.codeAt(normalizeAddressPadded(address)),
       balances: {
         get: (address) => this.balanceOf(address),
         add: (address, value) => this.addBalance(address, value),
@@ -605,13 +609,13 @@ export class EvmExecutor {
   }
 
   async balanceOf(address: string): Promise<bigint> {
-    const account = await this.state.getAccount(new Address(fromHex(normalizeAddress(address))));
+    const account = await this.state.getAccount(new Address(fromHex(normalizeAddressPadded(address))));
     return account?.balance ?? 0n;
   }
 
   /** Adds (or with a negative delta subtracts) balance; NotEnoughCash when it would go below 0. */
   private async addBalance(address: string, delta: bigint): Promise<void> {
-    const at = new Address(fromHex(normalizeAddress(address)));
+    const at = new Address(fromHex(normalizeAddressPadded(address)));
     const balance = (await this.state.getAccount(at))?.balance ?? 0n;
     if (balance + delta < 0n) throw new NotEnoughCashError();
     await this.state.modifyAccountFields(at, { balance: balance + delta });
@@ -690,10 +694,6 @@ function isEthereumPrecompile(to: Address | undefined): boolean {
   for (let i = 0; i < 19; i++) if (b[i] !== 0) return false;
   return b[19] > 0 && b[19] <= ETH_PRECOMPILE_MAX;
 }
-
-// chain.ts imports the padded form under this name from here; the one implementation is in the
-// protocol layer (src/protocol/address.ts).
-export { normalizeAddressPadded as normalizeAddress };
 
 /** FISCO's contract address: first 20 bytes of H("{blockNumber}_{contextID}_{seq}"). */
 export function contractAddressBytes(

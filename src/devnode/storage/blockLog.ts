@@ -15,7 +15,6 @@ import { openSync, closeSync, fstatSync, readSync, ftruncateSync, fsyncSync, mkd
 import { open, type FileHandle } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { dirname } from 'node:path';
-import { errnoCode } from '../../protocol/unknownValues';
 
 const HEADER = 8;
 /** Refuse absurd lengths so a corrupt header cannot make us allocate gigabytes. */

@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import { realpathSync, unlinkSync, writeFileSync, readFileSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { errnoCode } from '../../protocol/unknownValues';
 
 export interface DirLock {
   release(): void;

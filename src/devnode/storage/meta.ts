@@ -14,7 +14,6 @@ import {
   closeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { parseOwnJson } from '../ownJson';
 
 export const CURRENT_FORMAT = 2;
 

@@ -344,7 +344,9 @@ export const web3Methods: Record<string, Method> = {
   eth_getFilterChanges: (p, ctx) => {
     const filter = ctx.filters.get('', parseFilterId(p.str(0)));
     if (!filter) throw new Web3Error(Web3DefaultError, 'filter not found');
-    return ctx.filters.changes(filter);
+    // Merge fix (main's web3 × hyg's JSON typing): filter changes are the node's JSON log objects.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
+    return ctx.filters.changes(filter) as JsonValue[];
   },
   eth_getFilterLogs: (p, ctx) => {
     const filter = ctx.filters.get('', parseFilterId(p.str(0)));

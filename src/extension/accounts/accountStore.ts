@@ -105,7 +105,8 @@ export class AccountStore implements vscode.Disposable {
       if (keep.some((a) => a.address === k.address.toLowerCase())) continue;
       dev.push({
         address: k.address.toLowerCase(),
-        label: i === 0 ? 'Dev Account 0 (governor)' : `Dev Account ${i}`,
+        // No "(governor)" in the label: who governs changes; pickers mark governors from the committee.
+        label: `Dev Account ${i}`,
         sm: k.sm,
         source: 'devnode',
       });

@@ -51,7 +51,8 @@ export interface CallFileSpec {
 
 export type CallFileValidation = { ok: true; spec: CallFileSpec } | { ok: false; errors: string[] };
 
-const KNOWN = [
+/** Every field a call file may have (callFileSchema.ts builds the editor's JSON schema from these rules). */
+export const KNOWN = [
   '$schema',
   'description',
   'connection',
@@ -63,8 +64,9 @@ const KNOWN = [
   'send',
   'from',
 ];
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const METHOD = /^[A-Za-z_$][\w$]*(\(.*\))?$/;
+export const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+export const METHOD = /^[A-Za-z_$][\w$]*(\(.*\))?$/;
+export const BFS_PATH = /^\/[^/\s]+(\/[^/\s]+)*$/;
 
 export function isCallFileName(fileName: string): boolean {
   return fileName.endsWith(CALL_FILE_SUFFIX);
@@ -212,7 +214,7 @@ export function validateCallFile(value: unknown): CallFileValidation {
     errors.push(`"address" must be 0x followed by 40 hex digits, got ${JSON.stringify(o.address)}.`);
   if (
     o.bfsPath !== undefined &&
-    (typeof o.bfsPath !== 'string' || !/^\/[^/\s]+(\/[^/\s]+)*$/.test(o.bfsPath.trim()))
+    (typeof o.bfsPath !== 'string' || !BFS_PATH.test(o.bfsPath.trim()))
   )
     errors.push(
       `"bfsPath" must be an absolute BFS path such as /apps/Counter/1.0, got ${JSON.stringify(o.bfsPath)}.`,

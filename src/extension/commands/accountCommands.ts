@@ -196,10 +196,11 @@ export function registerAccountCommands(session: Session): vscode.Disposable[] {
         }
         const list = session.accounts.listFor(sm);
         const current = session.account()?.address;
+        const governors = await currentGovernors(session);
         const items: (vscode.QuickPickItem & { a?: AccountMeta; action?: string })[] = [
           ...list.map((a) => ({
             label: `${a.address === current ? '$(check) ' : ''}${a.label}`,
-            description: a.address,
+            description: `${a.address}${governors.has(a.address.toLowerCase()) ? ' · governor' : ''}`,
             detail: a.source === 'devnode' ? 'local node dev account' : undefined,
             a,
           })),
@@ -230,4 +231,16 @@ export function registerAccountCommands(session: Session): vscode.Disposable[] {
       }),
     ),
   ];
+}
+
+/**
+ * Governor addresses of the active chain's committee, to mark them in the account picker; empty
+ * when the chain cannot tell within a few seconds (the picker must not wait on a slow node).
+ */
+async function currentGovernors(session: Session): Promise<Set<string>> {
+  const api = session.chain();
+  if (!api) return new Set();
+  const timeout = new Promise<undefined>((r) => setTimeout(() => r(undefined), 3000).unref?.());
+  const committee = await Promise.race([api.committee().catch(() => undefined), timeout]);
+  return new Set((committee?.governors ?? []).map((g) => g.address.toLowerCase()));
 }

@@ -4,7 +4,13 @@
 import * as vscode from 'vscode';
 import { isAddress } from 'ethers';
 import { BfsItem, type BfsTree, type LoadMoreItem } from '../views/bfsTree';
-import { joinPath, validateChildName, validateLinkPath } from '../models/bfsModel';
+import {
+  joinPath,
+  linkDirProblem,
+  validateChildName,
+  validateLinkChild,
+  validateLinkPath,
+} from '../models/bfsModel';
 import type { Session } from '../session';
 import { guarded, required } from '../errors';
 import { transact } from './transact';
@@ -94,6 +100,9 @@ export function registerBfsCommands(session: Session, tree: BfsTree): vscode.Dis
       'fiscoBcos.bfs.linkHere',
       guarded('Link failed', async (item?: BfsItem) => {
         const parent = item instanceof BfsItem ? item.path : '/apps';
+        // Say so before asking anything: the chain stores links only under /apps.
+        const dirProblem = linkDirProblem(parent);
+        if (dirProblem) throw new Error(dirProblem);
         const address = required(
           await vscode.window.showInputBox({
             title: `Link a contract in ${parent}`,
@@ -105,9 +114,11 @@ export function registerBfsCommands(session: Session, tree: BfsTree): vscode.Dis
           await vscode.window.showInputBox({
             title: 'Link name',
             prompt: `Created as ${parent}/<name>`,
-            validateInput: (v) => validateChildName(parent, v.trim()),
+            validateInput: (v) => validateLinkChild(parent, v.trim()),
           }),
         ).trim();
+        const nameError = validateLinkChild(parent, name);
+        if (nameError) throw new Error(nameError);
         const abi = await session
           .requireChain()
           .abiOf(address)

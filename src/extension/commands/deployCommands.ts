@@ -7,11 +7,12 @@ import type { Compiler } from '../compile/compiler';
 import { type CompiledContract, findContractDeclarations, isDeployable } from '../compile/solcIO';
 import { ContractCodec } from '../models/abiCodec';
 import { exampleFor, isJsonType, parseArgText } from '../models/abiArgs';
-import { defaultLinkPath, validateLinkPath } from '../models/bfsModel';
+import { defaultLinkPath, validateLinkPath, validateLinkVersion } from '../models/bfsModel';
 import { describeReceiptStatus } from '../models/txStatus';
 import type { AbiRegistry } from '../abiRegistry';
 import type { Session } from '../session';
 import { guarded, required } from '../errors';
+import { errorMessage } from '../../protocol/unknownValues';
 import { confirmTransaction } from './transact';
 import { linkContract } from './bfsCommands';
 import { linkLibraries, needsLinking } from './libraryLinking';
@@ -193,10 +194,12 @@ export function registerDeployCommands(
                 title: `Link ${contract.name} into BFS`,
                 prompt: `Version: linked as /apps/${contract.name}/<version>`,
                 value: '1.0',
-                validateInput: (v) => validateLinkPath(defaultLinkPath(contract.name, v.trim())),
+                validateInput: (v) => validateLinkVersion(contract.name, v.trim()),
               }),
-            );
-            linkPath = defaultLinkPath(contract.name, version.trim());
+            ).trim();
+            const problem = validateLinkVersion(contract.name, version);
+            if (problem) throw new Error(problem);
+            linkPath = defaultLinkPath(contract.name, version);
           }
         }
         if (linkPath) {

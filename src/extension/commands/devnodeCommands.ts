@@ -56,7 +56,7 @@ export function registerDevnodeCommands(session: Session, devnode: DevnodeManage
       const ready = await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: `Starting the local FISCO BCOS node on port ${usePort}…`,
+          title: `Starting the local FISCO BCOS node ${usePort ? `on port ${usePort}` : 'on a free port'}…`,
         },
         () => devnode.start(usePort, accounts, web3Port),
       );

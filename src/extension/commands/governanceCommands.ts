@@ -8,7 +8,6 @@ import {
   describeTally,
   effectiveStatus,
   hasVoted,
-  isGovernor,
   proposalLabel,
   tally,
 } from '../models/governanceModel';
@@ -17,6 +16,8 @@ import { isRecord } from '../../protocol/unknownValues';
 import type { Session } from '../session';
 import { guarded, required } from '../errors';
 import { transact } from './transact';
+import { ensureGovernor, pickAccountAddress } from './governorAccounts';
+import type { CommitteeInfo } from '../chain/chainApi';
 
 const addressInput = async (title: string, prompt = 'Account address (0x…)') =>
   required(
@@ -41,8 +42,11 @@ const numberInput = async (title: string, min: number, max: number, value = '') 
     ).trim(),
   );
 
-/** Asks for the fields of one proposal type, with the console's ranges. */
-async function promptProposal(session: Session): Promise<{ request: ProposalRequest; what: string }> {
+/** Asks for the fields of one proposal type, with the console's ranges and current values. */
+async function promptProposal(
+  session: Session,
+  committee: CommitteeInfo,
+): Promise<{ request: ProposalRequest; what: string }> {
   const type = required(
     await vscode.window.showQuickPick(
       [
@@ -76,16 +80,32 @@ async function promptProposal(session: Session): Promise<{ request: ProposalRequ
     ).trim();
   switch (type.k) {
     case 'updateGovernor': {
-      const account = await addressInput('Governor account');
-      const weight = await numberInput('Weight (0 removes the governor)', 0, 10000, '1');
+      const account = await pickAccountAddress(session, 'Governor account', committee);
+      const current = committee.governors.find((g) => g.address.toLowerCase() === account.toLowerCase());
+      const weight = await numberInput(
+        `Weight of ${account} (0 removes the governor)`,
+        0,
+        10000,
+        String(current?.weight ?? 1),
+      );
       return {
         request: { kind: 'updateGovernor', account, weight },
         what: `Propose governor ${account} with weight ${weight}`,
       };
     }
     case 'setRate': {
-      const participatesRate = await numberInput('Participation rate (%)', 0, 100, '0');
-      const winRate = await numberInput('Win rate (%)', 0, 100, '0');
+      const participatesRate = await numberInput(
+        `Participation rate (%), now ${committee.participatesRate}`,
+        0,
+        100,
+        String(committee.participatesRate),
+      );
+      const winRate = await numberInput(
+        `Win rate (%), now ${committee.winRate}`,
+        0,
+        100,
+        String(committee.winRate),
+      );
       return {
         request: { kind: 'setRate', participatesRate, winRate },
         what: `Propose rates ${participatesRate}% / ${winRate}%`,
@@ -108,7 +128,7 @@ async function promptProposal(session: Session): Promise<{ request: ProposalRequ
     }
     case 'openDeployAuth':
     case 'closeDeployAuth': {
-      const account = await addressInput(type.label);
+      const account = await pickAccountAddress(session, type.label, committee);
       const open = type.k === 'openDeployAuth';
       return {
         request: { kind: 'modifyDeployAuth', account, open },
@@ -117,7 +137,7 @@ async function promptProposal(session: Session): Promise<{ request: ProposalRequ
     }
     case 'resetAdmin': {
       const contract = await addressInput('Contract', 'Contract address (0x…)');
-      const newAdmin = await addressInput('New admin');
+      const newAdmin = await pickAccountAddress(session, 'New admin', committee);
       return {
         request: { kind: 'resetAdmin', contract, newAdmin },
         what: `Propose ${newAdmin} as admin of ${contract}`,
@@ -161,19 +181,8 @@ export function registerGovernanceCommands(session: Session, tree: GovernanceTre
     return proposals.filter((p) => effectiveStatus(p, height) === 1);
   };
 
-  const requireGovernor = async () => {
-    const { committee } = await tree.load();
-    const me = session.account();
-    if (!isGovernor(committee, me?.address)) {
-      const governors = committee.governors.map((g) => g.address).join(', ');
-      throw new Error(
-        `The active account ${me?.address ?? '(none)'} is not a governor. Switch to a governor account (${governors}).`,
-      );
-    }
-  };
-
-  const vote = async (id: number, agree: boolean) => {
-    await requireGovernor();
+  const vote = async (id: number, agree: boolean, checked = false) => {
+    if (!checked) await ensureGovernor(session, tree, 'vote');
     const r = await transact(
       session,
       { what: `Vote ${agree ? 'for' : 'against'} proposal #${id}` },
@@ -195,6 +204,8 @@ export function registerGovernanceCommands(session: Session, tree: GovernanceTre
     vscode.commands.registerCommand(
       'fiscoBcos.voteProposal',
       guarded('Vote failed', async (arg?: unknown, agreeArg?: boolean) => {
+        // Who votes is settled before any question about what to vote on.
+        await ensureGovernor(session, tree, 'vote');
         let id = proposalId(arg);
         if (id === undefined) {
           const open = await openProposals();
@@ -228,7 +239,7 @@ export function registerGovernanceCommands(session: Session, tree: GovernanceTre
               { title: `Vote on proposal #${id}` },
             ),
           ).agree;
-        return vote(id, agree);
+        return vote(id, agree, true);
       }),
     ),
     vscode.commands.registerCommand(
@@ -242,10 +253,10 @@ export function registerGovernanceCommands(session: Session, tree: GovernanceTre
     vscode.commands.registerCommand(
       'fiscoBcos.createProposal',
       guarded('Create proposal failed', async (preset?: ProposalRequest) => {
-        await requireGovernor();
+        const committee = await ensureGovernor(session, tree, 'create proposals');
         const { request, what } = preset
           ? { request: preset, what: `Create ${preset.kind} proposal` }
-          : await promptProposal(session);
+          : await promptProposal(session, committee);
         const r = await transact(session, { what }, (api, s) => api.createProposal(s, request));
         tree.refresh();
         return r;

@@ -94,6 +94,8 @@ export function readOutput(json: string): {
   problems: CompileProblem[];
   sourceIds: Record<string, number>;
 } {
+  // solc's standard-JSON output, as documented; SolcOutput names the fields read here.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
   const out = JSON.parse(json) as SolcOutput;
   const problems: CompileProblem[] = (out.errors ?? []).map((e) => ({
     file: e.sourceLocation?.file,

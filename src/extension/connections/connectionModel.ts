@@ -131,14 +131,17 @@ export function parseConnections(raw: unknown): { connections: ConnectionConfig[
     if (!isRecord(entry)) return; // validateConnection reported it
     // validateConnection found no problem: name and url are strings, group and tlsCertDir strings or absent.
     const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    const peers = Array.isArray(entry.peers)
+      ? entry.peers.filter((p): p is string => typeof p === 'string')
+      : [];
     connections.push({
-      name: o.name.trim(),
-      url: normaliseUrl(o.url),
-      group: (o.group ?? 'group0').trim(),
-      ...(o.tlsCertDir ? { tlsCertDir: o.tlsCertDir } : {}),
-      ...(o.peers?.length ? { peers: o.peers.map(normaliseUrl) } : {}),
-      ...(o.sm ? { sm: true } : {}),
-      ...(o.local ? { local: true } : {}),
+      name: text(entry.name).trim(),
+      url: normaliseUrl(text(entry.url)),
+      group: (text(entry.group) || 'group0').trim(),
+      ...(text(entry.tlsCertDir) ? { tlsCertDir: text(entry.tlsCertDir) } : {}),
+      ...(peers.length ? { peers: peers.map(normaliseUrl) } : {}),
+      ...(entry.sm === true ? { sm: true } : {}),
+      ...(entry.local === true ? { local: true } : {}),
     });
   });
   return { connections, problems };

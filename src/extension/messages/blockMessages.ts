@@ -2,6 +2,7 @@
 // the webview only asks to navigate.
 
 import { isHex, isNumber, isRecord, isString, shape } from './validate';
+import { type ContextMessage, isContextMessage } from './contextMessages';
 
 export interface FieldView {
   label: string;
@@ -78,9 +79,11 @@ export interface TxPageView {
 }
 
 export type HostToBlock =
+  | ContextMessage
   | { type: 'show'; view: BlockView | TxPageView }
   | { type: 'loading'; what: string }
-  | { type: 'error'; message: string };
+  /** `latest`: the chain's height when known, so the page can offer the newest block. */
+  | { type: 'error'; message: string; latest?: number };
 
 export type BlockToHost =
   | { type: 'ready' }
@@ -100,8 +103,9 @@ export function parseBlockToHost(m: unknown): BlockToHost | undefined {
 }
 
 export function parseHostToBlock(m: unknown): HostToBlock | undefined {
+  if (isContextMessage(m)) return m;
   if (shape<HostToBlock>(m, 'loading', { what: isString })) return m;
-  if (shape<HostToBlock>(m, 'error', { message: isString })) return m;
+  if (shape<HostToBlock>(m, 'error', { message: isString }, { latest: isNumber })) return m;
   if (
     shape<HostToBlock>(m, 'show', {
       view: (v) => isRecord(v) && (v.kind === 'block' || v.kind === 'transaction'),

@@ -2,6 +2,7 @@
 // sends JSON argument values which the host validates again before encoding.
 
 import { isBoolean, isNumber, isRecord, isString, shape } from './validate';
+import { type ContextMessage, isContextMessage } from './contextMessages';
 
 export interface ParamView {
   name: string;
@@ -32,6 +33,7 @@ export interface ResultView {
 }
 
 export type HostToCall =
+  | ContextMessage
   | {
       type: 'init';
       contract: { name: string; address: string; path?: string };
@@ -44,18 +46,31 @@ export type HostToCall =
 
 export type CallToHost =
   | { type: 'ready' }
-  | { type: 'invoke'; requestId: number; signature: string; args: unknown[]; mode: 'call' | 'send' }
+  | {
+      type: 'invoke';
+      requestId: number;
+      signature: string;
+      args: unknown[];
+      mode: 'call' | 'send';
+      /** The active account the page showed ('' for none): a transaction from a stale page is refused. */
+      account?: string;
+    }
   | { type: 'openTransaction'; hash: string };
 
 export function parseCallToHost(m: unknown): CallToHost | undefined {
   if (shape<CallToHost>(m, 'ready', {})) return m;
   if (
-    shape<CallToHost>(m, 'invoke', {
-      requestId: isNumber,
-      signature: (v) => isString(v) && /^[A-Za-z_$][\w$]*\(.*\)$/.test(v),
-      args: Array.isArray,
-      mode: (v) => v === 'call' || v === 'send',
-    })
+    shape<CallToHost>(
+      m,
+      'invoke',
+      {
+        requestId: isNumber,
+        signature: (v) => isString(v) && /^[A-Za-z_$][\w$]*\(.*\)$/.test(v),
+        args: Array.isArray,
+        mode: (v) => v === 'call' || v === 'send',
+      },
+      { account: isString },
+    )
   )
     return m;
   if (shape<CallToHost>(m, 'openTransaction', { hash: (v) => isString(v) && /^0x[0-9a-fA-F]{64}$/.test(v) }))
@@ -64,6 +79,7 @@ export function parseCallToHost(m: unknown): CallToHost | undefined {
 }
 
 export function parseHostToCall(m: unknown): HostToCall | undefined {
+  if (isContextMessage(m)) return m;
   if (shape<HostToCall>(m, 'init', { contract: isRecord, functions: Array.isArray, lastInputs: isRecord }))
     return m;
   if (

@@ -5,6 +5,7 @@ import { CONDITION_OPS, type TableCondition, type TableRow } from '../chain/chai
 
 export { CONDITION_OPS };
 import { isBoolean, isNumber, isRecord, isString, isStringArray, shape } from './validate';
+import { type ContextMessage, isContextMessage } from './contextMessages';
 
 export type { TableCondition, TableRow };
 
@@ -38,6 +39,7 @@ export type KvToHost =
   | { type: 'openTransaction'; hash: string };
 
 export type HostToKv =
+  | ContextMessage
   | { type: 'init'; connection: string; account?: string }
   | { type: 'table'; table: string; keyField: string; valueFields: string[]; keyOrder?: string }
   | { type: 'row'; table: string; key: string; found: boolean; value: string }
@@ -127,6 +129,7 @@ export function parseKvToHost(m: unknown): KvToHost | undefined {
 }
 
 export function parseHostToKv(m: unknown): HostToKv | undefined {
+  if (isContextMessage(m)) return m;
   if (shape<HostToKv>(m, 'init', { connection: isString }, { account: isString })) return m;
   if (
     shape<HostToKv>(

@@ -11,6 +11,7 @@ import {
   isStringArray,
   shape,
 } from './validate';
+import { type ContextMessage, isContextMessage } from './contextMessages';
 
 export interface MethodAuthView {
   signature: string;
@@ -49,6 +50,7 @@ export type PermissionAction =
   | { type: 'setMethodAuth'; selector: string; account: string; open: boolean };
 
 export type HostToPermissions =
+  | ContextMessage
   | { type: 'state'; state: PermissionState }
   | { type: 'outcome'; ok: boolean; message: string; transactionHash?: string; proposalId?: string }
   | { type: 'error'; message: string };
@@ -56,7 +58,8 @@ export type HostToPermissions =
 export type PermissionsToHost =
   | { type: 'ready' }
   | { type: 'refresh' }
-  | { type: 'action'; action: PermissionAction }
+  /** `account`: the active account the page showed when the user acted ('' for none). */
+  | { type: 'action'; action: PermissionAction; account?: string }
   | { type: 'openTransaction'; hash: string };
 
 const authType = (v: unknown) => v === 1 || v === 2;
@@ -121,12 +124,16 @@ export function parsePermissionsToHost(m: unknown): PermissionsToHost | undefine
     return m;
   if (isRecord(m) && m.type === 'action') {
     const action = parsePermissionAction(m.action);
-    return action ? { type: 'action', action } : undefined;
+    if (m.account !== undefined && !isString(m.account)) return undefined;
+    return action
+      ? { type: 'action', action, ...(m.account !== undefined ? { account: m.account } : {}) }
+      : undefined;
   }
   return undefined;
 }
 
 export function parseHostToPermissions(m: unknown): HostToPermissions | undefined {
+  if (isContextMessage(m)) return m;
   if (shape<HostToPermissions>(m, 'state', { state: isPermissionState })) return m;
   if (
     shape<HostToPermissions>(

@@ -32,15 +32,69 @@ export function validateChildName(parent: string, name: string): string | undefi
   return undefined;
 }
 
-/** Validates an absolute path typed by the user (link target). */
+/*
+ * Links. What the node does with a link request (FISCO-BCOS bcos-executor/src/precompiled/
+ * BFSPrecompiled.cpp):
+ * - link(name, version, address, abi) (`linkAdaptCNS`) refuses a name or version containing "/"
+ *   (`checkLinkParam`) and stores /apps/<name>/<version>;
+ * - link(path, address, abi) (`link` → `linkImpl`) prepends "/apps/" to whatever it is given
+ *   (`getContractTableName(getLinkRootDir(), path)`, bcos-executor/src/Common.h), so "/usr/x"
+ *   lands at /apps/usr/x and "/apps/A//usr/x" keeps its empty segment;
+ * - both then apply `checkPathValid` (bcos-executor/src/precompiled/common/Utilities.cpp): at most
+ *   FS_PATH_MAX_LEVEL = 6 levels, FS_PATH_MAX_LENGTH_330 = 128 characters from 3.3, and each
+ *   segment matching ^[\w]+[\w\-#@.]*$ from 3.2.
+ * So the extension accepts only what the chain stores exactly where the user was told.
+ */
+
+/** One segment of a link (a contract name, a version, a directory name): the node's segment rule. */
+export function validateLinkSegment(text: string, what: 'name' | 'version' = 'name'): string | undefined {
+  if (!text) return `Enter a ${what}.`;
+  if (text.includes('/'))
+    return `A ${what} is one path segment: "/" is not allowed (the chain would store it somewhere else).`;
+  if (!SEGMENT.test(text))
+    return `"${text}" is not a valid ${what}: use letters, digits and _ - # @ . (starting with a letter, digit or _).`;
+  return undefined;
+}
+
+/**
+ * The one check every link entry point uses: an absolute path under /apps/ whose every segment
+ * passes validateLinkSegment, within the node's level and length limits.
+ */
 export function validateLinkPath(path: string): string | undefined {
   if (!path.startsWith('/apps/')) return 'Links live under /apps/, e.g. /apps/HelloWorld/1.0.';
-  const parts = path.split('/').filter(Boolean);
+  if (path.endsWith('/')) return 'A link path does not end with "/".';
+  const parts = path.split('/').slice(1);
+  if (parts.some((p) => p === '')) return 'A link path has no empty segments ("//").';
   if (parts.length < 2) return 'Give a name under /apps, e.g. /apps/HelloWorld/1.0.';
-  for (const p of parts) if (!SEGMENT.test(p)) return `"${p}" is not a valid path segment.`;
+  for (const p of parts.slice(1)) {
+    const problem = validateLinkSegment(p);
+    if (problem) return problem;
+  }
   if (path.length > 128) return 'The path must stay within 128 characters.';
   if (parts.length > 6) return 'BFS paths have at most 6 levels.';
   return undefined;
+}
+
+/** A version typed for /apps/<contract>/<version>: one segment, and the whole path valid. */
+export function validateLinkVersion(contractName: string, version: string): string | undefined {
+  return validateLinkSegment(version, 'version') ?? validateLinkPath(defaultLinkPath(contractName, version));
+}
+
+/** Where "Link a Contract Here" can make a link: /apps and the directories below it. */
+export function canLinkIn(dir: string): boolean {
+  return dir === '/apps' || dir.startsWith('/apps/');
+}
+
+/** Why no link can be made in `dir`, or undefined when it can. */
+export function linkDirProblem(dir: string): string | undefined {
+  return canLinkIn(dir)
+    ? undefined
+    : `Links can only be made under /apps, not in ${dir}. Choose /apps or a directory below it.`;
+}
+
+/** A link name typed for a directory: the directory takes links, one segment, the whole path valid. */
+export function validateLinkChild(parent: string, name: string): string | undefined {
+  return linkDirProblem(parent) ?? validateLinkSegment(name) ?? validateLinkPath(joinPath(parent, name));
 }
 
 /** /apps/<name>/<version>, as the console's deploy -l does. */

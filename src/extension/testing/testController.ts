@@ -2,9 +2,11 @@
 // public/external test…() functions the cases. The tree comes from a quick parse (discovery.ts),
 // built only when VS Code resolves the controller (opening the Testing view), never at
 // activation; compiling and the chain are touched only when tests run. Running compiles the file
-// with the extension's compiler, then runTestSuite (testRunner.ts) deploys each suite to the
-// active connection, calls setUp() and sends each test. Non-loopback chains need a confirmation,
-// since running tests sends transactions.
+// with the extension's compiler, then runTestSuite (testRunner.ts) deploys each suite to a
+// throwaway local chain (a devnode child process started for the run, see throwawayChain.ts), or,
+// with "fiscoBcos.tests.chain": "activeConnection", to the active connection; calls setUp() and
+// sends each test. A non-loopback active connection needs a confirmation, since tests send
+// transactions.
 
 import * as vscode from 'vscode';
 import type { Session } from '../session';
@@ -12,6 +14,7 @@ import type { Compiler } from '../compile/compiler';
 import { CancelledError, describeError } from '../errors';
 import { skipsConfirmation } from '../testHooks';
 import { discoverTests, type DiscoveredSuite, type SourceRange } from './discovery';
+import type { TestChain } from './throwawayChain';
 import {
   formatResultLine,
   isLoopbackUrl,
@@ -35,8 +38,21 @@ interface CaseData {
   test?: string;
 }
 
+/** Where tests run: a chain of their own (default) or the active connection (the old behaviour). */
+export type TestChainMode = 'throwaway' | 'activeConnection';
+
+export function testChainMode(): TestChainMode {
+  const v = vscode.workspace.getConfiguration('fiscoBcos').get<string>('tests.chain', 'throwaway');
+  return v === 'activeConnection' ? 'activeConnection' : 'throwaway';
+}
+
+const profileLabel = (mode: TestChainMode) =>
+  mode === 'throwaway' ? 'Run on a throwaway local chain' : 'Run on the active FISCO BCOS connection';
+
 export class SolidityTestExplorer implements vscode.Disposable {
   readonly controller: vscode.TestController;
+  /** The output lines of the last run, as written to the Test Results (the extension-host suite reads them). */
+  readonly output: string[] = [];
   private readonly data = new WeakMap<vscode.TestItem, CaseData>();
   private readonly disposables: vscode.Disposable[] = [];
   private watching = false;
@@ -44,14 +60,16 @@ export class SolidityTestExplorer implements vscode.Disposable {
   constructor(
     private readonly session: Session,
     private readonly compiler: Compiler,
+    /** Starts a throwaway chain (SM or not) for one run. */
+    private readonly startChain?: (sm: boolean) => Promise<TestChain>,
   ) {
     this.controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, 'FISCO BCOS Solidity Tests');
     this.controller.resolveHandler = async (item) => {
       if (!item) await this.discoverAll();
     };
     this.controller.refreshHandler = () => this.discoverAll();
-    this.controller.createRunProfile(
-      'Run on the active FISCO BCOS connection',
+    const profile = this.controller.createRunProfile(
+      profileLabel(testChainMode()),
       vscode.TestRunProfileKind.Run,
       async (request, token) => {
         await this.run(request, token);
@@ -59,6 +77,10 @@ export class SolidityTestExplorer implements vscode.Disposable {
       true,
     );
     this.disposables.push(this.controller);
+    const onConfig = vscode.workspace.onDidChangeConfiguration?.((e) => {
+      if (e.affectsConfiguration('fiscoBcos.tests.chain')) profile.label = profileLabel(testChainMode());
+    });
+    if (onConfig) this.disposables.push(onConfig);
   }
 
   /** Finds every test file and starts following edits (once). */
@@ -157,6 +179,32 @@ export class SolidityTestExplorer implements vscode.Disposable {
     return byFile;
   }
 
+  /** The chain of this run: a throwaway one, or the active connection after its confirmation. */
+  private async chainForRun(): Promise<TestChain> {
+    if (testChainMode() === 'throwaway') {
+      if (!this.startChain) throw new Error('No throwaway chain available in this host.');
+      return vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: 'Starting a throwaway chain for the tests…',
+        },
+        () => this.startChain!(!!this.session.connection?.sm),
+      );
+    }
+    await this.confirmChain();
+    const api = this.session.requireChain();
+    const signer = await this.session.requireSigner();
+    const conn = this.session.connection!;
+    return {
+      name: conn.name,
+      url: conn.url,
+      group: conn.group,
+      api,
+      signer,
+      release: () => Promise.resolve(),
+    };
+  }
+
   /** Running tests sends transactions: outside a loopback chain the user confirms first. */
   private async confirmChain(): Promise<void> {
     const c = this.session.connection;
@@ -177,18 +225,21 @@ export class SolidityTestExplorer implements vscode.Disposable {
     const run = this.controller.createTestRun(request, undefined, true);
     const all: vscode.TestItem[] = [...byFile.values()].flatMap((suites) => [...suites.values()].flat());
     all.forEach((t) => run.enqueued(t));
-    const out = (text: string, item?: vscode.TestItem) =>
+    this.output.length = 0;
+    // Each line once: result lines go to the test's own output (which the run output shows too).
+    const out = (text: string, item?: vscode.TestItem) => {
+      this.output.push(text);
       run.appendOutput(`${text.replace(/\r?\n/g, '\r\n')}\r\n`, undefined, item);
+    };
     const results: TestCaseResult[] = [];
     const errorAll = (items: vscode.TestItem[], message: string) =>
       items.forEach((t) => run.errored(t, new vscode.TestMessage(message)));
+    let chain: TestChain | undefined;
     try {
-      await this.confirmChain();
-      const api = this.session.requireChain();
-      const signer = await this.session.requireSigner();
-      const conn = this.session.connection!;
+      chain = await this.chainForRun();
+      const { api, signer } = chain;
       out(
-        `Running ${all.length} test${all.length === 1 ? '' : 's'} on ${conn.name} (${conn.url}, ${conn.group}) from ${signer.address}`,
+        `Running ${all.length} test${all.length === 1 ? '' : 's'} on ${chain.name} (${chain.url}, ${chain.group}) from ${signer.address}`,
       );
       for (const [uriText, suites] of byFile) {
         if (token.isCancellationRequested) break;
@@ -272,6 +323,7 @@ export class SolidityTestExplorer implements vscode.Disposable {
         errorAll(all, describeError(err));
       }
     } finally {
+      await chain?.release().catch(() => undefined);
       run.end();
     }
     return results;
@@ -286,6 +338,13 @@ export class SolidityTestExplorer implements vscode.Disposable {
  * Registers the Test Explorer (push the result into context.subscriptions). Cheap: no file search,
  * no solc, no chain until the Testing view resolves the controller or a run starts.
  */
-export function registerTestExplorer(session: Session, compiler: Compiler): SolidityTestExplorer {
-  return new SolidityTestExplorer(session, compiler);
+export function registerTestExplorer(
+  session: Session,
+  compiler: Compiler,
+  extensionPath: string,
+): SolidityTestExplorer {
+  return new SolidityTestExplorer(session, compiler, async (sm) => {
+    const { startThrowawayChain } = await import('./throwawayChain');
+    return startThrowawayChain(extensionPath, sm, (c) => session.createApi(c));
+  });
 }

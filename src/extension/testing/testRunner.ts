@@ -183,7 +183,7 @@ export async function runTestSuite(options: RunSuiteOptions): Promise<TestCaseRe
         durationMs: Date.now() - started,
       };
     }
-    emit({ type: 'output', text: formatResultLine(result) });
+    // The result line is the consumer's to print (once), from the finished event.
     emit({ type: 'finished', result });
     results.push(result);
   }

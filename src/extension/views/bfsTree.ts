@@ -7,6 +7,7 @@ import {
   BFS_PAGE_SIZE,
   PagedChildren,
   addressOf,
+  canLinkIn,
   describeEntry,
   iconOf,
   joinPath,
@@ -31,7 +32,8 @@ export class BfsItem extends vscode.TreeItem {
     this.address = addressOf(entry);
     this.description = describeEntry(entry, path);
     this.iconPath = new vscode.ThemeIcon(iconOf(entry));
-    this.contextValue = `bfs.${kind}`;
+    // Directories that take links (/apps and below) say so: "Link a Contract Here" shows only there.
+    this.contextValue = kind === 'directory' && canLinkIn(path) ? 'bfs.directory.apps' : `bfs.${kind}`;
     this.tooltip = `${path}\n${kind}${this.address ? `\n${this.address}` : ''}`;
     // Clicking a user contract opens its call form; built-ins under /sys have no ABI to show.
     if ((kind === 'link' || kind === 'contract') && !path.startsWith('/sys/')) {

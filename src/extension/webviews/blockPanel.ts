@@ -10,10 +10,12 @@ import { blockView, transactionView } from '../models/blockView';
 import { describeError } from '../errors';
 import { loadCodecs } from './codecs';
 import { PanelHost } from './panelHost';
+import { followSession, viewContext, type Follow } from './followSession';
 import { addDiagnostics } from './txDiagnostics';
 
 let current: PanelHost<BlockToHost, HostToBlock> | undefined;
 let pending: { kind: 'block' | 'transaction'; id: string } | undefined;
+let follow: Follow | undefined;
 
 export async function showBlockPanel(
   session: Session,
@@ -30,6 +32,7 @@ export async function showBlockPanel(
       extensionUri,
       parse: parseBlockToHost,
       onMessage: async (m) => {
+        if (m.type === 'ready') await follow?.push();
         if (m.type === 'ready' && pending) await render(session, registry, pending);
         if (m.type === 'openBlock') await render(session, registry, { kind: 'block', id: String(m.id) });
         if (m.type === 'openTransaction')
@@ -40,11 +43,24 @@ export async function showBlockPanel(
         }
       },
     });
+    // Another connection or group: the same block or transaction is looked up there.
+    let chainKey = chainOf(session);
+    follow = followSession(current, session, undefined, async () => {
+      const now = chainOf(session);
+      if (now === chainKey) return;
+      chainKey = now;
+      if (pending) await render(session, registry, pending);
+    });
   } else {
     current.panel.reveal();
     await render(session, registry, target);
   }
   return current;
+}
+
+function chainOf(session: Session): string {
+  const c = viewContext(session);
+  return `${c.connection}\u0000${c.group}`;
 }
 
 async function render(
@@ -56,11 +72,24 @@ async function render(
   if (!panel) return;
   pending = target;
   const api = session.requireChain();
+  const where = `${session.connection?.name ?? 'the active connection'} (${session.connection?.group ?? ''})`;
   await panel.post({ type: 'loading', what: `${target.kind} ${target.id}` });
+  let latest: number | undefined;
   try {
     if (target.kind === 'block') {
       const id = /^\d+$/.test(target.id) ? Number(target.id) : target.id;
-      const [block, latest] = await Promise.all([api.block(id, true), api.blockNumber()]);
+      latest = await api.blockNumber();
+      // Past the height the node answers with a raw error (code 3006): say what is going on instead.
+      if (typeof id === 'number' && id > latest) {
+        panel.panel.title = `Block ${id} (not yet)`;
+        await panel.post({
+          type: 'error',
+          message: `Block ${id} does not exist yet on ${where}: the chain's height is ${latest}.`,
+          latest,
+        });
+        return;
+      }
+      const block = await api.block(id, true);
       const txs = (block.transactions ?? []).filter((t): t is TransactionJson => typeof t === 'object');
       const receipts = new Map<string, ReceiptJson>();
       await Promise.all(
@@ -88,7 +117,15 @@ async function render(
         api.transaction(target.id),
         api.receipt(target.id).catch(() => null),
       ]);
-      if (!tx) throw new Error(`No transaction ${target.id} on ${session.connection?.name}.`);
+      if (!tx) {
+        panel.panel.title = `Transaction ${target.id.slice(0, 10)}… (not found)`;
+        await panel.post({
+          type: 'error',
+          message: `Transaction ${target.id} does not exist on ${where}.`,
+          latest: await api.blockNumber().catch(() => undefined),
+        });
+        return;
+      }
       const codecs = await loadCodecs(api, registry, [
         tx.to,
         receipt?.contractAddress ?? '',
@@ -103,9 +140,11 @@ async function render(
       });
     }
   } catch (err) {
+    panel.panel.title = `${target.kind === 'block' ? 'Block' : 'Transaction'} ${target.id.slice(0, 10)} (error)`;
     await panel.post({
       type: 'error',
-      message: `Cannot show ${target.kind} ${target.id}: ${describeError(err)}`,
+      message: `Cannot show ${target.kind} ${target.id} on ${where}: ${describeError(err)}`,
+      ...(latest !== undefined ? { latest } : {}),
     });
   }
 }

@@ -14,6 +14,7 @@ import { diagnosticsSuffix } from './txDiagnostics';
 import { confirmTransaction } from '../commands/transact';
 import { loadCodecs } from './codecs';
 import { PanelHost } from './panelHost';
+import { contractSubject, followSession, staleAction, type Follow } from './followSession';
 import { errorMessage } from '../../protocol/unknownValues';
 
 export interface CallTarget {
@@ -42,6 +43,14 @@ export async function showCallPanel(
   const codec = await codecFor(api, target.address, target.abi);
   const inputsOf = () =>
     context.workspaceState.get<Record<string, Record<string, unknown[]>>>(INPUTS_KEY, {})[key] ?? {};
+  const postInit = (host: PanelHost<CallToHost, HostToCall>) =>
+    host.post({
+      type: 'init',
+      contract: { name: target.name ?? 'Contract', address: target.address, path: target.path },
+      functions: codec.functions().map(functionView),
+      lastInputs: inputsOf(),
+      account: session.account()?.address,
+    } satisfies HostToCall);
   const panel = new PanelHost<CallToHost, HostToCall>({
     viewType: 'fiscoBcos.callContract',
     title: `Call ${target.name ?? target.address.slice(0, 10)}`,
@@ -50,13 +59,7 @@ export async function showCallPanel(
     parse: parseCallToHost,
     onMessage: async (m, host) => {
       if (m.type === 'ready') {
-        await host.post({
-          type: 'init',
-          contract: { name: target.name ?? 'Contract', address: target.address, path: target.path },
-          functions: codec.functions().map(functionView),
-          lastInputs: inputsOf(),
-          account: session.account()?.address,
-        } satisfies HostToCall);
+        await follow.push();
         return;
       }
       if (m.type === 'openTransaction') {
@@ -64,6 +67,15 @@ export async function showCallPanel(
         return;
       }
       if (m.type !== 'invoke') return;
+      const refused = staleAction(session, m.mode === 'send' ? m.account : undefined, follow.gone);
+      if (refused) {
+        await host.post({
+          type: 'result',
+          result: { requestId: m.requestId, mode: m.mode, ok: false, outputs: [], message: refused },
+        } satisfies HostToCall);
+        await follow.push();
+        return;
+      }
       const all = context.workspaceState.get<Record<string, Record<string, unknown[]>>>(INPUTS_KEY, {});
       await context.workspaceState.update(INPUTS_KEY, {
         ...all,
@@ -73,6 +85,12 @@ export async function showCallPanel(
       await host.post({ type: 'result', result } satisfies HostToCall);
     },
   });
+  const follow: Follow = followSession(
+    panel,
+    session,
+    contractSubject(session, target.address, target.name),
+    async () => void (await postInit(panel)),
+  );
   panels.set(key, panel);
   return panel;
 }

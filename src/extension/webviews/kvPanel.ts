@@ -9,6 +9,7 @@ import { answerRead, isTableRead, planWrite, writeOutcome, type TableWrite } fro
 import { CancelledError, describeError } from '../errors';
 import { confirmTransaction } from '../commands/transact';
 import { PanelHost } from './panelHost';
+import { followSession, type Follow } from './followSession';
 
 let current: PanelHost<KvToHost, HostToKv> | undefined;
 
@@ -62,6 +63,7 @@ export function showKvPanel(session: Session, extensionUri: vscode.Uri): PanelHo
           connection: session.connection?.name ?? '',
           ...(session.account() ? { account: session.account()!.address } : {}),
         });
+        await follow.push();
         return;
       }
       if (m.type === 'openTransaction') {
@@ -85,5 +87,7 @@ export function showKvPanel(session: Session, extensionUri: vscode.Uri): PanelHo
         await post(host, await answerRead(session.requireChain(), { type: 'open', table: m.table }));
     },
   });
+  // The subject (an open table) is re-read by the page itself when the chain changes.
+  const follow: Follow = followSession(current, session, undefined, () => undefined);
   return current;
 }

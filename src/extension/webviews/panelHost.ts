@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { describeError } from '../errors';
+import { recordPost } from '../testHooks';
 
 export function nonce(): string {
   return randomBytes(16).toString('base64');
@@ -59,6 +60,7 @@ export class PanelHost<In, Out> implements vscode.Disposable {
   readonly panel: vscode.WebviewPanel;
   private readonly disposables: vscode.Disposable[] = [];
   private disposed = false;
+  private readonly handle: (raw: unknown) => Promise<void>;
 
   constructor(options: PanelOptions<In>) {
     this.panel = vscode.window.createWebviewPanel(
@@ -80,22 +82,37 @@ export class PanelHost<In, Out> implements vscode.Disposable {
       options.script,
       options.title,
     );
+    this.handle = async (raw: unknown) => {
+      const m = options.parse(raw);
+      if (!m) {
+        console.warn(`[${options.viewType}] dropped an invalid message`, raw);
+        return;
+      }
+      try {
+        await options.onMessage(m, this);
+      } catch (err) {
+        // Every failure reaches the page: RPC error names, decoded reverts, transport hints.
+        void this.postError(describeError(err));
+      }
+    };
     this.disposables.push(
-      this.panel.webview.onDidReceiveMessage(async (raw) => {
-        const m = options.parse(raw);
-        if (!m) {
-          console.warn(`[${options.viewType}] dropped an invalid message`, raw);
-          return;
-        }
-        try {
-          await options.onMessage(m, this);
-        } catch (err) {
-          // Every failure reaches the page: RPC error names, decoded reverts, transport hints.
-          void this.postError(describeError(err));
-        }
-      }),
+      this.panel.webview.onDidReceiveMessage((raw) => this.handle(raw)),
       this.panel.onDidDispose(() => this.dispose()),
     );
+  }
+
+  /**
+   * Handles a message exactly as if the page had sent it, and resolves when the host is done with
+   * it (the extension-host suite uses this to act as the page).
+   */
+  receive(raw: unknown): Promise<void> {
+    return this.handle(raw);
+  }
+
+  /** Disposed together with the panel. */
+  track(d: vscode.Disposable): void {
+    if (this.disposed) d.dispose();
+    else this.disposables.push(d);
   }
 
   get isDisposed(): boolean {
@@ -104,12 +121,14 @@ export class PanelHost<In, Out> implements vscode.Disposable {
 
   post(message: Out): Thenable<boolean> {
     if (this.disposed) return Promise.resolve(false);
+    recordPost(this.panel.viewType, message);
     return this.panel.webview.postMessage(message);
   }
 
   /** The `{ type: 'error', message }` every panel's page shows (see webview/lib/host.ts). */
   private postError(message: string): Thenable<boolean> {
     if (this.disposed) return Promise.resolve(false);
+    recordPost(this.panel.viewType, { type: 'error', message });
     return this.panel.webview.postMessage({ type: 'error', message });
   }
 

@@ -17,6 +17,7 @@ import { CancelledError, describeError } from '../errors';
 import { confirmTransaction } from '../commands/transact';
 import type { WriteResult } from '../chain/chainApi';
 import { PanelHost } from './panelHost';
+import { contractSubject, followSession, staleAction, type Follow } from './followSession';
 
 export interface PermissionTarget {
   address?: string;
@@ -115,17 +116,22 @@ export function showPermissionPanel(
       await host.post({ type: 'error', message: describeError(err) } satisfies HostToPermissions);
     }
   };
-  return new PanelHost<PermissionsToHost, HostToPermissions>({
+  const host = new PanelHost<PermissionsToHost, HostToPermissions>({
     viewType: 'fiscoBcos.permissions',
     title: `Permissions${target.name ? `: ${target.name}` : ''}`,
     script: 'permissions',
     extensionUri: context.extensionUri,
     parse: parsePermissionsToHost,
     onMessage: async (m, host) => {
-      if (m.type === 'ready' || m.type === 'refresh') return pushState(host);
+      if (m.type === 'ready' || m.type === 'refresh') return follow.push();
       if (m.type === 'openTransaction')
         return void (await vscode.commands.executeCommand('fiscoBcos.showTransaction', m.hash));
       const a = m.action;
+      const refused = staleAction(session, m.account, follow.gone);
+      if (refused) {
+        await host.post({ type: 'outcome', ok: false, message: refused } satisfies HostToPermissions);
+        return follow.push();
+      }
       const api = session.requireChain();
       if (a.type === 'checkDeployAuth') {
         const ok = await api.checkDeployAuth(a.account);
@@ -184,4 +190,11 @@ export function showPermissionPanel(
       }
     },
   });
+  const follow: Follow = followSession(
+    host,
+    session,
+    target.address ? contractSubject(session, target.address, target.name) : undefined,
+    () => pushState(host),
+  );
+  return host;
 }

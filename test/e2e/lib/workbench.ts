@@ -175,6 +175,10 @@ export class Workbench {
       .locator('.quick-input-list .monaco-list-row[role="option"]')
       .filter({ has: this.page.locator('.label-name', { hasText: label }) })
       .first();
+    await row.waitFor({ timeout });
+    // A hover shown for where the pointer last was (a tree row, a status-bar item) can sit over the
+    // list and take the click: move the pointer away so it hides, then click (retried until clear).
+    await this.page.mouse.move(1, 1);
     await row.click({ timeout });
   }
 

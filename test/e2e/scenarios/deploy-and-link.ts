@@ -58,6 +58,15 @@ export const deployAndLink: Scenario = {
     await step(`"Link into BFS" as /apps/Counter/${VERSION}`, async () => {
       await wb.toastAction(/Deployed Counter at/, 'Link into BFS');
       await wb.waitQuickInput('Link Counter into BFS');
+      // A path typed as the version is refused in place (it would have landed at /apps/Counter//usr/counter).
+      const input = wb.quickInput().locator('.quick-input-box input');
+      await input.fill('/usr/counter');
+      await wb
+        .quickInput()
+        .locator('.quick-input-message', { hasText: /A version is one path segment: "\/" is not allowed/ })
+        .waitFor({ timeout: 10_000 });
+      await wb.page.keyboard.press('Enter');
+      assert.ok(await wb.quickInput().isVisible(), 'Enter does not accept an invalid version');
       await wb.answer(VERSION);
       await wb.confirmDialog(/\/apps\/Counter\/1\.0/, 'Send Transaction');
       await wb.toast(/\/apps\/Counter\/1\.0/).waitFor({ timeout: 30_000 });

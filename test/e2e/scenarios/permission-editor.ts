@@ -25,7 +25,7 @@ export const permissionEditor: Scenario = {
     );
 
     const view = await step(
-      'as admin (#1), open "Show Permissions" on the link in the BFS tree',
+      'as admin (#1), open "Edit Permissions" on the link in the BFS tree',
       async () => {
         await useDevAccount(wb, devnode, 1, 'Contract Admin');
         await wb.openContainer('FISCO BCOS');
@@ -33,7 +33,7 @@ export const permissionEditor: Scenario = {
         await wb.clickViewAction(pane, 'Refresh BFS');
         await wb.expand(wb.row(pane, 'apps'));
         await wb.expand(wb.row(pane, 'PermCounter'));
-        await wb.contextMenu(wb.row(pane, '1.0'), 'Show Permissions');
+        await wb.contextMenu(wb.row(pane, '1.0'), 'Edit Permissions');
         const view = await wb.webview(/Permissions/);
         await view.locator('h2', { hasText: /^Methods/ }).waitFor({ timeout: 20_000 });
         const contractRow = view.locator('table.fields tr', {
@@ -88,8 +88,48 @@ export const permissionEditor: Scenario = {
       );
     });
 
+    await step('a second expanded method shows its access rule in the dropdown (not blank)', async () => {
+      const other = view.locator('details[data-signature="setLabel(string)"]');
+      if ((await other.getAttribute('open')) === null) await other.locator('summary').click();
+      for (const sig of [METHOD, 'setLabel(string)']) {
+        const select = view.locator(`details[data-signature="${sig}"] vscode-single-select`);
+        await poll(
+          () =>
+            select.evaluate((el) => el.shadowRoot?.querySelector('.select-face .text')?.textContent ?? ''),
+          (t) => /^(white|black) list$/.test(t.trim()),
+          `the access-rule dropdown of ${sig} to show a rule`,
+        );
+      }
+    });
+
+    await step(
+      'switching to account #3 updates the open editor at once: no admin controls, not "(you)"',
+      async () => {
+        await useDevAccount(wb, devnode, 3, 'Not Allowed');
+        const notAllowed = chain.account(3).address.toLowerCase();
+        await poll(
+          async () => ((await view.locator('[data-testid=context-text]').textContent()) ?? '').trim(),
+          (t) => t.includes('Not Allowed'),
+          'the context bar to name the new account',
+        );
+        const fieldOf = (label: string) =>
+          view.locator('table.fields tr', { has: view.locator('th', { hasText: new RegExp(`^${label}$`) }) });
+        await poll(
+          async () => ((await fieldOf('Active Account').textContent()) ?? '').toLowerCase(),
+          (t) => t.includes(notAllowed),
+          'Active Account to show account #3',
+        );
+        assert.match(await fieldOf('Governor').innerText(), /no/);
+        assert.doesNotMatch(await fieldOf('Admin').innerText(), /\(you\)/);
+        assert.equal(
+          await view.locator('vscode-button', { hasText: 'Set Auth Type' }).count(),
+          0,
+          'no admin buttons for a non-admin',
+        );
+      },
+    );
+
     await step('account #3 sends increment from the Call Contract webview: refused', async () => {
-      await useDevAccount(wb, devnode, 3, 'Not Allowed');
       const pane = await wb.openPane('BFS');
       await wb.contextMenu(wb.row(pane, '1.0'), 'Call Contract');
       const call = await wb.webview(/^Call/);

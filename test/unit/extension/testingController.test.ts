@@ -1,6 +1,7 @@
 // The Test Explorer glue with a stand-in `vscode` module: the tree from the workspace's .t.sol
 // files, and a run mapped onto TestRun calls (passed / failed with the decoded reason at the test's
-// source location, output with gas), the confirmation on a non-loopback chain, and errors.
+// source location, output with gas, each line once), the confirmation on a non-loopback chain,
+// errors, and the default: a chain of the run's own, leaving the inspected chain untouched.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -78,6 +79,8 @@ const output: string[] = [];
 const warnings: string[] = [];
 let warningAnswer: string | undefined;
 const files: Record<string, string> = {};
+/** The "fiscoBcos.tests.chain" setting the stub reports. */
+let chainSetting = 'activeConnection';
 const stub = {
   Uri,
   Range,
@@ -117,6 +120,10 @@ const stub = {
       dispose() {},
     }),
     onDidChangeTextDocument: () => ({ dispose() {} }),
+    onDidChangeConfiguration: () => ({ dispose() {} }),
+    getConfiguration: () => ({
+      get: <T>(key: string, fallback: T): T => (key === 'tests.chain' ? (chainSetting as T) : fallback),
+    }),
     textDocuments: [],
     fs: { readFile: async (u: Uri) => new TextEncoder().encode(files[u.path]) },
     asRelativePath: (u: Uri) => u.path.replace(`${workspace}/`, ''),
@@ -133,6 +140,7 @@ const stub = {
       return warningAnswer;
     },
     showErrorMessage: async () => undefined,
+    withProgress: async <T>(_o: unknown, task: () => Promise<T>) => task(),
   },
   commands: { executeCommand: async () => undefined },
 };
@@ -304,5 +312,62 @@ describe('Test Explorer glue', () => {
       'Compiling failed: Compilation failed with 1 error: Expected ";". See the Problems panel.',
     );
     explorer.dispose();
+  });
+
+  it('by default runs on a chain of its own: the inspected chain gets no blocks, each line prints once', async () => {
+    chainSetting = 'throwaway';
+    let throwaway: Devnode | undefined;
+    let released = false;
+    try {
+      const explorer = new Explorer(
+        session(node.url) as never,
+        { compile: (d: never) => Promise.resolve(compileDoc(d)) } as never,
+        // In-process here; the extension starts dist/devnode-cli.js as a child process
+        // (throwawayChain.ts, exercised by the extension-host suite).
+        async () => {
+          throwaway = await startDevnode({ port: 0, accounts: 1, logLevel: 'silent' });
+          const own = new SdkChainApi({ name: 'tests', url: throwaway.url, group: throwaway.groupId });
+          return {
+            name: 'a throwaway local chain',
+            url: throwaway.url,
+            group: throwaway.groupId,
+            api: own,
+            signer: {
+              address: throwaway.accounts[0].address,
+              privateKey: throwaway.accounts[0].privateKey,
+              sm: false,
+            },
+            release: () => {
+              own.close();
+              released = true;
+              return Promise.resolve();
+            },
+          };
+        },
+      );
+      await explorer.discoverAll();
+      const before = await api.blockNumber();
+      output.length = 0;
+      const results = await explorer.run(
+        { include: undefined, exclude: [] } as never,
+        { isCancellationRequested: false } as never,
+      );
+      assert.equal(results.length, 6);
+      assert.equal(await api.blockNumber(), before, 'the inspected chain got no blocks');
+      assert.ok(released, 'the throwaway chain was released');
+      const text = output.join('');
+      assert.match(text, /^Running 6 tests on a throwaway local chain \(http:\/\/127\.0\.0\.1:\d+, group0\)/);
+      const lines = text.split('\r\n').filter(Boolean);
+      // One result line per test (setUp lines repeat legitimately: a fresh deployment per test).
+      const resultLines = lines.filter((l) => /^[✓✗] /.test(l));
+      assert.equal(resultLines.length, 6, resultLines.join('\n'));
+      assert.equal(new Set(resultLines).size, 6, 'no result line is printed twice');
+      assert.equal(lines.filter((l) => /^✓ CounterTest\.testIncrementAddsTheAmount /.test(l)).length, 1);
+      assert.deepEqual(explorer.output, lines);
+      explorer.dispose();
+    } finally {
+      chainSetting = 'activeConnection';
+      await throwaway?.stop();
+    }
   });
 });

@@ -16,7 +16,7 @@ import { toHex } from '../../../protocol/hex';
 import { TraceTooLarge, traceLimits, type TraceLimits } from '../../evm/trace';
 import { JsonNumber } from '../json';
 import type { ExecDiagnostics } from '../../evm/diagnostics';
-import { normalizeAddress } from '../../evm/executor';
+import { normalizeAddressPadded as normalizeAddress } from '../../../protocol/address';
 import type { MethodTable, RpcContext } from '../context';
 import { InvalidParams } from '../filters';
 import { RpcError } from '../errors';
