@@ -68,3 +68,43 @@ export function devnodeTraceCall(
   if (from !== undefined) params.push(v.address(op, from));
   return orNull(client.request<DevnodeTrace>('devnode_traceCall', params, options));
 }
+
+/** A debugger trace from the devnode (see src/devnode/evm/trace.ts for the step shape). */
+export interface DevnodeDebugTrace {
+  status: number;
+  output: string;
+  trace: { steps: unknown[]; frames: unknown[]; codes: Record<string, string> };
+}
+
+/**
+ * Step trace of a committed transaction (`{txHash}`) or of a read-only call (`{call}`), from the
+ * devnode's devnode_debugTrace* methods; null on a real node (it has no trace method) or for an
+ * unknown transaction.
+ */
+export function devnodeDebugTrace(
+  client: Client,
+  target: { txHash: string } | { call: { to: string; data: string; from?: string } },
+  limits?: { maxSteps?: number; maxBytes?: number },
+  options?: RequestOptions,
+): Promise<DevnodeDebugTrace | null> {
+  const op = 'devnodeDebugTrace';
+  if ('txHash' in target) {
+    const hash = v.hash32(op, target.txHash);
+    return orNull(
+      client.request<DevnodeDebugTrace | null>(
+        'devnode_debugTraceTransaction',
+        [client.group, hash, limits ?? null],
+        options,
+      ),
+    );
+  }
+  const c = target.call;
+  const params = [
+    client.group,
+    v.address(op, c.to),
+    v.hexData(op, 'data', c.data),
+    c.from === undefined ? '' : v.address(op, c.from),
+    limits ?? null,
+  ];
+  return orNull(client.request<DevnodeDebugTrace>('devnode_debugTraceCall', params, options));
+}

@@ -23,6 +23,7 @@ import { registerQueryCommands } from './commands/queryCommands';
 import { registerStatusBalanceCommands } from './commands/statusBalanceCommands';
 import { registerPanelCommands } from './commands/panelCommands';
 import { registerEventCommands } from './commands/eventCommands';
+import { registerDebugger } from './debug/register';
 import { registerTestExplorer, type SolidityTestExplorer } from './testing/testController';
 import { registerCallFiles } from './callFiles/callFileCommands';
 import { Compiler } from './compile/compiler';
@@ -131,6 +132,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     ...registerStatusBalanceCommands(session),
     ...registerPanelCommands(session, context, registry, governance),
     ...registerEventCommands(session, context, registry),
+    ...registerDebugger(session),
     tests,
     registerCallFiles(session, registry),
   );

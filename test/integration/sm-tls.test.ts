@@ -14,7 +14,7 @@ import { Client, TransportError } from '../../src/client';
 import { connectTlcp, loadSmTlsConfig } from '../../src/client/transport/smTls';
 import { startDevnode, type Devnode } from '../../src/devnode';
 import { ensureSmTlsMaterial } from '../../src/devnode/tls/smCerts';
-import { acceptKey, encodeFrame, FrameReader, OP_BINARY } from '../../src/devnode/server/wsFrames';
+import { acceptKey, encodeFrame, FrameReader, OP_BINARY } from '../../src/protocol/ws/frames';
 import { decodeMessage, encodeMessage, type BcosMessage } from '../../src/devnode/server/wsRpc';
 import { CipherSuite, type TlcpError } from '../../src/protocol/tlcp/messages';
 import type { TlcpConfig } from '../../src/protocol/tlcp/engine';

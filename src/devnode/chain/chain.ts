@@ -6,9 +6,17 @@
 import { DiagnosticsStore } from '../evm/diagnostics';
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
 import { fromHex, toHex } from '../../protocol/hex';
+import type {
+  Builtins,
+  ChainFacts,
+  ConsensusNode,
+  GenesisOptions,
+  SystemConfigEntry,
+} from '../builtin/types';
+import type { Trace, TraceLimits } from '../evm/trace';
+import { traceCommittedTransaction, type TxTrace } from './traceReplay';
 import { TransactionType } from '../../protocol/transaction';
 import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
-import type { Builtins, ChainFacts, ConsensusNode, SystemConfigEntry } from '../builtin/types';
 import { normalizeAddressPadded as normalizeAddress } from '../../protocol/address';
 import { DEFAULT_SEED, accountKey, nodeKey } from './keys';
 import { decodeSubmission, equalBytes } from './validate';
@@ -181,8 +189,8 @@ class Chain implements DevChain {
     }
   }
 
-  private async writeGenesis(): Promise<void> {
-    const block = await this.execution.genesis({
+  private genesisOptions(): GenesisOptions {
+    return {
       chainId: this.options.chainId,
       groupId: this.options.groupId,
       sm: this.options.sm,
@@ -193,7 +201,11 @@ class Chain implements DevChain {
       txGasLimit: DEFAULT_TX_GAS_LIMIT,
       leaderPeriod: 1,
       compatibilityVersion: COMPATIBILITY_VERSION,
-    });
+    };
+  }
+
+  private async writeGenesis(): Promise<void> {
+    const block = await this.execution.genesis(this.genesisOptions());
     await this.commit({ block, abis: new Map() }, []);
     this.publish(block);
   }
@@ -334,6 +346,41 @@ class Chain implements DevChain {
     normalizeAddress(to);
     if (from !== undefined && from !== '') normalizeAddress(from);
     return this.lock.run(() => this.execution.call(this.blockNumber(), to, data, from));
+  }
+
+  // ---- debugger traces (devnode extensions) --------------------------------------------------
+
+  async traceTransaction(hash: Uint8Array, limits: TraceLimits): Promise<TxTrace | undefined> {
+    const stx = this.ledger.transaction(hash);
+    if (stx === undefined) return undefined;
+    return traceCommittedTransaction(
+      {
+        execution: {
+          suite: this.suite,
+          builtins: this.builtins,
+          authCheck: this.options.authCheck,
+          chain: this.ledger,
+          facts: this.facts,
+          sealerKeys: this.sealerKeys,
+        },
+        genesis: this.genesisOptions(),
+        block: (n) => this.ledger.block(n),
+      },
+      stx.blockNumber,
+      stx.index,
+      limits,
+    );
+  }
+
+  async traceCall(
+    to: string,
+    data: Uint8Array,
+    from: string | undefined,
+    limits: TraceLimits,
+  ): Promise<{ status: number; output: Uint8Array; trace: Trace }> {
+    normalizeAddress(to);
+    if (from !== undefined && from !== '') normalizeAddress(from);
+    return this.lock.run(() => this.execution.traceCall(this.blockNumber(), to, data, from, limits));
   }
 
   async simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {

@@ -2,6 +2,7 @@
 // signed block; answers read-only calls; reads the system config in force at a block.
 
 import type { ExecDiagnostics } from '../evm/diagnostics';
+import { TraceRecorder, type Trace, type TraceLimits } from '../evm/trace';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { toHex } from '../../protocol/hex';
 import { merkleRoot } from '../../protocol/merkle';
@@ -226,6 +227,44 @@ export class Execution {
     return this.executor.codeAt(address);
   }
 
+  /** A read-only call at the state after block `latest`, step by step (nothing is kept). */
+  async traceCall(
+    latest: number,
+    to: string,
+    data: Uint8Array,
+    from: string | undefined,
+    limits: TraceLimits,
+  ): Promise<{ status: number; output: Uint8Array; trace: Trace }> {
+    const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddress(from);
+    const recorder = new TraceRecorder(limits, (a) => this.codeAt(a));
+    const out = await this.executor.run(
+      { origin, to: normalizeAddress(to), input: data, readOnly: true },
+      this.blockEnv(latest + 1, Date.now(), 0),
+      recorder,
+    );
+    return { status: out.status, output: out.output, trace: recorder.finish() };
+  }
+
+  /**
+   * Runs the transactions of block `number` before `index` on the current state (the state after
+   * block number-1), then transaction `index` step by step. Used on a replica of the chain only:
+   * the writes stay in this execution's overlay.
+   */
+  async traceInBlock(
+    number: number,
+    timestamp: number,
+    stxs: StoredTransaction[],
+    index: number,
+    limits: TraceLimits,
+  ): Promise<{ receipt: TransactionReceiptData; trace: Trace }> {
+    this.envBase = undefined;
+    const abis = new Map<string, string>();
+    for (let i = 0; i < index; i++) await this.execute(stxs[i], this.blockEnv(number, timestamp, i), abis);
+    const recorder = new TraceRecorder(limits, (a) => this.codeAt(a));
+    const receipt = await this.execute(stxs[index], this.blockEnv(number, timestamp, index), abis, recorder);
+    return { receipt, trace: recorder.finish() };
+  }
+
   /** A contract storage slot, 32 bytes (zeros when unset). */
   async storageAt(address: string, slot: Uint8Array): Promise<Uint8Array> {
     const value = await this.state.getStorage(new Address(fromHex(normalizeAddress(address))), slot);
@@ -295,6 +334,7 @@ export class Execution {
     stx: StoredTransaction,
     env: BlockEnv,
     abis: Map<string, string>,
+    tracer?: TraceRecorder,
   ): Promise<TransactionReceiptData> {
     const d = stx.tx.data;
     const receipt = (
@@ -324,6 +364,7 @@ export class Execution {
       out = await this.executor.run(
         { origin: stx.sender, to, input: d.input, readOnly: false, value: txValue(d.value) },
         env,
+        tracer,
       );
     } catch (e) {
       // An engine fault fails this transaction only (its writes are already undone), like the
@@ -334,7 +375,7 @@ export class Execution {
       );
       return receipt(TransactionStatus.Unknown, 0n, new Uint8Array(0));
     }
-    if (out.diagnostics) this.o.onDiagnostics?.(out.diagnostics, toHex(stx.hash));
+    if (out.diagnostics && tracer === undefined) this.o.onDiagnostics?.(out.diagnostics, toHex(stx.hash));
     if (out.contractAddress !== '' && d.abi !== '') abis.set('0x' + out.contractAddress, d.abi);
     return receipt(
       out.status,

@@ -7,6 +7,8 @@ import type { TransactionReceiptData } from '../../protocol/receipt';
 import type { BlockHeaderData } from '../../protocol/block';
 import type { Builtins, ConsensusNode, SystemConfigEntry } from '../builtin/types';
 import type { DiagnosticsStore, ExecDiagnostics } from '../evm/diagnostics';
+import type { Trace, TraceLimits } from '../evm/trace';
+import type { TxTrace } from './traceReplay';
 
 /** A rejection with the code and message the real node puts in the JSON-RPC error. */
 export class TxRejected extends Error {
@@ -114,6 +116,15 @@ export interface DevChain {
   submit(raw: Uint8Array): Promise<{ tx: StoredTransaction; receipt: StoredReceipt; block: StoredBlock }>;
   /** Read-only execution at the latest state. `from` is the recovered signer of a signed call. */
   call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome>;
+  /** Debugger trace of a committed transaction, re-executed on the state before it (devnode only). */
+  traceTransaction(hash: Uint8Array, limits: TraceLimits): Promise<TxTrace | undefined>;
+  /** Debugger trace of a read-only call at the latest state (devnode only). */
+  traceCall(
+    to: string,
+    data: Uint8Array,
+    from: string | undefined,
+    limits: TraceLimits,
+  ): Promise<{ status: number; output: Uint8Array; trace: Trace }>;
   /** `call` that also reports the gas used; `to` '' simulates a deployment of `data`. */
   simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome>;
   /** The account nonce committed Web3 transactions left; undefined when the account has none. */

@@ -10,6 +10,7 @@ import {
   createEVM,
   type EVMResult,
   type ExecResult,
+  type InterpreterStep,
   type Log,
   type Message,
 } from '@ethereumjs/evm';
@@ -33,6 +34,7 @@ import { encodeErrorString, reasonForEvmError, statusForEvmError } from './statu
 import { installJumpAnalysisCache } from './jumpCache';
 import { track, type ExecDiagnostics, type FailureTracker } from './diagnostics';
 import { CONSOLE_ADDRESS_LOWER, decodeConsoleLog } from './consoleLog';
+import type { TraceRecorder } from './trace';
 
 /** FISCO BCOS's EVM code size limit (vmSchedule maxEvmCodeSize). */
 export const MAX_CODE_SIZE = 0x100000;
@@ -110,6 +112,8 @@ interface TxScope {
   frames: Frame[];
   consoleLogs: string[];
   failure: FailureTracker;
+  /** Set for the devnode's debugger traces only. */
+  tracer?: TraceRecorder;
 }
 
 type SeqMessage = Message & { fiscoSeq?: number };
@@ -222,6 +226,7 @@ export class EvmExecutor {
       // sequence number in the address of contracts created by contracts.
       if (m.depth > 0 && !isEthereumPrecompile(m.to)) (m as SeqMessage).fiscoSeq = ++scope.seq;
       scope.frames.push({ tableMark: tables.mark(), message: m });
+      scope.tracer?.onMessage(m);
       if (m.delegatecall && this.opts.builtins.precompiles.has(m.codeAddress.toString())) {
         // A built-in has no code entry, so the node's delegatecall finds none and, under
         // bugfix_call_noaddr_return, succeeds with empty data (TransactionExecutive::externalCall).
@@ -235,6 +240,11 @@ export class EvmExecutor {
       if (scope === undefined) return;
       const frame = scope.frames.pop();
       if (frame === undefined) return;
+      scope.tracer?.onMessageEnd(
+        r.execResult.exceptionError?.error,
+        r.execResult.returnValue,
+        r.createdAddress?.toString(),
+      );
       if (r.execResult.exceptionError !== undefined) {
         tables.undoTo(frame.tableMark);
         track(scope.failure, frame.message, r);
@@ -303,7 +313,7 @@ export class EvmExecutor {
    * Executes one transaction at the current state. A failed transaction leaves no trace in
    * the EVM state or the tables; for `readOnly` invocations nothing is kept at all.
    */
-  async run(inv: Invocation, env: BlockEnv): Promise<ExecOutcome> {
+  async run(inv: Invocation, env: BlockEnv, tracer?: TraceRecorder): Promise<ExecOutcome> {
     const tables = this.opts.tables;
     const stateMark = this.state.mark();
     const tableMark = tables.mark();
@@ -315,9 +325,15 @@ export class EvmExecutor {
       frames: [],
       consoleLogs: [],
       failure: { depth: 0 },
+      tracer,
     };
     this.scope = scope;
     let outcome: ExecOutcome;
+    // The step listener exists only during a traced run: the EVM skips building step events
+    // when nobody listens.
+    const evm = tracer === undefined ? undefined : await this.evm(env.cancun);
+    const onStep = (ev: InterpreterStep) => tracer!.onStep(ev);
+    evm?.events.on('step', onStep);
     try {
       outcome = await this.dispatch(inv, env, scope);
     } catch (e) {
@@ -327,6 +343,7 @@ export class EvmExecutor {
       throw e;
     } finally {
       this.scope = undefined;
+      evm?.events.off('step', onStep);
     }
     if (inv.readOnly || outcome.status !== TransactionStatus.None) {
       this.state.undoTo(stateMark);
@@ -536,6 +553,7 @@ export class EvmExecutor {
       tables.undoTo(mark);
       logs.length = 0;
     }
+    scope.tracer?.onBuiltin(p.name, p.address, depth, input, result.output, result.status);
     return { result, logs };
   }
 

@@ -34,9 +34,9 @@ export interface RunningServer {
 }
 
 export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024;
+const HANDSHAKE_TIMEOUT_MS = 30_000;
 /** As long as Node allows for the headers (server.headersTimeout). */
 export const DEFAULT_BODY_TIMEOUT_MS = 60_000;
-const HANDSHAKE_TIMEOUT_MS = 30_000;
 // What Boost.Beast servers put in the Server header (the node uses the Beast default).
 const SERVER_HEADER = 'Boost.Beast/351';
 

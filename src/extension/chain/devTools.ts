@@ -4,7 +4,7 @@
 
 import type { LogJson } from '../../protocol/rpc/types';
 import type { EventPushLogJson } from '../../protocol/rpc/types';
-import type { DevnodeDiagnostics, DevnodeTrace } from '../../client/devnode';
+import type { DevnodeDebugTrace, DevnodeDiagnostics, DevnodeTrace } from '../../client/devnode';
 
 export interface LogQuery {
   address?: string;
@@ -34,5 +34,9 @@ export interface DevTools {
   diagnostics(txHash: string): Promise<DevnodeDiagnostics | null>;
   /** A read-only call traced by the devnode; null on a real node. */
   traceCall(to: string, data: string, from?: string): Promise<DevnodeTrace | null>;
+  /** The devnode's step trace of a transaction or call, for the debugger; null on a real node. */
+  debugTrace?(
+    target: { txHash: string } | { call: { to: string; data: string; from?: string } },
+  ): Promise<DevnodeDebugTrace | null>;
   close(): void;
 }

@@ -2,7 +2,7 @@
 // RPC port: http→ws, https→wss with the same certificates), devnode diagnostics.
 
 import type { Client } from '../../client/client';
-import { devnodeTraceCall, getDevnodeDiagnostics } from '../../client/devnode';
+import { devnodeDebugTrace, devnodeTraceCall, getDevnodeDiagnostics } from '../../client/devnode';
 import { EventSubscriber } from '../../client/eventSub';
 import type { TlsOptions } from '../../client/transport/http';
 import type { DevTools, LiveEvents, LogQuery } from './devTools';
@@ -42,6 +42,12 @@ export class SdkDevTools implements DevTools {
 
   traceCall(to: string, data: string, from?: string): ReturnType<DevTools['traceCall']> {
     return devnodeTraceCall(this.client, to, data, from);
+  }
+
+  debugTrace(
+    target: Parameters<NonNullable<DevTools['debugTrace']>>[0],
+  ): ReturnType<NonNullable<DevTools['debugTrace']>> {
+    return devnodeDebugTrace(this.client, target);
   }
 
   close(): void {

@@ -52,6 +52,14 @@ export function locateFailure(code: string, pc: number): FailureLocation | undef
   return loc ? { ...loc, contract: entry.name } : undefined;
 }
 
+/** Source map and sources of deployed `code`, if the extension compiled it (for the debugger). */
+export function sourceOf(
+  code: string,
+): { contract: string; sourceMap: string; sources: SourceList } | undefined {
+  const entry = entries.get(withoutMetadata(code));
+  return entry && { contract: entry.name, sourceMap: entry.sourceMap, sources: entry.sources };
+}
+
 /** For tests. */
 export function forgetCompilations(): void {
   entries.clear();

@@ -5,8 +5,16 @@
 //       or null when the devnode has none for that hash (unknown, or from before a restart)
 //   devnode_traceCall [group, to, data, from?]
 //     → {"status", "output", "consoleLogs", "failure"} of a read-only call at the latest state
+//   devnode_debugTraceTransaction [group, txHash, {maxSteps?, maxBytes?}?]
+//     → {blockNumber, index, status, output, gasUsed, matchesReceipt, trace: {steps, frames, codes}}
+//       a committed transaction re-executed on the state before it (reverted and out-of-gas ones
+//       too); null for an unknown hash; -32000 "trace too large: …" past the limits
+//   devnode_debugTraceCall [group, to, data, from?, {maxSteps?, maxBytes?}?]
+//     → {status, output, trace} of a read-only call at the latest state, step by step
 
 import { toHex } from '../../../protocol/hex';
+import { TraceTooLarge, traceLimits, type TraceLimits } from '../../evm/trace';
+import { JsonNumber } from '../json';
 import type { ExecDiagnostics } from '../../evm/diagnostics';
 import { normalizeAddressPadded as normalizeAddress } from '../../../protocol/address';
 import type { MethodTable, RpcContext } from '../context';
@@ -51,7 +59,57 @@ async function traceCall(p: Params, ctx: RpcContext): Promise<JsonValue> {
   return { status: outcome.status, output: toHex(outcome.output), ...diagnosticsJson(outcome.diagnostics) };
 }
 
+/** Error code of a trace past its limits (the JSON-RPC "server error" range). */
+export const TRACE_TOO_LARGE = -32000;
+
+function limitsParam(v: JsonValue): TraceLimits {
+  if (v === null) return traceLimits(undefined);
+  if (typeof v !== 'object' || Array.isArray(v) || v instanceof JsonNumber)
+    throw new RpcError(InvalidParams, 'trace options must be an object {maxSteps?, maxBytes?}');
+  const num = (x: JsonValue | undefined) =>
+    x instanceof JsonNumber ? (x.kind === 'real' ? x.real : Number(x.int)) : x;
+  try {
+    return traceLimits({ maxSteps: num(v.maxSteps), maxBytes: num(v.maxBytes) });
+  } catch (e) {
+    throw new RpcError(InvalidParams, e instanceof Error ? e.message : String(e));
+  }
+}
+
+async function traced<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof TraceTooLarge) throw new RpcError(TRACE_TOO_LARGE, `trace too large: ${e.message}`);
+    throw e;
+  }
+}
+
+async function debugTraceTransaction(p: Params, ctx: RpcContext): Promise<JsonValue> {
+  checkGroup(ctx, p.str(0));
+  const hash = parseHash(p.str(1));
+  const limits = limitsParam(p.raw(2));
+  const t = await traced(() => ctx.chain.traceTransaction(hash, limits));
+  return t ?? null;
+}
+
+async function debugTraceCall(p: Params, ctx: RpcContext): Promise<JsonValue> {
+  checkGroup(ctx, p.str(0));
+  let to: string;
+  let from: string | undefined;
+  try {
+    to = normalizeAddress(p.str(1));
+    from = p.size > 3 && p.str(3) !== '' ? normalizeAddress(p.str(3)) : undefined;
+  } catch (e) {
+    throw new RpcError(InvalidParams, e instanceof Error ? e.message : String(e));
+  }
+  const limits = limitsParam(p.raw(4));
+  const r = await traced(() => ctx.chain.traceCall(to, decodeDataParam(p.str(2)), from, limits));
+  return { status: r.status, output: toHex(r.output), trace: r.trace };
+}
+
 export const devnodeMethods: MethodTable = {
+  devnode_debugTraceTransaction: debugTraceTransaction,
+  devnode_debugTraceCall: debugTraceCall,
   devnode_getTransactionDiagnostics: getTransactionDiagnostics,
   devnode_traceCall: traceCall,
 };

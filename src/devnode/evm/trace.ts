@@ -1,0 +1,227 @@
+// Step-by-step traces for the devnode's debugger methods (`devnode_debugTrace*`, a devnode
+// extension; real FISCO nodes have no trace method). The recorder listens to the EVM's `step`
+// event only while a traced run is in progress, so ordinary execution pays nothing.
+
+import type { InterpreterStep, Message } from '@ethereumjs/evm';
+import { toHex } from '../../protocol/hex';
+
+export interface TraceLimits {
+  /** Most steps recorded; more fails the trace with TraceTooLarge. */
+  maxSteps: number;
+  /** Most bytes of stack and memory snapshots (as hex characters / 2); more fails the trace. */
+  maxBytes: number;
+}
+
+export const DEFAULT_TRACE_LIMITS: TraceLimits = { maxSteps: 500_000, maxBytes: 256 * 1024 * 1024 };
+export const MAX_TRACE_LIMITS: TraceLimits = { maxSteps: 5_000_000, maxBytes: 1024 * 1024 * 1024 };
+
+export type BuiltinCall = {
+  /** The built-in's name in the devnode's registry (e.g. "TableManager", "BFS"). */
+  name: string;
+  input: string;
+  output: string;
+  /** The built-in's status (0 = success, as in receipts). */
+  status: number;
+};
+
+export type TraceStep = {
+  pc: number;
+  op: string;
+  /** Gas left before the instruction. */
+  gas: number;
+  depth: number;
+  /** Index into `frames`. */
+  frame: number;
+  /** Stack bottom first, each item "0x" hex without leading zeros. */
+  stack: string[];
+  /** The whole memory as hex, present only when it changed since the frame's last snapshot. */
+  memory?: string;
+  /** For SSTORE: the slot and value written (0x hex). */
+  storage?: [string, string];
+  /** A call into a built-in contract: one step with its decoded name, input and result. */
+  builtin?: BuiltinCall;
+};
+
+export type TraceFrame = {
+  kind: 'call' | 'create' | 'delegatecall' | 'staticcall' | 'callcode';
+  depth: number;
+  caller: string;
+  /** Storage context; for a creation the new contract's address. */
+  address: string;
+  /** Whose code runs; for a creation the same as address. */
+  codeAddress: string;
+  /** Key into `codes` of the code this frame runs (init code for creations). */
+  code: string;
+  input: string;
+  /** Index of the frame that made this call; -1 for the transaction's own frame. */
+  parent: number;
+  /** Filled when the frame ends. */
+  error?: string;
+  output?: string;
+};
+
+// A type alias (not an interface) so it is a JSON value for the RPC layer.
+export type Trace = {
+  steps: TraceStep[];
+  frames: TraceFrame[];
+  /** Code by key: runtime code keyed by address, init code keyed "init:<frame>". */
+  codes: Record<string, string>;
+};
+
+/** A trace over its limits: the error names the limit and how to raise it. */
+export class TraceTooLarge extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TraceTooLarge';
+  }
+}
+
+function shortHex(v: bigint): string {
+  return '0x' + v.toString(16);
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function frameKind(m: Message): TraceFrame['kind'] {
+  if (m.to === undefined) return 'create';
+  if (m.delegatecall) return 'delegatecall';
+  if (m.isStatic) return 'staticcall';
+  return 'call';
+}
+
+export class TraceRecorder {
+  readonly trace: Trace = { steps: [], frames: [], codes: {} };
+  /** Set once a limit is passed; recording stops and finish() throws. */
+  private exceeded: string | undefined;
+  private bytes = 0;
+  private readonly open: number[] = [];
+  private readonly lastMemory = new Map<number, Uint8Array>();
+
+  constructor(
+    private readonly limits: TraceLimits,
+    /** The code an account holds now (runtime code of called contracts). */
+    private readonly codeAt: (address: string) => Uint8Array,
+  ) {}
+
+  private current(): number {
+    return this.open.length === 0 ? -1 : this.open[this.open.length - 1];
+  }
+
+  onMessage(m: Message): void {
+    const create = m.to === undefined;
+    const index = this.trace.frames.length;
+    const codeAddress = create ? '' : m.codeAddress.toString();
+    const code = create ? `init:${index}` : codeAddress;
+    if (!(code in this.trace.codes)) {
+      const bytes = create ? m.data : this.codeAt(codeAddress);
+      this.trace.codes[code] = toHex(bytes);
+    }
+    this.trace.frames.push({
+      kind: frameKind(m),
+      depth: m.depth,
+      caller: m.caller.toString(),
+      address: create ? '' : m.to!.toString(),
+      codeAddress,
+      code,
+      input: create ? '0x' : toHex(m.data),
+      parent: this.current(),
+    });
+    this.open.push(index);
+  }
+
+  onMessageEnd(error: string | undefined, output: Uint8Array, created?: string): void {
+    const index = this.open.pop();
+    if (index === undefined) return;
+    const f = this.trace.frames[index];
+    if (created !== undefined && f.kind === 'create') f.address = f.codeAddress = created;
+    if (error !== undefined) f.error = error;
+    f.output = toHex(output);
+    this.lastMemory.delete(index);
+  }
+
+  onStep(ev: InterpreterStep): void {
+    if (this.exceeded !== undefined) return;
+    const steps = this.trace.steps;
+    if (steps.length >= this.limits.maxSteps) {
+      this.exceeded = `the trace has more than ${this.limits.maxSteps} steps (maxSteps); ask for a larger maxSteps (at most ${MAX_TRACE_LIMITS.maxSteps})`;
+      return;
+    }
+    const frame = this.current();
+    const f = this.trace.frames[frame];
+    if (f !== undefined && f.kind === 'create' && f.address === '')
+      f.address = f.codeAddress = ev.address.toString();
+    const stack = ev.stack.map(shortHex);
+    const step: TraceStep = {
+      pc: ev.pc,
+      op: ev.opcode.name,
+      gas: Number(ev.gasLeft),
+      depth: ev.depth,
+      frame,
+      stack,
+    };
+    let size = 16 + stack.length * 8;
+    const mem = ev.memory.subarray(
+      0,
+      ev.memoryWordCount * 32n > BigInt(ev.memory.length)
+        ? ev.memory.length
+        : Number(ev.memoryWordCount) * 32,
+    );
+    const last = this.lastMemory.get(frame);
+    if (last === undefined ? mem.length > 0 : !sameBytes(last, mem)) {
+      this.lastMemory.set(frame, mem.slice());
+      step.memory = toHex(mem);
+      size += mem.length;
+    }
+    if (ev.opcode.name === 'SSTORE' && ev.stack.length >= 2) {
+      step.storage = [shortHex(ev.stack[ev.stack.length - 1]), shortHex(ev.stack[ev.stack.length - 2])];
+    }
+    this.bytes += size;
+    if (this.bytes > this.limits.maxBytes) {
+      this.exceeded = `the trace's stack and memory snapshots pass ${this.limits.maxBytes} bytes (maxBytes); ask for a larger maxBytes (at most ${MAX_TRACE_LIMITS.maxBytes})`;
+      return;
+    }
+    steps.push(step);
+  }
+
+  /** A built-in contract ran: one step standing for its whole execution. */
+  onBuiltin(
+    name: string,
+    address: string,
+    depth: number,
+    input: Uint8Array,
+    output: Uint8Array,
+    status: number,
+  ): void {
+    if (this.exceeded !== undefined) return;
+    const prev = this.trace.steps[this.trace.steps.length - 1];
+    this.trace.steps.push({
+      pc: 0,
+      op: 'BUILTIN',
+      gas: prev?.gas ?? 0,
+      depth,
+      frame: this.current(),
+      stack: [],
+      builtin: { name: `${name} (${address})`, input: toHex(input), output: toHex(output), status },
+    });
+  }
+
+  finish(): Trace {
+    if (this.exceeded !== undefined) throw new TraceTooLarge(this.exceeded);
+    return this.trace;
+  }
+}
+
+/** Limits from a request's options object, checked against the maxima. */
+export function traceLimits(o: { maxSteps?: unknown; maxBytes?: unknown } | undefined): TraceLimits {
+  const pick = (v: unknown, name: keyof TraceLimits): number => {
+    if (v === undefined || v === null) return DEFAULT_TRACE_LIMITS[name];
+    if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0 || v > MAX_TRACE_LIMITS[name])
+      throw new RangeError(`${name} must be an integer from 1 to ${MAX_TRACE_LIMITS[name]}`);
+    return v;
+  };
+  return { maxSteps: pick(o?.maxSteps, 'maxSteps'), maxBytes: pick(o?.maxBytes, 'maxBytes') };
+}

@@ -1,0 +1,273 @@
+// The `fisco-bcos` debug adapter (Debug Adapter Protocol), run inline in the extension host: it
+// fetches a devnode trace (devnode_debugTraceTransaction / devnode_debugTraceCall) and replays
+// it: Solidity line stepping from the source maps, instruction stepping where no source is known
+// (the stop reason says why), breakpoints in .sol files, a call stack across calls and creations,
+// and raw stack, memory and storage scopes. No vscode import: tests drive it over a socket.
+
+import {
+  Breakpoint,
+  InitializedEvent,
+  LoggingDebugSession,
+  OutputEvent,
+  Scope,
+  Source,
+  StackFrame,
+  StoppedEvent,
+  TerminatedEvent,
+  Thread,
+} from '@vscode/debugadapter';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { basename, isAbsolute, join } from 'node:path';
+import { TraceModel, type SourceLookup, type StepLocation, type Trace } from './traceModel';
+
+export interface LaunchArgs extends DebugProtocol.LaunchRequestArguments {
+  /** Hash of a committed transaction to debug. */
+  txHash?: string;
+  /** Or a read-only call to make: target address, calldata and optional sender. */
+  call?: { to: string; data: string; from?: string };
+  /** Folder that relative source names are resolved against. */
+  sourceRoot?: string;
+  /** Stop at the first step (default true). */
+  stopOnEntry?: boolean;
+}
+
+export interface DebugDeps {
+  fetchTrace(args: LaunchArgs): Promise<{ trace: Trace; status: number }>;
+  lookup: SourceLookup;
+}
+
+const THREAD = 1;
+const STACK_REF = 1;
+const MEMORY_REF = 2;
+const STORAGE_REF = 3;
+const STEP_REF = 4;
+
+export class FiscoDebugSession extends LoggingDebugSession {
+  private model: TraceModel | undefined;
+  private step = 0;
+  private args: LaunchArgs | undefined;
+  private readonly breakpoints = new Map<string, Set<number>>();
+
+  constructor(private readonly deps: DebugDeps) {
+    super();
+    this.setDebuggerLinesStartAt1(true);
+    this.setDebuggerColumnsStartAt1(true);
+  }
+
+  protected override initializeRequest(response: DebugProtocol.InitializeResponse): void {
+    response.body = {
+      ...response.body,
+      supportsConfigurationDoneRequest: true,
+      supportsRestartRequest: true,
+      supportsSteppingGranularity: true,
+    };
+    this.sendResponse(response);
+    this.sendEvent(new InitializedEvent());
+  }
+
+  private fileKey(path: string): string {
+    return basename(path);
+  }
+
+  protected override setBreakPointsRequest(
+    response: DebugProtocol.SetBreakpointsResponse,
+    args: DebugProtocol.SetBreakpointsArguments,
+  ): void {
+    const lines = new Set((args.breakpoints ?? []).map((b) => b.line));
+    this.breakpoints.set(this.fileKey(args.source.path ?? args.source.name ?? ''), lines);
+    response.body = { breakpoints: [...lines].map((l) => new Breakpoint(true, l)) };
+    this.sendResponse(response);
+  }
+
+  protected override launchRequest(response: DebugProtocol.LaunchResponse, args: LaunchArgs): void {
+    this.args = args;
+    void this.loadAndRespond(response, 'Cannot debug');
+  }
+
+  protected override restartRequest(response: DebugProtocol.RestartResponse): void {
+    void this.loadAndRespond(response, 'Cannot restart');
+  }
+
+  /** Fetches the trace off the request path (the base class expects void handlers). */
+  private async loadAndRespond(response: DebugProtocol.Response, what: string): Promise<void> {
+    try {
+      await this.load();
+    } catch (e) {
+      this.sendErrorResponse(response, 1, `${what}: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    this.sendResponse(response);
+    this.afterLoad();
+  }
+
+  private async load(): Promise<void> {
+    const args = this.args!;
+    if (args.txHash === undefined && args.call === undefined)
+      throw new Error('the launch configuration needs "txHash" or "call" ({to, data})');
+    const { trace, status } = await this.deps.fetchTrace(args);
+    if (trace.steps.length === 0)
+      throw new Error('the transaction executed no EVM code (nothing to step through)');
+    this.model = new TraceModel(trace, this.deps.lookup);
+    this.step = 0;
+    this.sendEvent(
+      new OutputEvent(
+        `Trace: ${trace.steps.length} steps, ${trace.frames.length} frames, status ${status}\n`,
+      ),
+    );
+  }
+
+  private afterLoad(): void {
+    if (this.args?.stopOnEntry === false)
+      this.run((m, i) => m.continueFrom(i, (l) => this.isBreakpoint(l)), true);
+    else this.stopAt('entry');
+  }
+
+  private isBreakpoint(loc: StepLocation): boolean {
+    return this.breakpoints.get(this.fileKey(loc.file))?.has(loc.line) ?? false;
+  }
+
+  private stopAt(reason: string): void {
+    const m = this.model!;
+    const why =
+      m.locations[this.step] === undefined ? m.noSourceReason(m.trace.steps[this.step].frame) : undefined;
+    const e: DebugProtocol.StoppedEvent = new StoppedEvent(reason, THREAD);
+    if (why !== undefined) e.body.description = `Stepping by instruction: ${why}`;
+    this.sendEvent(e);
+  }
+
+  private run(next: (m: TraceModel, i: number) => number, isContinue = false): void {
+    const m = this.model;
+    if (m === undefined) return;
+    const last = m.length - 1;
+    if (this.step >= last) {
+      this.sendEvent(new TerminatedEvent());
+      return;
+    }
+    this.step = next(m, this.step);
+    const loc = m.locations[this.step];
+    this.stopAt(isContinue && loc !== undefined && this.isBreakpoint(loc) ? 'breakpoint' : 'step');
+  }
+
+  private instructionMode(args: { granularity?: string }): boolean {
+    return args.granularity === 'instruction';
+  }
+
+  protected override nextRequest(
+    response: DebugProtocol.NextResponse,
+    args: DebugProtocol.NextArguments,
+  ): void {
+    this.sendResponse(response);
+    this.run((m, i) => (this.instructionMode(args) ? Math.min(i + 1, m.length - 1) : m.stepOver(i)));
+  }
+
+  protected override stepInRequest(
+    response: DebugProtocol.StepInResponse,
+    args: DebugProtocol.StepInArguments,
+  ): void {
+    this.sendResponse(response);
+    this.run((m, i) => (this.instructionMode(args) ? Math.min(i + 1, m.length - 1) : m.stepInto(i)));
+  }
+
+  protected override stepOutRequest(response: DebugProtocol.StepOutResponse): void {
+    this.sendResponse(response);
+    this.run((m, i) => m.stepOut(i));
+  }
+
+  protected override continueRequest(response: DebugProtocol.ContinueResponse): void {
+    this.sendResponse(response);
+    this.run((m, i) => m.continueFrom(i, (l) => this.isBreakpoint(l)), true);
+  }
+
+  protected override threadsRequest(response: DebugProtocol.ThreadsResponse): void {
+    response.body = {
+      threads: [new Thread(THREAD, this.args?.txHash ? `tx ${this.args.txHash.slice(0, 10)}…` : 'call')],
+    };
+    this.sendResponse(response);
+  }
+
+  private source(file: string): Source {
+    const root = this.args?.sourceRoot;
+    const path = isAbsolute(file) || root === undefined ? file : join(root, file);
+    return new Source(basename(file), path);
+  }
+
+  protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse): void {
+    const m = this.model;
+    if (m === undefined) {
+      response.body = { stackFrames: [], totalFrames: 0 };
+      this.sendResponse(response);
+      return;
+    }
+    const frames = m.callStack(this.step).map(({ frame, step }, k) => {
+      const f = m.trace.frames[frame];
+      const s = m.trace.steps[step];
+      const loc = m.locations[step];
+      const name = `${m.contract(frame) ?? f.address}${f.kind === 'create' ? ' (constructor)' : ''} @ pc ${s?.pc ?? 0} ${s?.op ?? ''}`;
+      const sf = new StackFrame(
+        k,
+        name,
+        loc ? this.source(loc.file) : undefined,
+        loc?.line ?? 0,
+        loc?.column ?? 0,
+      );
+      if (!loc) sf.presentationHint = 'subtle';
+      return sf;
+    });
+    response.body = { stackFrames: frames, totalFrames: frames.length };
+    this.sendResponse(response);
+  }
+
+  protected override scopesRequest(response: DebugProtocol.ScopesResponse): void {
+    response.body = {
+      scopes: [
+        new Scope('Step', STEP_REF, false),
+        new Scope('Stack', STACK_REF, false),
+        new Scope('Memory', MEMORY_REF, true),
+        new Scope('Storage (written)', STORAGE_REF, false),
+      ],
+    };
+    this.sendResponse(response);
+  }
+
+  protected override variablesRequest(
+    response: DebugProtocol.VariablesResponse,
+    args: DebugProtocol.VariablesArguments,
+  ): void {
+    const m = this.model;
+    const vars: DebugProtocol.Variable[] = [];
+    const v = (name: string, value: string) => vars.push({ name, value, variablesReference: 0 });
+    if (m !== undefined) {
+      const s = m.trace.steps[this.step];
+      const f = m.trace.frames[s.frame];
+      if (args.variablesReference === STEP_REF) {
+        v('pc', String(s.pc));
+        v('opcode', s.op);
+        v('gas', String(s.gas));
+        v('depth', String(s.depth));
+        v('address', f?.address ?? '');
+        v('codeAddress', f?.codeAddress ?? '');
+        if (s.builtin)
+          v(
+            'builtin',
+            `${s.builtin.name} input ${s.builtin.input} → status ${s.builtin.status}, output ${s.builtin.output}`,
+          );
+      } else if (args.variablesReference === STACK_REF) {
+        // Top of the stack first, as debuggers show it.
+        for (let k = s.stack.length - 1; k >= 0; k--) v(String(s.stack.length - 1 - k), s.stack[k]);
+      } else if (args.variablesReference === MEMORY_REF) {
+        const mem = m.memoryAt(this.step).slice(2);
+        for (let o = 0; o < mem.length; o += 64)
+          v('0x' + (o / 2).toString(16).padStart(4, '0'), '0x' + mem.slice(o, o + 64));
+      } else if (args.variablesReference === STORAGE_REF) {
+        for (const [slot, value] of m.storageAt(this.step)) v(slot, value);
+      }
+    }
+    response.body = { variables: vars };
+    this.sendResponse(response);
+  }
+
+  protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
+    this.model = undefined;
+    this.sendResponse(response);
+  }
+}

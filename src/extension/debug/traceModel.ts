@@ -1,0 +1,233 @@
+// A devnode trace with Solidity locations for every step, and the stepping rules of the debugger
+// (over / into / out / continue to a breakpoint). Pure (no vscode): the source maps come from a
+// lookup the caller gives (the extension's compilations, matched by deployed bytecode).
+
+import { fromHex } from '../../protocol/hex';
+import { instructionIndexes, parseSourceMap, type SourceList } from '../../client/sourceMap';
+
+export interface TraceStep {
+  pc: number;
+  op: string;
+  gas: number;
+  depth: number;
+  frame: number;
+  stack: string[];
+  memory?: string;
+  storage?: [string, string];
+  builtin?: { name: string; input: string; output: string; status: number };
+}
+
+export interface TraceFrame {
+  kind: string;
+  depth: number;
+  caller: string;
+  address: string;
+  codeAddress: string;
+  code: string;
+  input: string;
+  parent: number;
+  error?: string;
+  output?: string;
+}
+
+export interface Trace {
+  steps: TraceStep[];
+  frames: TraceFrame[];
+  codes: Record<string, string>;
+}
+
+export interface CodeSource {
+  contract: string;
+  sourceMap: string;
+  sources: SourceList;
+}
+
+/** Source map of runtime code (hex), if the code is known. */
+export type SourceLookup = (code: string) => CodeSource | undefined;
+
+export interface StepLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+interface CodeTable {
+  contract?: string;
+  /** Why there is no source for this code, when there is none. */
+  reason?: string;
+  at(pc: number): StepLocation | undefined;
+}
+
+function lineStarts(text: Buffer): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === 10) starts.push(i + 1);
+  return starts;
+}
+
+function table(code: string, isInit: boolean, lookup: SourceLookup): CodeTable {
+  if (isInit) return { reason: 'creation (constructor) code is stepped by instruction', at: () => undefined };
+  const src = lookup(code);
+  if (src === undefined)
+    return {
+      reason:
+        'no compilation in this session has this contract’s deployed bytecode; compile its sources to step through Solidity',
+      at: () => undefined,
+    };
+  const index = instructionIndexes(fromHex(code));
+  const entries = parseSourceMap(src.sourceMap);
+  const files = new Map<number, { name: string; bytes: Buffer; starts: number[] }>();
+  for (const [id, s] of src.sources) {
+    const bytes = Buffer.from(s.content, 'utf8');
+    files.set(id, { name: s.name, bytes, starts: lineStarts(bytes) });
+  }
+  return {
+    contract: src.contract,
+    at(pc) {
+      const i = index.get(pc);
+      const e = i === undefined ? undefined : entries[i];
+      const f = e === undefined || e.file < 0 ? undefined : files.get(e.file);
+      if (e === undefined || f === undefined) return undefined;
+      // Binary search for the line holding byte offset e.start.
+      let lo = 0;
+      let hi = f.starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (f.starts[mid] <= e.start) lo = mid;
+        else hi = mid - 1;
+      }
+      const column = f.bytes.subarray(f.starts[lo], e.start).toString('utf8').length + 1;
+      return { file: f.name, line: lo + 1, column };
+    },
+  };
+}
+
+export class TraceModel {
+  readonly locations: (StepLocation | undefined)[];
+  private readonly tables = new Map<string, CodeTable>();
+
+  constructor(
+    readonly trace: Trace,
+    lookup: SourceLookup,
+  ) {
+    for (const f of trace.frames)
+      if (!this.tables.has(f.code))
+        this.tables.set(f.code, table(trace.codes[f.code] ?? '0x', f.code.startsWith('init:'), lookup));
+    this.locations = trace.steps.map((s) => {
+      const f = trace.frames[s.frame];
+      return f === undefined ? undefined : this.tables.get(f.code)?.at(s.pc);
+    });
+  }
+
+  get length(): number {
+    return this.trace.steps.length;
+  }
+
+  /** Contract name of the frame's code, if known. */
+  contract(frame: number): string | undefined {
+    const f = this.trace.frames[frame];
+    return f === undefined ? undefined : this.tables.get(f.code)?.contract;
+  }
+
+  /** Why the frame steps by instruction, or undefined when it has source. */
+  noSourceReason(frame: number): string | undefined {
+    const f = this.trace.frames[frame];
+    return f === undefined ? 'no frame' : this.tables.get(f.code)?.reason;
+  }
+
+  private sameLine(a: number, b: number): boolean {
+    const la = this.locations[a];
+    const lb = this.locations[b];
+    return (
+      la !== undefined &&
+      lb !== undefined &&
+      this.trace.steps[a].frame === this.trace.steps[b].frame &&
+      la.file === lb.file &&
+      la.line === lb.line
+    );
+  }
+
+  /** A step worth stopping at after `from`: a new source line, or any instruction without source. */
+  private stoppable(i: number, from: number): boolean {
+    const s = this.trace.steps[i];
+    if (this.locations[i] === undefined) return this.noSourceReason(s.frame) !== undefined;
+    return !this.sameLine(i, from);
+  }
+
+  stepInto(from: number): number {
+    for (let i = from + 1; i < this.length; i++) if (this.stoppable(i, from)) return i;
+    return this.length - 1;
+  }
+
+  stepOver(from: number): number {
+    const depth = this.trace.steps[from].depth;
+    for (let i = from + 1; i < this.length; i++)
+      if (this.trace.steps[i].depth <= depth && this.stoppable(i, from)) return i;
+    return this.length - 1;
+  }
+
+  stepOut(from: number): number {
+    const depth = this.trace.steps[from].depth;
+    for (let i = from + 1; i < this.length; i++)
+      if (this.trace.steps[i].depth < depth && this.stoppable(i, from)) return i;
+    return this.length - 1;
+  }
+
+  /**
+   * The next step that enters a breakpoint line, else the last step. "Enters" compares with the
+   * frame's previous located step, so the unmapped helper code inside one statement does not hit
+   * the same line twice.
+   */
+  continueFrom(from: number, breakpoints: (loc: StepLocation) => boolean): number {
+    const last = new Map<number, StepLocation>();
+    const start = this.locations[from];
+    if (start !== undefined) last.set(this.trace.steps[from].frame, start);
+    for (let i = from + 1; i < this.length; i++) {
+      const loc = this.locations[i];
+      if (loc === undefined) continue;
+      const frame = this.trace.steps[i].frame;
+      const prev = last.get(frame);
+      last.set(frame, loc);
+      if (breakpoints(loc) && (prev === undefined || prev.line !== loc.line || prev.file !== loc.file))
+        return i;
+    }
+    return this.length - 1;
+  }
+
+  /** Frames open at step i, innermost first. */
+  callStack(i: number): { frame: number; step: number }[] {
+    const out: { frame: number; step: number }[] = [];
+    let frame = this.trace.steps[i]?.frame ?? -1;
+    let at = i;
+    while (frame >= 0) {
+      out.push({ frame, step: at });
+      const parent = this.trace.frames[frame].parent;
+      // The parent's current step is its last step before the child's first.
+      let j = at;
+      while (j >= 0 && this.trace.steps[j].frame !== parent) j--;
+      at = j;
+      frame = parent;
+    }
+    return out;
+  }
+
+  /** Memory at step i (the last snapshot of its frame up to i). */
+  memoryAt(i: number): string {
+    const frame = this.trace.steps[i].frame;
+    for (let j = i; j >= 0; j--) {
+      const s = this.trace.steps[j];
+      if (s.frame === frame && s.memory !== undefined) return s.memory;
+    }
+    return '0x';
+  }
+
+  /** Storage slots written by the frame's account up to step i (slot → value). */
+  storageAt(i: number): Map<string, string> {
+    const address = this.trace.frames[this.trace.steps[i].frame]?.address;
+    const out = new Map<string, string>();
+    for (let j = 0; j <= i; j++) {
+      const s = this.trace.steps[j];
+      if (s.storage && this.trace.frames[s.frame]?.address === address) out.set(s.storage[0], s.storage[1]);
+    }
+    return out;
+  }
+}
