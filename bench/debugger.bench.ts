@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     const traceMs = performance.now() - t;
     t = performance.now();
     // The RPC reply as the extension receives it (shape: src/devnode/evm/trace.ts).
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
+
     const wire = JSON.parse(JSON.stringify(traced)) as { trace: Trace };
     const jsonMs = performance.now() - t;
     t = performance.now();
