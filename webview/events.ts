@@ -13,7 +13,7 @@ import {
   type HostToEvents,
   parseHostToEvents,
 } from '../src/extension/messages/eventsMessages';
-import { matchesRow, mergeRows, page } from '../src/extension/models/eventRows';
+import { matchesRow, mergeRows, page } from '../src/extension/messages/eventRows';
 import { h, message, mount } from './lib/dom';
 import { onHostMessage, post } from './lib/host';
 

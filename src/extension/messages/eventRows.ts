@@ -2,7 +2,7 @@
 // merge live pushes with a scanned range (in chain order, no duplicates), paging. Pure and
 // dependency-free (bundled into the webview).
 
-import type { EventRow } from '../messages/eventsMessages';
+import type { EventRow } from './eventsMessages';
 
 export function compareRows(a: EventRow, b: EventRow): number {
   return a.block - b.block || a.txIndex - b.txIndex || a.logIndex - b.logIndex;
