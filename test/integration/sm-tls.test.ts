@@ -1,8 +1,8 @@
 // SM TLS (TLCP) end to end: the SDK against the devnode's --sm --tls server, with the SM2
 // certificate pairs the devnode writes as build_chain.sh -s does. Both suites the node offers
 // (bcos-boostssl ContextBuilder::buildSslContext: ECC-SM4-SM3, ECDHE-SM4-SM3), JSON-RPC and the
-// WebSocket channel over it, and the refusals: wrong CA, missing or foreign client certificate,
-// a tampered record.
+// WebSocket channel over it (raw frames, and the SDK's EventSubscriber receiving pushed logs), and
+// the refusals: wrong CA, missing or foreign client certificate, a tampered record.
 
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +10,9 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Client, TransportError } from '../../src/client';
+import { Client, Contract, EventSubscriber, TransportError, type EventPushLogJson } from '../../src/client';
+import { importPrivateKey } from '../../src/protocol/account';
+import { emitter } from './events-fixture';
 import { connectTlcp, loadSmTlsConfig } from '../../src/client/transport/smTls';
 import { startDevnode, type Devnode } from '../../src/devnode';
 import { ensureSmTlsMaterial } from '../../src/devnode/tls/smCerts';
@@ -21,6 +23,25 @@ import type { TlcpConfig } from '../../src/protocol/tlcp/engine';
 import type { TlcpSocket } from '../../src/protocol/tlcp/stream';
 
 const SDK_FILES = ['sm_ca.crt', 'sm_sdk.crt', 'sm_sdk.key', 'sm_ensdk.crt', 'sm_ensdk.key'];
+
+/** Resolves once `check` holds, polling every 10 ms up to 20 s. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 2000; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** An SDK folder with this chain's pairs but another chain's sm_ca.crt. */
+function wrongCaDir(scratch: string, sdkDir: string, foreign: string, name: string): string {
+  const dir = join(scratch, name);
+  rmSync(dir, { recursive: true, force: true });
+  ensureSmTlsMaterial(dir); // creates dir/sdk
+  for (const f of SDK_FILES) copyFileSync(join(sdkDir, f), join(dir, 'sdk', f));
+  copyFileSync(join(foreign, 'sm_ca.crt'), join(dir, 'sdk', 'sm_ca.crt'));
+  return join(dir, 'sdk');
+}
 
 /** Resolves with the socket once the handshake finished; rejects with its error. */
 function handshake(port: number, config: TlcpConfig): Promise<TlcpSocket> {
@@ -150,12 +171,8 @@ describe('SM TLS (TLCP): client ↔ devnode --sm --tls', () => {
   });
 
   it('refuses a server whose certificate is not from the trusted CA (sm_ca.crt of another chain)', async () => {
-    const dir = join(scratch, 'wrong-ca');
-    rmSync(dir, { recursive: true, force: true });
-    ensureSmTlsMaterial(dir); // creates dir/sdk
-    for (const f of SDK_FILES) copyFileSync(join(node.sdkCertDir!, f), join(dir, 'sdk', f));
-    copyFileSync(join(foreign, 'sm_ca.crt'), join(dir, 'sdk', 'sm_ca.crt'));
-    const client = new Client({ group: node.groupId, url: node.url, tls: { certDir: join(dir, 'sdk') } });
+    const certDir = wrongCaDir(scratch, node.sdkCertDir!, foreign, 'wrong-ca');
+    const client = new Client({ group: node.groupId, url: node.url, tls: { certDir } });
     await assert.rejects(client.getBlockNumber(), (e: unknown) => {
       assert.ok(e instanceof TransportError);
       assert.equal(e.kind, 'tls');
@@ -163,6 +180,59 @@ describe('SM TLS (TLCP): client ↔ devnode --sm --tls', () => {
       return true;
     });
     client.close();
+  });
+
+  it('EventSubscriber over TLCP (wss:// + SM certDir): pushed logs of an emitted event arrive', async () => {
+    const client = new Client({ group: node.groupId, url: node.url, tls: { certDir: node.sdkCertDir! } });
+    const sub = new EventSubscriber({
+      group: node.groupId,
+      url: node.url.replace(/^https:/, 'wss:'),
+      tls: { certDir: node.sdkCertDir!, smSuites: ['ECDHE-SM4-SM3'] },
+    });
+    try {
+      const account = importPrivateKey(node.accounts[0].privateKey, true);
+      const { abi, bytecode } = emitter();
+      // Standard solc emits keccak selectors (an SM chain's own solc would use SM3 ones).
+      const { contract } = await Contract.deploy(client, account, abi, bytecode, [], { selectors: 'keccak' });
+      const got: EventPushLogJson[] = [];
+      await sub.subscribe({ address: contract.address }, { onLogs: (logs) => got.push(...logs) });
+      await contract.send('pong', [7]);
+      await contract.send('pong', [8]);
+      await until(() => got.length === 2, 'two Pong pushes over TLCP');
+      assert.deepEqual(
+        got.map((l) => Number(BigInt(l.data))),
+        [7, 8],
+      );
+      // bcos-rpc event/EventSubMatcher.cpp: the pushed address carries no 0x.
+      assert.equal(got[0].address, contract.address.slice(2));
+      assert.equal(await sub.blockNumber(), await client.getBlockNumber());
+    } finally {
+      sub.close();
+      client.close();
+    }
+  });
+
+  it('EventSubscriber over TLCP refuses a wrong CA and an incomplete SM folder, as the HTTP transport does', async () => {
+    const certDir = wrongCaDir(scratch, node.sdkCertDir!, foreign, 'wrong-ca-ws');
+    const url = node.url.replace(/^https:/, 'wss:');
+    const sub = new EventSubscriber({ group: node.groupId, url, tls: { certDir }, reconnect: false });
+    try {
+      await assert.rejects(sub.subscribe({}, { onLogs: () => undefined }), (e: unknown) => {
+        assert.ok(e instanceof TransportError);
+        assert.equal(e.kind, 'tls');
+        assert.match(e.message, /issuer is not the trusted CA/);
+        return true;
+      });
+      assert.equal(sub.channel.connected, false);
+    } finally {
+      sub.close();
+    }
+    rmSync(join(certDir, 'sm_ensdk.key'));
+    assert.throws(
+      () => new EventSubscriber({ group: node.groupId, url, tls: { certDir } }),
+      /SM TLS: sm_ensdk\.key not found/,
+    );
+    assert.throws(() => new EventSubscriber({ group: node.groupId, url }), /wss but no tls options/);
   });
 
   it('the server refuses a client without a certificate (bcos-boostssl: verify_fail_if_no_peer_cert)', async () => {

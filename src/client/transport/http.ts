@@ -303,15 +303,20 @@ export class HttpTransport implements Transport {
   }
 }
 
-function describeSocketError(err: NodeJS.ErrnoException, method: string, url: string): TransportError {
-  const code = err.code;
-  if (
-    code &&
+/** True for Node's TLS error codes and the TLCP engine's (ERR_TLCP_*): the secure layer refused. */
+export function isTlsErrorCode(code: string | undefined): boolean {
+  return (
+    !!code &&
     (TLS_CODES.has(code) ||
       code.startsWith('ERR_SSL') ||
       code.startsWith('ERR_TLS') ||
       code.startsWith('ERR_TLCP'))
-  )
+  );
+}
+
+function describeSocketError(err: NodeJS.ErrnoException, method: string, url: string): TransportError {
+  const code = err.code;
+  if (isTlsErrorCode(code))
     return new TransportError(
       'tls',
       url,

@@ -7,16 +7,23 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { TlcpConfig } from '../../protocol/tlcp/engine';
 import type { Duplex } from 'node:stream';
 import { encodeFrame, FrameReader, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG } from '../../protocol/ws/frames';
 import { decodeMessage, encodeMessage, MSG_HANDSHAKE, type BcosMessage } from '../../protocol/ws/message';
 import { TransportError } from '../errors';
-import type { TlsOptions } from './http';
-import { loadTlsFiles } from './tlsFiles';
+import { isTlsErrorCode, type TlsOptions } from './http';
+import { connectTlcp, isSmCertDir, loadSmTlsConfig } from './smTls';
+import { loadTlsFiles, type TlsFiles } from './tlsFiles';
 
 export interface WsChannelOptions {
-  /** ws://host:port or wss://host:port (with `tls`). */
+  /** ws://host:port or wss://host:port (wss needs `tls`). */
   url: string;
+  /**
+   * As for HttpTransport: `certDir` with ca.crt/sdk.crt/sdk.key (mutual TLS), or an SM folder
+   * (sm_ca.crt, sm_sdk.*, sm_ensdk.*), detected by its file names, which makes the channel
+   * speak SM TLS (TLCP).
+   */
   tls?: TlsOptions;
   /** Per-request timeout (ms), default 10 s. */
   timeoutMs?: number;
@@ -49,11 +56,25 @@ export class WsChannel {
   private retryTimer?: NodeJS.Timeout;
   /** The last handshake's answer. */
   handshake?: HandshakeResult;
+  /** How the connection is secured, read once (bad certificate folders fail in the constructor). */
+  private readonly security?: { tlcp: TlcpConfig } | { files: TlsFiles; checkHostname: boolean };
 
   constructor(private readonly options: WsChannelOptions) {
-    if (!/^wss?:\/\//.test(options.url))
-      throw new TypeError(`WsChannel: url must be ws:// or wss://, got ${options.url}`);
+    if (!options || typeof options.url !== 'string' || !/^wss?:\/\//.test(options.url))
+      throw new TypeError(`WsChannel: url must be ws:// or wss://, got ${options?.url}`);
     this.url = options.url;
+    const secure = options.url.startsWith('wss:');
+    const tls = options.tls;
+    // The same checks and certificate loading as HttpTransport, so both fail alike.
+    if (secure && !tls)
+      throw new TypeError(
+        `WsChannel: ${options.url} is wss but no tls options (certDir or ca/cert/key) were given`,
+      );
+    if (!secure && tls) throw new TypeError(`WsChannel: tls options given but ${options.url} is not wss`);
+    if (!tls) return;
+    if (tls.certDir && tls.ca === undefined && isSmCertDir(tls.certDir))
+      this.security = { tlcp: loadSmTlsConfig(tls.certDir, tls.smSuites) };
+    else this.security = { files: loadTlsFiles(tls), checkHostname: !!tls.checkHostname };
   }
 
   /** Connects (once; later calls wait for the same connection). */
@@ -183,11 +204,26 @@ export class WsChannel {
     const u = new URL(this.url);
     const secure = u.protocol === 'wss:';
     const key = randomBytes(16).toString('base64');
-    const tls = secure ? this.options.tls : undefined;
-    const files = tls ? loadTlsFiles(tls) : undefined;
-    const req = (secure ? httpsRequest : httpRequest)({
-      host: u.hostname,
-      port: u.port || (secure ? 443 : 80),
+    const sec = this.security;
+    const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
+    const port = Number(u.port || (secure ? 443 : 80));
+    // TLCP: node:http over a TLCP socket (node:https only speaks TLS); otherwise https with the files.
+    const secureOptions =
+      sec && 'tlcp' in sec
+        ? {
+            createConnection: () => {
+              const s = connectTlcp({ host, port, config: sec.tlcp });
+              // node:http's `timeout` listens on the socket it gets; the TCP socket raises it.
+              s.inner.on('timeout', () => s.emit('timeout'));
+              return s;
+            },
+          }
+        : sec
+          ? { ...sec.files, ...(sec.checkHostname ? {} : { checkServerIdentity: () => undefined }) }
+          : {};
+    const req = (sec && !('tlcp' in sec) ? httpsRequest : httpRequest)({
+      host,
+      port,
       path: u.pathname + u.search,
       headers: {
         Connection: 'Upgrade',
@@ -195,7 +231,7 @@ export class WsChannel {
         'Sec-WebSocket-Key': key,
         'Sec-WebSocket-Version': '13',
       },
-      ...(files ? { ...files, ...(tls!.checkHostname ? {} : { checkServerIdentity: () => undefined }) } : {}),
+      ...secureOptions,
       timeout: this.options.timeoutMs ?? 10_000,
     });
     return new Promise((resolve, reject) => {
@@ -222,9 +258,20 @@ export class WsChannel {
         reject(
           e instanceof TransportError
             ? e
-            : new TransportError('connect', this.url, `cannot connect: ${e.message}`, e.code, undefined, {
-                cause: e,
-              }),
+            : isTlsErrorCode(e.code)
+              ? new TransportError(
+                  'tls',
+                  this.url,
+                  `TLS failure (${e.code}): ${e.message}`,
+                  e.code,
+                  undefined,
+                  {
+                    cause: e,
+                  },
+                )
+              : new TransportError('connect', this.url, `cannot connect: ${e.message}`, e.code, undefined, {
+                  cause: e,
+                }),
         ),
       );
       req.end();
