@@ -2,6 +2,15 @@
 // need from a chain, for one connection and group. `sdkChainApi.ts` implements it over the
 // client; tests implement it with fakes. No vscode import.
 
+import type {
+  BlockHeaderJson,
+  BlockTransactionJson,
+  CallResult,
+  LogEntryJson,
+  NodeProtocolJson,
+  ReceiptCommonJson,
+  SystemConfigJson,
+} from '../../protocol/rpc/types';
 import type { DevTools } from './devTools';
 
 export interface Signer {
@@ -17,7 +26,7 @@ export interface NodeSummary {
   role: 'sealer' | 'observer' | 'candidate' | 'none';
   weight?: number;
   version?: string;
-  protocol?: { compatibilityVersion: number; minSupportedVersion: number; maxSupportedVersion: number };
+  protocol?: NodeProtocolJson;
   sm?: boolean;
   authCheck?: boolean;
 }
@@ -36,66 +45,27 @@ export interface GroupSummary {
   nodes: NodeSummary[];
 }
 
-export interface BlockJson {
-  number: number;
-  hash: string;
-  timestamp: number;
-  gasUsed: string;
-  parentInfo: { blockHash: string; blockNumber: number }[];
-  sealer: number;
-  sealerList: string[];
-  signatureList: { sealerIndex: number; signature: string }[];
-  consensusWeights: number[];
-  stateRoot: string;
-  txsRoot: string;
-  receiptsRoot: string;
-  extraData: string;
-  version: number;
+// Chain JSON is the protocol's (src/protocol/rpc/types.ts). Receipts and transactions are the
+// parts both RPC paths give: a receipt comes from getTransactionReceipt or from sendTransaction
+// (no transactionProof, input only on newer nodes), a block's transactions are hashes or
+// getTransaction objects without proofs.
+
+/** Block header as the node serializes it, with its transactions when asked for. */
+export interface BlockJson extends BlockHeaderJson {
   transactions?: (string | TransactionJson)[];
 }
 
-export interface TransactionJson {
-  hash: string;
-  from: string;
-  to: string;
-  input: string;
-  abi?: string;
-  nonce: string;
-  blockLimit: number;
-  chainID: string;
-  groupID: string;
-  importTime: number;
-  signature: string;
-  version: number;
-  extraData?: string;
-}
+/** A transaction: getTransaction's object, or one inside a block (no proof fields). */
+export type TransactionJson = BlockTransactionJson;
 
-export interface LogJson {
-  address: string;
-  topics: string[];
-  data: string;
-}
+/** A receipt log entry (address without 0x). */
+export type LogJson = LogEntryJson;
 
-export interface ReceiptJson {
-  transactionHash: string;
-  blockNumber: number;
-  status: number;
-  from: string;
-  to: string;
-  contractAddress: string;
-  gasUsed: string;
-  output: string;
-  message?: string;
-  logEntries: LogJson[];
-  input?: string;
-  hash?: string;
-}
+/** A receipt from getTransactionReceipt or sendTransaction: the fields both carry, input when given. */
+export type ReceiptJson = ReceiptCommonJson & { input?: string; extraData?: string };
 
-export interface CallResultJson {
-  blockNumber: number;
-  status: number;
-  output: string;
-}
+/** Result of call: a revert is a normal result with status 16 and the revert data in output. */
+export type CallResultJson = CallResult;
 
 export interface BfsEntry {
   name: string;
@@ -223,7 +193,7 @@ export interface ChainApi {
   abiOf(address: string): Promise<string>;
   code(address: string): Promise<string>;
   call(to: string, data: string, from?: string): Promise<CallResultJson>;
-  systemConfig(key: string): Promise<{ value: string; blockNumber: number } | undefined>;
+  systemConfig(key: string): Promise<SystemConfigJson | undefined>;
   /** Keys supported by the node (from featureKeys/supportConfigs or a known default list). */
   systemConfigKeys(): Promise<string[]>;
   /** Every key the chain has a value for, with its value and the block it is in force from. */
