@@ -171,5 +171,8 @@ describe('SdkChainApi built-ins without the committee', () => {
     await tick(api, s);
     assert.equal((await api.groupSummary()).nodes.find((n) => n.nodeId === id)?.weight, 5);
     assert.equal((await api.systemConfig('tx_count_limit'))?.value, '4000');
+    // A key never set: bcos-ledger Ledger.cpp (system config read) answers 'Entry: <key> does not
+    // exists!' with LedgerError::GetStorageError (3008); the adapter reads that as unset.
+    assert.equal(await api.systemConfig('no_such_key'), undefined);
   });
 });
