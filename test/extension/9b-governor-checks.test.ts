@@ -68,27 +68,45 @@ suite('Governor checks', () => {
    * Starts Create Proposal, picks the type `down` rows below the first in the real quick pick, and
    * resolves with the prompts recorded once `next` was shown; then closes everything.
    */
+  // Picks the proposal type `down` rows below the first and returns the prompts up to `next`.
+  // Key presses can land before the picker has drawn its rows on a busy host; when a wrong prompt
+  // (or none) follows, the attempt is cancelled and the command started again.
   async function throughProposalType(down: number, next: string) {
     const { api: a } = await connectTestChain();
-    a.testHooks.clear();
-    let settled = false;
-    const pending = vscode.commands.executeCommand('fiscoBcos.createProposal').then(() => (settled = true));
-    await waitFor(() => a.testHooks.prompts.some((p) => p.title === 'Create proposal'), 'the type picker');
-    await waitFor(async () => {
-      if (a.testHooks.prompts.some((p) => p.title?.startsWith(next))) return true;
-      for (let i = 0; i < down; i++)
-        await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      await sleep(200);
-      return a.testHooks.prompts.some((p) => p.title?.startsWith(next));
-    }, `the "${next}" prompt`);
-    const prompts = [...a.testHooks.prompts];
-    await waitFor(async () => {
-      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      await sleep(100);
-      return settled;
-    }, 'the command to end');
-    await pending;
+    const reached = () => a.testHooks.prompts.some((p) => p.title?.startsWith(next));
+    const prompts = await waitFor(
+      async () => {
+        a.testHooks.clear();
+        let settled = false;
+        const pending = vscode.commands.executeCommand('fiscoBcos.createProposal').then(
+          () => (settled = true),
+          () => (settled = true),
+        );
+        await waitFor(
+          () => a.testHooks.prompts.some((p) => p.title === 'Create proposal'),
+          'the type picker',
+        );
+        for (let i = 0; i < down; i++)
+          await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        const moved = await waitFor(
+          () => a.testHooks.prompts.length > 1 || settled,
+          'a prompt after the type picker',
+          5_000,
+        ).catch(() => false);
+        const seen = [...a.testHooks.prompts];
+        const ok = moved && reached();
+        await waitFor(async () => {
+          await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+          await sleep(100);
+          return settled;
+        }, 'the command to end');
+        await pending;
+        return ok ? seen : false;
+      },
+      `the "${next}" prompt`,
+      50_000,
+    );
     return { a, prompts };
   }
 
