@@ -3,6 +3,7 @@
 // counter of a transaction or call, for Hardhat-like failure locations (see sourceMap.ts).
 
 import type { Client } from './client';
+import type { Trace } from '../protocol/rpc/trace';
 import { RpcError } from './errors';
 import type { RequestOptions } from './transport/types';
 import * as v from './validate';
@@ -69,11 +70,11 @@ export function devnodeTraceCall(
   return orNull(client.request<DevnodeTrace>('devnode_traceCall', params, options));
 }
 
-/** A debugger trace from the devnode (see src/devnode/evm/trace.ts for the step shape). */
+/** A debugger trace from the devnode (step shape: src/protocol/rpc/trace.ts). */
 export interface DevnodeDebugTrace {
   status: number;
   output: string;
-  trace: { steps: unknown[]; frames: unknown[]; codes: Record<string, string> };
+  trace: Trace;
 }
 
 /**

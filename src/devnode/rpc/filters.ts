@@ -4,6 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { toHex } from '../../protocol/hex';
+import type { LogJson } from '../../protocol/rpc/types';
 import type { DevChain, StoredBlock } from '../chain/types';
 import { InvalidRequest, RpcError } from './errors';
 import { JsonNumber, type JsonValue, type JsonWritable } from './json';
@@ -28,17 +29,7 @@ export interface FilterRequest {
   blockHash: string;
 }
 
-export interface LogJson {
-  address: string;
-  blockHash: string;
-  blockNumber: string;
-  data: string;
-  logIndex: string;
-  removed: boolean;
-  topics: string[];
-  transactionHash: string;
-  transactionIndex: string;
-}
+export type { LogJson };
 
 type FilterKind = 'blocks' | 'pending' | 'logs';
 

@@ -25,10 +25,7 @@ async function fetchTrace(session: Session, args: LaunchArgs): Promise<{ trace: 
         ? `no trace for ${args.txHash}: the transaction is unknown, or the node is not the FISCO BCOS local node (real nodes have no trace method)`
         : 'no trace: the node is not the FISCO BCOS local node (real nodes have no trace method)',
     );
-  // The reply has the devnode's trace shape (src/devnode/evm/trace.ts), which the client layer
-  // passes through unchecked; the extension may not import the devnode's types.
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
-  return { trace: r.trace as unknown as Trace, status: r.status };
+  return { trace: r.trace, status: r.status };
 }
 
 export function registerDebugger(session: Session): vscode.Disposable[] {

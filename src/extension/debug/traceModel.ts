@@ -4,37 +4,9 @@
 
 import { fromHex } from '../../protocol/hex';
 import { instructionIndexes, parseSourceMap, type SourceList } from '../../client/sourceMap';
+import type { Trace, TraceFrame, TraceStep } from '../../protocol/rpc/trace';
 
-export interface TraceStep {
-  pc: number;
-  op: string;
-  gas: number;
-  depth: number;
-  frame: number;
-  stack: string[];
-  memory?: string;
-  storage?: [string, string];
-  builtin?: { name: string; input: string; output: string; status: number };
-}
-
-export interface TraceFrame {
-  kind: string;
-  depth: number;
-  caller: string;
-  address: string;
-  codeAddress: string;
-  code: string;
-  input: string;
-  parent: number;
-  error?: string;
-  output?: string;
-}
-
-export interface Trace {
-  steps: TraceStep[];
-  frames: TraceFrame[];
-  codes: Record<string, string>;
-}
+export type { Trace, TraceFrame, TraceStep };
 
 export interface CodeSource {
   contract: string;

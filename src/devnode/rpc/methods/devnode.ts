@@ -13,6 +13,7 @@
 //     → {status, output, trace} of a read-only call at the latest state, step by step
 
 import { toHex } from '../../../protocol/hex';
+import { errorMessage } from '../../../protocol/unknownValues';
 import { TraceTooLarge, traceLimits, type TraceLimits } from '../../evm/trace';
 import { JsonNumber } from '../json';
 import type { ExecDiagnostics } from '../../evm/diagnostics';
@@ -45,16 +46,20 @@ function getTransactionDiagnostics(p: Params, ctx: RpcContext): JsonValue {
   return diagnosticsJson(ctx.chain.diagnostics.get(toHex(hash)));
 }
 
+/** `to` (param 1) and the optional `from` (param 3) of a traced call, as InvalidParams when bad. */
+function callTarget(p: Params): { to: string; from: string | undefined } {
+  try {
+    const to = normalizeAddress(p.str(1));
+    const from = p.size > 3 && p.str(3) !== '' ? normalizeAddress(p.str(3)) : undefined;
+    return { to, from };
+  } catch (e) {
+    throw new RpcError(InvalidParams, errorMessage(e));
+  }
+}
+
 async function traceCall(p: Params, ctx: RpcContext): Promise<JsonValue> {
   checkGroup(ctx, p.str(0));
-  let to: string;
-  let from: string | undefined;
-  try {
-    to = normalizeAddress(p.str(1));
-    from = p.size > 3 && p.str(3) !== '' ? normalizeAddress(p.str(3)) : undefined;
-  } catch (e) {
-    throw new RpcError(InvalidParams, e instanceof Error ? e.message : String(e));
-  }
+  const { to, from } = callTarget(p);
   const outcome = await ctx.chain.call(to, decodeDataParam(p.str(2)), from);
   return { status: outcome.status, output: toHex(outcome.output), ...diagnosticsJson(outcome.diagnostics) };
 }
@@ -71,7 +76,7 @@ function limitsParam(v: JsonValue): TraceLimits {
   try {
     return traceLimits({ maxSteps: num(v.maxSteps), maxBytes: num(v.maxBytes) });
   } catch (e) {
-    throw new RpcError(InvalidParams, e instanceof Error ? e.message : String(e));
+    throw new RpcError(InvalidParams, errorMessage(e));
   }
 }
 
@@ -94,14 +99,7 @@ async function debugTraceTransaction(p: Params, ctx: RpcContext): Promise<JsonVa
 
 async function debugTraceCall(p: Params, ctx: RpcContext): Promise<JsonValue> {
   checkGroup(ctx, p.str(0));
-  let to: string;
-  let from: string | undefined;
-  try {
-    to = normalizeAddress(p.str(1));
-    from = p.size > 3 && p.str(3) !== '' ? normalizeAddress(p.str(3)) : undefined;
-  } catch (e) {
-    throw new RpcError(InvalidParams, e instanceof Error ? e.message : String(e));
-  }
+  const { to, from } = callTarget(p);
   const limits = limitsParam(p.raw(4));
   const r = await traced(() => ctx.chain.traceCall(to, decodeDataParam(p.str(2)), from, limits));
   return { status: r.status, output: toHex(r.output), trace: r.trace };
