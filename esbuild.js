@@ -16,6 +16,9 @@ const common = {
   legalComments: 'none',
 };
 
+// Extension host, workers, language server and the devnode CLI: CommonJS for Node 20 in dist/.
+const nodeCjs = { ...common, outdir: 'dist', platform: 'node', format: 'cjs', target: 'node20' };
+
 function webviewEntries() {
   const dir = path.join(__dirname, 'webview');
   if (!fs.existsSync(dir)) return [];
@@ -28,55 +31,35 @@ function webviewEntries() {
 async function main() {
   const builds = [
     {
-      ...common,
+      ...nodeCjs,
       entryPoints: { extension: 'src/extension/extension.ts' },
-      outdir: 'dist',
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
       // solc is loaded lazily at compile time from node_modules (or a user-configured soljson);
       // secp256k1 is an optional native accelerator.
       external: ['vscode', 'solc', 'secp256k1'],
     },
     {
-      ...common,
+      ...nodeCjs,
       // Compilation runs here, off the extension-host thread. solc stays external so require('solc')
       // resolves as it did in the extension: dist/node_modules/solc (packaged) or node_modules/solc.
       entryPoints: { 'solc-worker': 'src/extension/compile/solcWorker.ts' },
-      outdir: 'dist',
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
       external: ['solc', 'solc/*'],
     },
     {
-      ...common,
+      ...nodeCjs,
       // The Solidity language server: its own process, started by the language client when a .sol
       // file opens. solc stays external as for the worker (the bundled one, or soljson files).
       entryPoints: { 'sol-server': 'src/langserver/server.ts' },
-      outdir: 'dist',
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
       external: ['solc', 'solc/*'],
     },
     {
-      ...common,
+      ...nodeCjs,
       // vscode-languageclient, required by the extension only when the first .sol file opens.
       entryPoints: { 'sol-client': 'src/extension/solidity/clientFactory.ts' },
-      outdir: 'dist',
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
       external: ['vscode'],
     },
     {
-      ...common,
+      ...nodeCjs,
       entryPoints: { 'devnode-cli': 'src/devnode/cli.ts' },
-      outdir: 'dist',
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
       // lmdb (the chain store) loads its prebuilt native binary at run time: it resolves from
       // node_modules, or from dist/node_modules where the package step copies it.
       external: ['secp256k1', 'lmdb'],
