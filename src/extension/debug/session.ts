@@ -6,6 +6,7 @@
 
 import {
   Breakpoint,
+  Handles,
   InitializedEvent,
   LoggingDebugSession,
   OutputEvent,
@@ -19,6 +20,8 @@ import {
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { basename, isAbsolute, join } from 'node:path';
 import { TraceModel, type SourceLookup, type StepLocation, type Trace } from './traceModel';
+import { VariableDecoder } from './variables/frameVariables';
+import type { NamedShown } from './variables/values';
 
 export interface LaunchArgs extends DebugProtocol.LaunchRequestArguments {
   /** Hash of a committed transaction to debug. */
@@ -41,9 +44,14 @@ const STACK_REF = 1;
 const MEMORY_REF = 2;
 const STORAGE_REF = 3;
 const STEP_REF = 4;
+/** Handles of decoded variables start above the raw scopes' fixed references. */
+const FIRST_HANDLE = 1000;
 
 export class FiscoDebugSession extends LoggingDebugSession {
   private model: TraceModel | undefined;
+  private decoder: VariableDecoder | undefined;
+  /** Decoded variable lists by reference, valid until the next stop. */
+  private readonly varHandles = new Handles<NamedShown[]>(FIRST_HANDLE);
   private step = 0;
   private args: LaunchArgs | undefined;
   private readonly breakpoints = new Map<string, Set<number>>();
@@ -108,6 +116,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
     if (trace.steps.length === 0)
       throw new Error('the transaction executed no EVM code (nothing to step through)');
     this.model = new TraceModel(trace, this.deps.lookup);
+    this.decoder = new VariableDecoder(trace, this.deps.lookup);
     this.step = 0;
     this.sendEvent(
       new OutputEvent(
@@ -130,6 +139,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
     const m = this.model!;
     const why =
       m.locations[this.step] === undefined ? m.noSourceReason(m.trace.steps[this.step].frame) : undefined;
+    this.varHandles.reset();
     const e: DebugProtocol.StoppedEvent = new StoppedEvent(reason, THREAD);
     if (why !== undefined) e.body.description = `Stepping by instruction: ${why}`;
     this.sendEvent(e);
@@ -217,9 +227,13 @@ export class FiscoDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
-  protected override scopesRequest(response: DebugProtocol.ScopesResponse): void {
+  protected override scopesRequest(
+    response: DebugProtocol.ScopesResponse,
+    args: DebugProtocol.ScopesArguments,
+  ): void {
     response.body = {
       scopes: [
+        ...this.decodedScopes(args.frameId),
         new Scope('Step', STEP_REF, false),
         new Scope('Stack', STACK_REF, false),
         new Scope('Memory', MEMORY_REF, true),
@@ -229,10 +243,39 @@ export class FiscoDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
+  /** Locals (arguments, return variables, locals in scope) and State of the frame's contract. */
+  private decodedScopes(frameId: number): Scope[] {
+    const m = this.model;
+    if (m === undefined || this.decoder === undefined) return [];
+    const step = m.callStack(this.step)[frameId]?.step ?? this.step;
+    const d = this.decoder.at(step);
+    const note = (why: string): NamedShown[] => [{ name: 'unavailable', value: why, type: '' }];
+    const locals = d.locals ?? note(d.why ?? 'unknown');
+    const state = d.state ?? note(d.why ?? 'the compilation has no storage layout');
+    return [
+      new Scope('Locals', this.varHandles.create(locals), false),
+      new Scope('State', this.varHandles.create(state), false),
+    ];
+  }
+
   protected override variablesRequest(
     response: DebugProtocol.VariablesResponse,
     args: DebugProtocol.VariablesArguments,
   ): void {
+    const decoded =
+      args.variablesReference >= FIRST_HANDLE ? this.varHandles.get(args.variablesReference) : undefined;
+    if (decoded !== undefined) {
+      response.body = {
+        variables: decoded.map((v) => ({
+          name: v.name,
+          value: v.value,
+          type: v.type,
+          variablesReference: v.children?.length ? this.varHandles.create(v.children) : 0,
+        })),
+      };
+      this.sendResponse(response);
+      return;
+    }
     const m = this.model;
     const vars: DebugProtocol.Variable[] = [];
     const v = (name: string, value: string) => vars.push({ name, value, variablesReference: 0 });
@@ -268,6 +311,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
 
   protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
     this.model = undefined;
+    this.decoder = undefined;
     this.sendResponse(response);
   }
 }
