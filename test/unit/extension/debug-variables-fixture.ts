@@ -62,11 +62,15 @@ contract Vars {
         }
         r = sum;
     }
+
+    function poke() public {
+        count += 1;
+    }
 }
 `;
 
 /** Lines of VARS_SOURCE (1-based). */
-export const VARS_LINE = { before: 22, totalAssign: 39, helperCall: 40, loopSum: 47, helperR: 49 };
+export const VARS_LINE = { before: 22, totalAssign: 39, helperCall: 40, loopSum: 47, helperR: 49, poke: 53 };
 
 export interface VarsBuild {
   abi: unknown[];

@@ -1,6 +1,7 @@
 // What a trace tells about an account's storage at a step: the slots written (SSTORE, undone
-// again when the writing frame reverts), the slots read (SLOAD: the value is on the next step's
-// stack) and so the value before the transaction of every slot read before its first write; and
+// again when the writing frame reverts) over the storage before the transaction (the devnode's
+// `preStorage`; without it, or past its size cap, the slots read before their first write: SLOAD
+// leaves the value on the next step's stack); and
 // the hashes the code computed (KECCAK256 preimages in memory, results on the next step's stack),
 // which name the mapping keys touched and the data slots of dynamic arrays and long strings.
 
@@ -20,6 +21,8 @@ interface Account {
   writes: Map<bigint, Write[]>;
   /** Value before the transaction, of slots read before any write. */
   before: Map<bigint, bigint>;
+  /** The devnode's storage before the transaction; complete: a slot not in it is zero. */
+  pre?: { slots: Map<bigint, bigint>; complete: boolean };
 }
 
 /** A hash the code computed: its input and result. */
@@ -46,6 +49,11 @@ export class TraceStorage {
   private sm = false;
 
   constructor(private readonly trace: Trace) {
+    for (const [address, p] of Object.entries(trace.preStorage ?? {})) {
+      const slots = new Map<bigint, bigint>();
+      for (const [slot, value] of Object.entries(p.slots)) slots.set(parseWord(slot), parseWord(value));
+      this.account(address).pre = { slots, complete: p.complete };
+    }
     const lastStep = new Map<number, number>();
     trace.steps.forEach((s, i) => lastStep.set(s.frame, i));
     const undoneAfter = (frame: number): number | undefined => {
@@ -149,6 +157,9 @@ export class StorageAt {
         if (w.step <= this.step && (w.undoneAfter === undefined || this.step <= w.undoneAfter))
           return w.value;
       }
-    return this.account?.before.get(slot);
+    const pre = this.account?.pre;
+    return (
+      pre?.slots.get(slot) ?? this.account?.before.get(slot) ?? (pre?.complete === true ? 0n : undefined)
+    );
   }
 }
