@@ -20,6 +20,7 @@ import {
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { basename, isAbsolute, join } from 'node:path';
 import { TraceModel, type SourceLookup, type StepLocation, type Trace } from './traceModel';
+import { lookupPath, parsePath } from './variables/evaluate';
 import { VariableDecoder } from './variables/frameVariables';
 import type { NamedShown } from './variables/values';
 
@@ -68,6 +69,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
       supportsConfigurationDoneRequest: true,
       supportsRestartRequest: true,
       supportsSteppingGranularity: true,
+      supportsEvaluateForHovers: true,
     };
     this.sendResponse(response);
     this.sendEvent(new InitializedEvent());
@@ -243,12 +245,44 @@ export class FiscoDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
+  /** Decoded variables of the frame `frameId` (0 = innermost) at the current step. */
+  private decodedAt(frameId: number | undefined) {
+    const m = this.model;
+    if (m === undefined || this.decoder === undefined) return undefined;
+    const step = m.callStack(this.step)[frameId ?? 0]?.step ?? this.step;
+    return this.decoder.at(step);
+  }
+
+  /** Hover and watch: a variable path (`item.owner`, `list[2]`) among the frame's Locals and State. */
+  protected override evaluateRequest(
+    response: DebugProtocol.EvaluateResponse,
+    args: DebugProtocol.EvaluateArguments,
+  ): void {
+    const path = parsePath(args.expression);
+    const d = this.decodedAt(args.frameId);
+    const found = path && d && lookupPath(path, [d.locals ?? [], d.state ?? []]);
+    if (found === undefined) {
+      this.sendErrorResponse(
+        response,
+        2,
+        path === undefined
+          ? 'Only variable names with .member and [index] accessors can be evaluated (the debugger replays a trace; it runs no code)'
+          : `${args.expression} is not a variable in scope here`,
+      );
+      return;
+    }
+    response.body = {
+      result: found.value,
+      type: found.type,
+      variablesReference: found.children?.length ? this.varHandles.create(found.children) : 0,
+    };
+    this.sendResponse(response);
+  }
+
   /** Locals (arguments, return variables, locals in scope) and State of the frame's contract. */
   private decodedScopes(frameId: number): Scope[] {
-    const m = this.model;
-    if (m === undefined || this.decoder === undefined) return [];
-    const step = m.callStack(this.step)[frameId]?.step ?? this.step;
-    const d = this.decoder.at(step);
+    const d = this.decodedAt(frameId);
+    if (d === undefined) return [];
     const note = (why: string): NamedShown[] => [{ name: 'unavailable', value: why, type: '' }];
     const locals = d.locals ?? note(d.why ?? 'unknown');
     const state = d.state ?? note(d.why ?? 'the compilation has no storage layout');

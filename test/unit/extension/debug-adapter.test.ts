@@ -73,6 +73,21 @@ test('launch, breakpoint, step into a second contract, stack trace and variables
   );
   assert.equal(vars[0].value, '5');
   assert.match(vars[1].value, /^Other 0x[0-9a-f]{40}$/);
+  // Hover / watch: a variable by name; an expression that would need running code is refused.
+  const hover = await dc.evaluateRequest({ expression: 'amount', frameId: 0, context: 'hover' });
+  assert.equal(hover.body.result, '5');
+  assert.equal(
+    (await dc.evaluateRequest({ expression: 'count', frameId: 0, context: 'watch' })).body.result,
+    '5',
+  );
+  await assert.rejects(
+    dc.evaluateRequest({ expression: 'amount + 1', frameId: 0, context: 'watch' }),
+    /Only variable names with \.member and \[index\] accessors can be evaluated/,
+  );
+  await assert.rejects(
+    dc.evaluateRequest({ expression: 'nothing', frameId: 0, context: 'hover' }),
+    /nothing is not a variable in scope here/,
+  );
 
   // Step into until Other.ping runs: two frames.
   let frames = st.body.stackFrames;

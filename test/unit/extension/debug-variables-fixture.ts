@@ -69,6 +69,48 @@ contract Vars {
 }
 `;
 
+/** Modifiers, calldata arguments, storage pointers, memory structs, nested and string-keyed mappings. */
+export const MORE_SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity >=0.6.0 <0.9.0;
+
+contract More {
+    struct P { uint128 a; uint128 b; string s; }
+    mapping(address => mapping(uint256 => uint256)) public nested;
+    mapping(string => uint256) public named;
+    P[] public ps;
+    uint256 public total;
+
+    modifier positive(uint256 v) {
+        require(v > 0, "zero");
+        uint256 doubled = v * 2;
+        _;
+        total += doubled;
+    }
+
+    function ext(uint256[] calldata xs, string calldata label) external positive(xs.length) returns (uint256 sum) {
+        P memory p = P(1, 2, label);
+        for (uint256 i = 0; i < xs.length; i++) sum += xs[i];
+        nested[msg.sender][sum] = 5;
+        nested[msg.sender][1] = 6;
+        named[label] = sum;
+        ps.push(p);
+        P storage last = ps[ps.length - 1];
+        last.b = 9;
+        sum += p.a;
+    }
+}
+`;
+
+/** Lines of MORE_SOURCE (1-based). */
+export const MORE_LINE = {
+  doubled: 13,
+  placeholder: 14,
+  totalAdd: 15,
+  firstBody: 19,
+  loop: 20,
+  lastLine: 27,
+};
+
 /** Lines of VARS_SOURCE (1-based). */
 export const VARS_LINE = { before: 22, totalAssign: 39, helperCall: 40, loopSum: 47, helperR: 49, poke: 53 };
 
@@ -78,11 +120,11 @@ export interface VarsBuild {
   lookup: SourceLookup;
 }
 
-export function compileVars(pkg: 'solc' | 'solc-0.6.10', source = VARS_SOURCE): VarsBuild {
+export function compileVars(pkg: 'solc' | 'solc-0.6.10', source = VARS_SOURCE, contract = 'Vars'): VarsBuild {
   const solc = createRequire(__filename)(pkg) as { compile(input: string): string };
   const input = {
     language: 'Solidity',
-    sources: { 'Vars.sol': { content: source } },
+    sources: { 'Source.sol': { content: source } },
     settings: {
       evmVersion: pkg === 'solc' ? 'paris' : 'istanbul',
       optimizer: { enabled: false, runs: 200 },
@@ -108,11 +150,11 @@ export function compileVars(pkg: 'solc' | 'solc-0.6.10', source = VARS_SOURCE): 
   };
   const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  const sources = new Map([[out.sources['Vars.sol'].id, { name: 'Vars.sol', content: source }]]);
-  const asts = [out.sources['Vars.sol'].ast];
-  const c = out.contracts['Vars.sol'].Vars;
+  const sources = new Map([[out.sources['Source.sol'].id, { name: 'Source.sol', content: source }]]);
+  const asts = [out.sources['Source.sol'].ast];
+  const c = out.contracts['Source.sol'][contract];
   const entry: CodeSource = {
-    contract: 'Vars',
+    contract,
     sourceMap: c.evm.deployedBytecode.sourceMap,
     sources,
     variables: { asts, storageLayout: c.storageLayout },

@@ -2,7 +2,8 @@
 // bundled 0.8.x and 0.6.10): arguments, return variables and locals from the stack (memory
 // arrays and strings through their pointers, locals only while in scope), and state variables
 // from the storage layout: packed value types, a long string, bytes, a dynamic and a fixed
-// array, a struct, and mappings by the keys the transaction hashed (two keys of one mapping).
+// array, a struct, and mappings by the keys the transaction hashed (two keys of one mapping);
+// then modifiers, calldata arguments, storage pointers, memory structs and nested mappings.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +11,14 @@ import { TraceModel } from '../../../src/extension/debug/traceModel';
 import { VariableDecoder } from '../../../src/extension/debug/variables/frameVariables';
 import { NOT_TOUCHED } from '../../../src/extension/debug/variables/storageDecode';
 import type { NamedShown } from '../../../src/extension/debug/variables/values';
-import { VARS_LINE, compileVars, deployVars, type VarsDeployed } from './debug-variables-fixture';
+import {
+  MORE_LINE,
+  MORE_SOURCE,
+  VARS_LINE,
+  compileVars,
+  deployVars,
+  type VarsDeployed,
+} from './debug-variables-fixture';
 import type { Trace } from '../../../src/extension/debug/traceModel';
 
 const NOTE = 'a note that is longer than thirty-one bytes';
@@ -164,6 +172,78 @@ for (const pkg of ['solc', 'solc-0.6.10'] as const) {
       assert.equal(old.get('count'), '15');
       assert.equal(old.get('name'), NOT_TOUCHED);
       assert.equal(old.get('list'), NOT_TOUCHED);
+    });
+  });
+}
+
+for (const pkg of ['solc', 'solc-0.6.10'] as const) {
+  describe(`decoded variables with modifiers, calldata and storage pointers (${pkg})`, () => {
+    const build = compileVars(pkg, MORE_SOURCE, 'More');
+    let d: VarsDeployed;
+    let m: TraceModel;
+    let dec: VariableDecoder;
+    const at = (line: number) => m.continueFrom(0, (l) => l.line === line);
+
+    before(async () => {
+      d = await deployVars(build);
+      const t = await d.traceTx(d.iface.encodeFunctionData('ext', [[3, 4], 'lbl']));
+      assert.equal(t.status, 0);
+      m = new TraceModel(t.trace, build.lookup);
+      dec = new VariableDecoder(t.trace, build.lookup);
+    });
+    after(async () => d?.chain.close());
+
+    it('shows calldata arguments and a memory struct below a modifier’s variables', () => {
+      const v = dec.at(at(MORE_LINE.loop));
+      assert.equal(v.function, 'ext');
+      assert.deepEqual(
+        v.locals!.map((x) => [x.name, x.type]),
+        [
+          ['xs', 'uint256[] calldata'],
+          ['label', 'string calldata'],
+          ['sum', 'uint256'],
+          ['p', 'struct More.P memory'],
+        ],
+      );
+      const locals = flat(v.locals);
+      assert.equal(locals.get('xs'), 'uint256[] (length 2)');
+      assert.equal(locals.get('xs[0]'), '3');
+      assert.equal(locals.get('xs[1]'), '4');
+      assert.equal(locals.get('label'), '"lbl"');
+      assert.equal(locals.get('p.a'), '1');
+      assert.equal(locals.get('p.b'), '2');
+      assert.equal(locals.get('p.s'), '"lbl"');
+    });
+
+    it('decodes a storage pointer local through the storage layout', () => {
+      const locals = flat(dec.at(at(MORE_LINE.lastLine)).locals);
+      assert.equal(locals.get('sum'), '7');
+      assert.equal(locals.get('last.a'), '1');
+      assert.equal(locals.get('last.b'), '9');
+      assert.equal(locals.get('last.s'), '"lbl"');
+    });
+
+    it('inside the modifier: its parameter and locals, with the function’s arguments', () => {
+      const v = dec.at(at(MORE_LINE.totalAdd));
+      assert.equal(v.function, 'ext (modifier positive)');
+      const locals = flat(v.locals);
+      assert.equal(locals.get('v'), '2');
+      assert.equal(locals.get('doubled'), '4');
+      assert.equal(locals.get('sum'), '8');
+      assert.equal(locals.has('p'), false);
+    });
+
+    it('decodes nested and string-keyed mappings and an array of structs', () => {
+      const state = flat(dec.at(at(MORE_LINE.totalAdd)).state);
+      const me = d.sender.toLowerCase();
+      assert.equal(state.get(`nested[${me}]`), 'mapping(uint256 => uint256) (2 keys touched)');
+      assert.equal(state.get(`nested[${me}][7]`), '5');
+      assert.equal(state.get(`nested[${me}][1]`), '6');
+      assert.equal(state.get('named["lbl"]'), '7');
+      assert.equal(state.get('ps'), 'struct More.P[] (length 1)');
+      assert.equal(state.get('ps[0].b'), '9');
+      assert.equal(state.get('ps[0].s'), '"lbl"');
+      assert.equal(state.get('total'), '0');
     });
   });
 }

@@ -1,7 +1,7 @@
 // What the debugger needs from solc's AST (standard-JSON `ast` output, compact form): the
-// functions and modifiers with their source ranges, their parameters, return variables and
-// locals in stack order with the scope each local lives in, the types of those variables, and
-// the enums' member names.
+// functions with their source ranges, their parameters, return variables, the modifiers they run
+// and locals in stack order with the scope each local lives in (legacy code generator layout),
+// the types of those variables, and the enums' member names.
 
 export interface AstNode {
   id?: number;
@@ -45,6 +45,8 @@ export interface FunctionInfo {
   params: StackVariable[];
   returns: StackVariable[];
   locals: StackVariable[];
+  /** The modifiers it runs, in order, their variables indexed from the function's base. */
+  modifiers: FunctionInfo[];
 }
 
 export function parseSrc(src: string | undefined): Range | undefined {
@@ -113,13 +115,13 @@ export class AstIndex {
       }
     }
     for (const n of all)
-      if (n.nodeType === 'FunctionDefinition' || n.nodeType === 'ModifierDefinition') {
+      if (n.nodeType === 'FunctionDefinition') {
         const f = this.functionInfo(n);
         if (f !== undefined) this.functions.push(f);
       }
   }
 
-  /** The function or modifier whose definition spans exactly `r`. */
+  /** The function whose definition spans exactly `r`. */
   functionAt(r: Range): FunctionInfo | undefined {
     return this.functions.find(
       (f) => f.range.file === r.file && f.range.start === r.start && f.range.end === r.end,
@@ -129,46 +131,81 @@ export class AstIndex {
   private functionInfo(fn: AstNode): FunctionInfo | undefined {
     const range = parseSrc(fn.src);
     if (range === undefined) return undefined;
-    let next = 0;
-    const declare = (d: AstNode): StackVariable => {
-      const v = this.variable(d, next);
-      next += v.size;
-      return v;
-    };
-    const params = nodes(node(fn.parameters)?.parameters).map(declare);
-    const returns = nodes(node(fn.returnParameters)?.parameters).map(declare);
+    const layout = { next: 0 };
+    const params = nodes(node(fn.parameters)?.parameters).map((d) => this.declare(d, layout));
+    const returns = nodes(node(fn.returnParameters)?.parameters).map((d) => this.declare(d, layout));
+    // Modifiers run inline after the return variables are pushed: each one's parameters, then
+    // its locals live at its placeholder `_`, lie below the function body's locals.
+    const modifiers: FunctionInfo[] = [];
+    for (const inv of nodes(fn.modifiers)) {
+      const ref = node(inv.modifierName)?.referencedDeclaration;
+      const def = typeof ref === 'number' ? this.byId.get(ref) : undefined;
+      const defRange = parseSrc(def?.src);
+      if (def?.nodeType !== 'ModifierDefinition' || defRange === undefined) continue;
+      const mParams = nodes(node(def.parameters)?.parameters).map((d) => this.declare(d, layout));
+      const mLocals: StackVariable[] = [];
+      const placeholder = this.declareBody(def, layout, mLocals, defRange);
+      modifiers.push({
+        name: `modifier ${def.name ?? ''}`,
+        range: defRange,
+        params: mParams,
+        returns: [],
+        locals: mLocals,
+        modifiers: [],
+      });
+      layout.next = placeholder ?? layout.next;
+    }
     const locals: StackVariable[] = [];
-    // Locals take the next stack slots in declaration order; a block's slots are freed at its end.
+    this.declareBody(fn, layout, locals, range);
+    const name =
+      fn.kind === 'constructor'
+        ? 'constructor'
+        : fn.name || (typeof fn.kind === 'string' ? fn.kind : 'function');
+    return { name, range, params, returns, locals, modifiers };
+  }
+
+  private declare(d: AstNode, layout: { next: number }): StackVariable {
+    const v = this.variable(d, layout.next);
+    layout.next += v.size;
+    return v;
+  }
+
+  /**
+   * Locals of a body: they take the next stack slots in declaration order and a block's slots
+   * are freed at its end. Returns the stack height at a modifier's placeholder `_`, if any.
+   */
+  private declareBody(
+    def: AstNode,
+    layout: { next: number },
+    locals: StackVariable[],
+    range: Range,
+  ): number | undefined {
+    let placeholder: number | undefined;
     const walk = (n: AstNode, scope: Range) => {
       if (n.nodeType === 'VariableDeclarationStatement') {
         const end = parseSrc(n.src)?.end ?? scope.end;
         for (const d of Array.isArray(n.declarations) ? n.declarations : [])
-          if (isNode(d)) locals.push({ ...declare(d), visibleFrom: end, scope });
+          if (isNode(d)) locals.push({ ...this.declare(d, layout), visibleFrom: end, scope });
         return;
       }
+      if (n.nodeType === 'PlaceholderStatement') placeholder ??= layout.next;
       if (n.nodeType === 'FunctionDefinition' || n.nodeType === 'ModifierDefinition') return;
       const opensScope =
         n.nodeType === 'Block' ||
         n.nodeType === 'UncheckedBlock' ||
         n.nodeType === 'ForStatement' ||
         n.nodeType === 'TryCatchClause';
-      const saved = next;
+      const saved = layout.next;
       const inner = opensScope ? (parseSrc(n.src) ?? scope) : scope;
       if (n.nodeType === 'TryCatchClause')
         for (const d of nodes(node(n.parameters)?.parameters))
-          locals.push({ ...declare(d), visibleFrom: inner.start, scope: inner });
+          locals.push({ ...this.declare(d, layout), visibleFrom: inner.start, scope: inner });
       for (const c of children(n)) if (c.nodeType !== 'ParameterList') walk(c, inner);
-      if (opensScope) next = saved;
+      if (opensScope) layout.next = saved;
     };
-    const body = node(fn.body);
+    const body = node(def.body);
     if (body !== undefined) walk(body, parseSrc(body.src) ?? range);
-    const name =
-      fn.nodeType === 'ModifierDefinition'
-        ? `modifier ${fn.name ?? ''}`
-        : fn.kind === 'constructor'
-          ? 'constructor'
-          : fn.name || (typeof fn.kind === 'string' ? fn.kind : 'function');
-    return { name, range, params, returns, locals };
+    return placeholder;
   }
 
   private variable(d: AstNode, index: number): StackVariable {

@@ -41,7 +41,8 @@ interface CodeInfo {
 const asts = new WeakMap<readonly unknown[], AstIndex>();
 
 export class VariableDecoder {
-  private readonly storage: TraceStorage;
+  /** Indexed on first use, so opening a trace costs nothing until variables are shown. */
+  private storageIndex: TraceStorage | undefined;
   private readonly codes = new Map<string, CodeInfo | null>();
   private readonly firstStep = new Map<number, number>();
 
@@ -49,7 +50,6 @@ export class VariableDecoder {
     private readonly trace: Trace,
     private readonly lookup: VariableLookup,
   ) {
-    this.storage = new TraceStorage(trace);
     trace.steps.forEach((s, i) => {
       if (!this.firstStep.has(s.frame)) this.firstStep.set(s.frame, i);
     });
@@ -100,7 +100,8 @@ export class VariableDecoder {
         why: 'the compilation has no AST and storage layout (compile the contract again in this session)',
       };
     const enums = c.ast.enums;
-    const storage = this.storage.at(frame.address, i);
+    this.storageIndex ??= new TraceStorage(this.trace);
+    const storage = this.storageIndex.at(frame.address, i);
     const state = c.layout ? StorageDecoder.stateVariables(c.layout, storage, enums) : undefined;
     const found = this.currentFunction(c, c.ast, step.frame, i);
     if (found === undefined) return { state, why: 'not inside a Solidity function at this step' };
@@ -115,17 +116,28 @@ export class VariableDecoder {
       return { name: v.name, ...decodeStackVariable(v, words, ctx) };
     };
     const locals: NamedShown[] = [];
-    for (const v of [...fn.params, ...fn.returns]) {
+    const inScope = (v: StackVariable, at: number | undefined) =>
+      at !== undefined &&
+      v.scope !== undefined &&
+      v.visibleFrom !== undefined &&
+      at >= v.visibleFrom &&
+      at >= v.scope.start &&
+      at < v.scope.end;
+    // Inside a modifier's code (inlined in the function): its parameters and locals.
+    const modifier = fn.modifiers.find(
+      (m) => position !== undefined && position >= m.range.start && position < m.range.end,
+    );
+    const scope = modifier ?? fn;
+    for (const v of [...fn.params, ...fn.returns, ...(modifier?.params ?? [])]) {
       const s = show(v, true);
       if (s !== undefined) locals.push(s);
     }
-    for (const v of fn.locals) {
-      if (position === undefined || v.scope === undefined || v.visibleFrom === undefined) continue;
-      if (position < v.visibleFrom || position >= v.scope.end || position < v.scope.start) continue;
+    for (const v of scope.locals) {
+      if (!inScope(v, position)) continue;
       const s = show(v, false);
       if (s !== undefined) locals.push(s);
     }
-    return { locals, state, function: fn.name };
+    return { locals, state, function: modifier !== undefined ? `${fn.name} (${modifier.name})` : fn.name };
   }
 
   private memoryAt(i: number): string {
@@ -172,10 +184,9 @@ export class VariableDecoder {
     for (let k = open.length - 1; k >= 0; k--) {
       const o = open[k];
       if (o.fn === undefined) continue;
-      const inside =
-        position !== undefined && position >= o.fn.range.start && position < o.fn.range.end
-          ? position
-          : undefined;
+      const within = (r: { start: number; end: number; file: number }) =>
+        position !== undefined && position >= r.start && position < r.end;
+      const inside = within(o.fn.range) || o.fn.modifiers.some((m) => within(m.range)) ? position : undefined;
       return { fn: o.fn, base: o.base, position: inside };
     }
     return undefined;
