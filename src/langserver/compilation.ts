@@ -36,6 +36,8 @@ export interface ContractArtifact {
   /** Runtime bytecode (hex) and its source map, for failure locations. */
   deployedBytecode?: string;
   deployedSourceMap?: string;
+  /** solc's storageLayout (solc >= 0.5.13), for the debugger's state variables. */
+  storageLayout?: unknown;
 }
 
 export interface CompileOptions {
@@ -52,6 +54,8 @@ export interface CompileOutcome {
   contracts: ContractArtifact[];
   /** Source unit name → the id solc's source maps use. */
   sourceIds: Record<string, number>;
+  /** The units' ASTs (full compiles), for the debugger's variables. */
+  asts?: unknown[];
 }
 
 interface SolcError {
@@ -71,6 +75,7 @@ interface SolcOutput {
       string,
       {
         abi?: unknown[];
+        storageLayout?: unknown;
         evm?: {
           bytecode?: { object?: string; linkReferences?: LinkReferences };
           deployedBytecode?: { object?: string; sourceMap?: string };
@@ -78,7 +83,7 @@ interface SolcOutput {
       }
     >
   >;
-  sources?: Record<string, { id: number }>;
+  sources?: Record<string, { id: number; ast?: unknown }>;
 }
 
 export function buildInput(closure: SourceClosure, version: string, options: CompileOptions): string {
@@ -87,12 +92,15 @@ export function buildInput(closure: SourceClosure, version: string, options: Com
     outputSelection: options.full
       ? {
           '*': {
+            // The AST and storage layouts let the debugger decode variables.
+            '': ['ast'],
             '*': [
               'abi',
               'evm.bytecode.object',
               'evm.bytecode.linkReferences',
               'evm.deployedBytecode.object',
               'evm.deployedBytecode.sourceMap',
+              ...(semver.gte(version, '0.5.13') ? ['storageLayout'] : []),
             ],
           },
         }
@@ -139,9 +147,11 @@ export function readOutput(json: string, closure: SourceClosure): CompileOutcome
         linkReferences: c.evm?.bytecode?.linkReferences ?? {},
         deployedBytecode: c.evm?.deployedBytecode?.object,
         deployedSourceMap: c.evm?.deployedBytecode?.sourceMap,
+        ...(c.storageLayout !== undefined ? { storageLayout: c.storageLayout } : {}),
       });
   const sourceIds = Object.fromEntries(Object.entries(out.sources ?? {}).map(([unit, s]) => [unit, s.id]));
-  return { problems, contracts, sourceIds };
+  const asts = Object.values(out.sources ?? {}).flatMap((s) => (s.ast === undefined ? [] : [s.ast]));
+  return { problems, contracts, sourceIds, ...(asts.length > 0 ? { asts } : {}) };
 }
 
 function toProblem(e: SolcError, closure: SourceClosure): Problem {

@@ -53,10 +53,14 @@ export interface CompileResponse {
     linkReferences: Record<string, Record<string, { start: number; length: number }[]>>;
     deployedBytecode?: string;
     deployedSourceMap?: string;
+    /** solc's storageLayout (solc >= 0.5.13), for the debugger. */
+    storageLayout?: unknown;
   }[];
   /** Source unit → id in the source maps, and each unit's text as compiled (failure locations). */
   sourceIds: Record<string, number>;
   sources: Record<string, string>;
+  /** The compiled units' ASTs, for the debugger's variables. */
+  asts?: unknown[];
 }
 
 /** Client → server: how many compiles ran, for tests and the bench. */

@@ -9,11 +9,16 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { buildInput, type CompiledContract, readOutput } from './solcIO';
+import type { StorageLayout } from '../debug/variables/storageDecode';
 import { rememberCompilation } from '../debug/compiledCode';
 import { compileWithBinary, solcBinaryVersion } from './solcBinary';
 import { CompileCancelledError, SolcWorkerClient } from './solcWorkerClient';
 import { CancelledError } from '../errors';
 import type { SolidityLanguageClient } from '../solidity/languageClient';
+
+function isObject(v: unknown): v is object {
+  return typeof v === 'object' && v !== null;
+}
 
 export class Compiler implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('fisco-bcos-solc');
@@ -138,8 +143,11 @@ export class Compiler implements vscode.Disposable {
       ...(c.deployedBytecode !== undefined
         ? { deployedBytecode: `0x${c.deployedBytecode}`, deployedSourceMap: c.deployedSourceMap ?? '' }
         : {}),
+      // solc's storageLayout, passed through the server unchanged.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
+      ...(isObject(c.storageLayout) ? { storageLayout: c.storageLayout as StorageLayout } : {}),
     }));
-    rememberCompilation(all, res.sources ?? {}, res.sourceIds ?? {});
+    rememberCompilation(all, res.sources ?? {}, res.sourceIds ?? {}, res.asts ?? []);
     const own = all.filter((c, i) => res.contracts[i].file === doc.uri.fsPath);
     this.allContracts.set(doc.uri.toString(), all);
     this.cache.set(doc.uri.toString(), { version: doc.version, contracts: own });
