@@ -84,19 +84,3 @@ export function track(tracker: FailureTracker, message: Message, result: EVMResu
   tracker.data = exec.returnValue;
   tracker.depth = message.depth;
 }
-
-/** Diagnostics by transaction hash, newest kept (a bounded memory, not persisted). */
-export class DiagnosticsStore {
-  private readonly byHash = new Map<string, ExecDiagnostics>();
-
-  constructor(private readonly limit = 10_000) {}
-
-  record(txHash: string, d: ExecDiagnostics): void {
-    this.byHash.set(txHash, d);
-    if (this.byHash.size > this.limit) this.byHash.delete(this.byHash.keys().next().value!);
-  }
-
-  get(txHash: string): ExecDiagnostics | undefined {
-    return this.byHash.get(txHash);
-  }
-}
