@@ -59,14 +59,19 @@ async function contractOptions(
     const abi = await api.abiOf(address).catch(() => '');
     out.push({ address: address.toLowerCase(), label: `${label} (BFS)`, events: eventSignatures(abi) });
   };
+  // A directory's listing names its links without their addresses (as the node's BFS list does):
+  // those are read with readlink.
+  const linkAt = async (path: string, entry: { type: string; address?: string }) => {
+    const address =
+      entry.address || (entry.type === 'link' ? await api.bfsReadlink(path).catch(() => '') : '');
+    if (/^0x[0-9a-fA-F]{40}$/.test(address)) await add(path, address);
+  };
   const apps = await api.bfsList('/apps', 0, 200).catch(() => undefined);
   for (const e of apps?.entries ?? []) {
-    if (e.address) await add(`/apps/${e.name}`, e.address);
-    else if (e.type === 'directory') {
+    if (e.type === 'directory') {
       const versions = await api.bfsList(`/apps/${e.name}`, 0, 50).catch(() => undefined);
-      for (const v of versions?.entries ?? [])
-        if (v.address) await add(`/apps/${e.name}/${v.name}`, v.address);
-    }
+      for (const v of versions?.entries ?? []) await linkAt(`/apps/${e.name}/${v.name}`, v);
+    } else await linkAt(`/apps/${e.name}`, e);
   }
   return out;
 }
