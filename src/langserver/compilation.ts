@@ -33,6 +33,8 @@ export interface ContractArtifact {
   /** Creation bytecode, hex without 0x; unlinked libraries appear as __$…$__ placeholders. */
   bytecode: string;
   linkReferences: LinkReferences;
+  /** Source map of the creation bytecode, for failures and steps inside constructors. */
+  sourceMap?: string;
   /** Runtime bytecode (hex) and its source map, for failure locations. */
   deployedBytecode?: string;
   deployedSourceMap?: string;
@@ -77,7 +79,7 @@ interface SolcOutput {
         abi?: unknown[];
         storageLayout?: unknown;
         evm?: {
-          bytecode?: { object?: string; linkReferences?: LinkReferences };
+          bytecode?: { object?: string; linkReferences?: LinkReferences; sourceMap?: string };
           deployedBytecode?: { object?: string; sourceMap?: string };
         };
       }
@@ -98,6 +100,7 @@ export function buildInput(closure: SourceClosure, version: string, options: Com
               'abi',
               'evm.bytecode.object',
               'evm.bytecode.linkReferences',
+              'evm.bytecode.sourceMap',
               'evm.deployedBytecode.object',
               'evm.deployedBytecode.sourceMap',
               ...(semver.gte(version, '0.5.13') ? ['storageLayout'] : []),
@@ -145,6 +148,7 @@ export function readOutput(json: string, closure: SourceClosure): CompileOutcome
         abi: c.abi ?? [],
         bytecode: c.evm?.bytecode?.object ?? '',
         linkReferences: c.evm?.bytecode?.linkReferences ?? {},
+        sourceMap: c.evm?.bytecode?.sourceMap,
         deployedBytecode: c.evm?.deployedBytecode?.object,
         deployedSourceMap: c.evm?.deployedBytecode?.sourceMap,
         ...(c.storageLayout !== undefined ? { storageLayout: c.storageLayout } : {}),
