@@ -285,7 +285,11 @@ export class FiscoDebugSession extends LoggingDebugSession {
     if (d === undefined) return [];
     const note = (why: string): NamedShown[] => [{ name: 'unavailable', value: why, type: '' }];
     const locals = d.locals ?? note(d.why ?? 'unknown');
-    const state = d.state ?? note(d.why ?? 'the compilation has no storage layout');
+    const state =
+      d.state ??
+      note(
+        d.why ?? 'its compilation has no storageLayout (solc before 0.5.13, or a build output without it)',
+      );
     // VS Code expands the first scope on each stop; State stays as the user left it.
     const localsScope: DebugProtocol.Scope = new Scope('Locals', this.varHandles.create(locals), false);
     localsScope.presentationHint = 'locals';
