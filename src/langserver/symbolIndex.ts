@@ -4,6 +4,7 @@
 
 import { parse } from '@solidity-parser/parser';
 import type { ASTNode, BaseASTNode, VariableDeclaration } from '@solidity-parser/parser/dist/src/ast-types';
+import { type Expr, exprOf, type TypeRef, typeRefOf } from './astShapes';
 
 export type DeclKind =
   | 'contract'
@@ -36,8 +37,16 @@ export interface Decl {
   container?: string;
   /** For locals and parameters: the function they are visible in, [start, end). */
   scope?: [number, number];
-  /** Type name as written (`Counter`, `uint256`, `mapping(address => uint)`). */
+  /** Type name as written (`Counter`, `uint256`, `mapping(address => uint)`), and its shape. */
   typeName?: string;
+  type?: TypeRef;
+  /** Functions, events, errors: parameter types (overloads), return types (call results). */
+  params?: (TypeRef | undefined)[];
+  returns?: (TypeRef | undefined)[];
+  /** public / external / internal / private (functions and state variables). */
+  visibility?: string;
+  /** Contracts: their `using L for T` directives. */
+  usings?: Using[];
   /** Base contracts (contracts), in order. */
   bases?: string[];
   /** Header as written (signature), and the NatSpec comment before the declaration. */
@@ -50,9 +59,19 @@ export interface Ref {
   name: string;
   start: number;
   end: number;
-  /** `x.name`: the source text of `x` when it is a plain identifier (or this/super). */
-  object?: string;
+  /** `x.name`: the shape of `x`. */
+  base?: Expr;
+  /** The name is called with this many arguments (picks among overloads). */
+  args?: number;
   kind: 'identifier' | 'member' | 'type';
+}
+
+/** `using L for T` / `using {f, L.g} for T` (`type` undefined: `for *`). */
+export interface Using {
+  library?: string;
+  functions: string[];
+  type?: TypeRef;
+  global: boolean;
 }
 
 export interface FileIndex {
@@ -63,6 +82,8 @@ export interface FileIndex {
   topLevel: Decl[];
   refs: Ref[];
   imports: string[];
+  /** File-level `using for` directives. */
+  usings: Using[];
 }
 
 const CONTAINER_KINDS: Record<string, DeclKind> = {
@@ -78,7 +99,9 @@ function isNode(x: unknown): x is ASTNode {
 
 export function indexFile(file: string, text: string): FileIndex {
   const ast = parse(text, { range: true, tolerant: true });
-  const index: FileIndex = { file, text, decls: [], topLevel: [], refs: [], imports: [] };
+  const index: FileIndex = { file, text, decls: [], topLevel: [], refs: [], imports: [], usings: [] };
+  /** Call arguments per callee node, so that the callee's ref knows them. */
+  const callArgs = new Map<unknown, number>();
   const span = (n: BaseASTNode): [number, number] => [n.range?.[0] ?? 0, (n.range?.[1] ?? 0) + 1];
   const nameAt = (n: BaseASTNode, name: string): [number, number] => {
     const [s, e] = span(n);
@@ -143,36 +166,50 @@ export function indexFile(file: string, text: string): FileIndex {
       container: parent?.name,
       scope,
       typeName: typeText(v.typeName),
+      type: typeRefOf(v.typeName),
+      visibility: v.isStateVar ? v.visibility : undefined,
       signature: text.slice(start, end).replace(/\s+/g, ' '),
       doc: kind === 'stateVar' ? natspecBefore(text, start) : undefined,
       children: [],
     };
     push(d, parent, kind !== 'variable' && kind !== 'parameter');
   };
-  const ref = (name: string, start: number, kind: Ref['kind'], object?: string) =>
-    index.refs.push({ name, start, end: start + name.length, kind, object });
+  const ref = (name: string, start: number, kind: Ref['kind'], base?: Expr, args?: number) =>
+    index.refs.push({ name, start, end: start + name.length, kind, base, args });
+  const signatureOf = (params: VariableDeclaration[], returns?: VariableDeclaration[] | null) => ({
+    params: params.map((p) => typeRefOf(p.typeName)),
+    returns: returns?.map((p) => typeRefOf(p.typeName)),
+  });
 
   const walk = (node: unknown, parent: Decl | undefined, scope?: [number, number]): void => {
     if (Array.isArray(node)) {
       for (const c of node) walk(c, parent, scope);
       return;
     }
-    if (!isNode(node) || !node.range) return;
+    if (!isNode(node)) return;
     const n = node;
+    if (!n.range) {
+      // Some nodes (a for loop's update statement) carry no range; their children do.
+      walkChildren(n, parent, scope);
+      return;
+    }
     switch (n.type) {
       case 'ImportDirective':
         index.imports.push(n.path);
         return;
       case 'ContractDefinition': {
         const bases = n.baseContracts.map((b) => b.baseName.namePath);
-        const d = add(n, n.name, CONTAINER_KINDS[n.kind] ?? 'contract', parent, { bases });
+        const d = add(n, n.name, CONTAINER_KINDS[n.kind] ?? 'contract', parent, { bases, usings: [] });
         walk(n.baseContracts, d);
         walk(n.subNodes, d);
         return;
       }
       case 'FunctionDefinition': {
         const name = n.name || (n.isConstructor ? 'constructor' : n.isFallback ? 'fallback' : 'receive');
-        const d = add(n, name, n.isConstructor ? 'constructor' : 'function', parent);
+        const d = add(n, name, n.isConstructor ? 'constructor' : 'function', parent, {
+          ...signatureOf(n.parameters, n.returnParameters),
+          visibility: n.visibility,
+        });
         const fnScope = span(n);
         for (const p of [...n.parameters, ...(n.returnParameters ?? [])])
           variable(p, 'parameter', d, fnScope);
@@ -187,7 +224,7 @@ export function indexFile(file: string, text: string): FileIndex {
       }
       case 'EventDefinition':
       case 'CustomErrorDefinition':
-        add(n, n.name, n.type === 'EventDefinition' ? 'event' : 'error', parent);
+        add(n, n.name, n.type === 'EventDefinition' ? 'event' : 'error', parent, signatureOf(n.parameters));
         walk(n.parameters, parent, span(n));
         return;
       case 'StructDefinition': {
@@ -205,7 +242,7 @@ export function indexFile(file: string, text: string): FileIndex {
         add(n, n.name, 'type', parent);
         return;
       case 'FileLevelConstant':
-        add(n, n.name, 'stateVar', parent, { typeName: typeText(n.typeName) });
+        add(n, n.name, 'stateVar', parent, { typeName: typeText(n.typeName), type: typeRefOf(n.typeName) });
         walk([n.typeName, n.initialValue], parent);
         return;
       case 'StateVariableDeclaration':
@@ -220,15 +257,32 @@ export function indexFile(file: string, text: string): FileIndex {
       case 'VariableDeclaration':
         walk([n.typeName, n.expression], parent, scope);
         return;
+      case 'Block':
+      case 'ForStatement':
+        // Locals are visible from their declaration to the end of the enclosing block.
+        walkChildren(n, parent, scope ? span(n) : scope);
+        return;
+      case 'CatchClause':
+        for (const p of n.parameters ?? []) variable(p, 'variable', parent, span(n));
+        walkChildren(n, parent, span(n));
+        return;
+      case 'FunctionCall':
+        callArgs.set(n.expression, n.arguments.length);
+        walk([n.expression, n.arguments], parent, scope);
+        return;
       case 'Identifier':
-        ref(n.name, span(n)[0], 'identifier');
+        ref(n.name, span(n)[0], 'identifier', undefined, callArgs.get(n));
         return;
       case 'UserDefinedTypeName': {
+        // `A.B.C`: a type ref for `A`, member refs for the rest.
         const parts = n.namePath.split('.');
-        const last = parts[parts.length - 1];
-        const object = parts.length > 1 ? parts[parts.length - 2] : undefined;
-        ref(last, span(n)[1] - last.length, object ? 'member' : 'type', object);
-        if (object && parts.length === 2) ref(object, span(n)[0], 'type');
+        let at = span(n)[0];
+        parts.forEach((name, i) => {
+          at = text.indexOf(name, at);
+          const base = i ? exprOf({ ...n, namePath: parts.slice(0, i).join('.') }) : undefined;
+          ref(name, at, i ? 'member' : 'type', base);
+          at += name.length;
+        });
         return;
       }
       case 'ModifierInvocation':
@@ -237,16 +291,40 @@ export function indexFile(file: string, text: string): FileIndex {
         return;
       case 'MemberAccess': {
         const end = span(n)[1];
-        const object = n.expression.type === 'Identifier' ? n.expression.name : undefined;
-        ref(n.memberName, text.lastIndexOf(n.memberName, end), 'member', object);
+        const at = text.lastIndexOf(n.memberName, end);
+        ref(n.memberName, at, 'member', exprOf(n.expression), callArgs.get(n));
         walk(n.expression, parent, scope);
         return;
       }
-      case 'UsingForDeclaration':
-        if (n.libraryName) ref(n.libraryName, nameAt(n, n.libraryName)[0], 'type');
+      case 'UsingForDeclaration': {
+        const using: Using = {
+          library: n.libraryName ?? undefined,
+          functions: n.functions,
+          type: typeRefOf(n.typeName),
+          global: n.isGlobal,
+        };
+        (parent?.usings ?? index.usings).push(using);
+        const [s] = span(n);
+        for (const path of n.libraryName ? [n.libraryName] : n.functions) {
+          const at = text.indexOf(path, s);
+          const parts = path.split('.');
+          parts.forEach((name, i) => {
+            const base = exprOf({ type: 'UserDefinedTypeName', namePath: parts.slice(0, i).join('.') });
+            ref(
+              name,
+              at + parts.slice(0, i).join('.').length + (i ? 1 : 0),
+              i ? 'member' : 'type',
+              i ? base : undefined,
+            );
+          });
+        }
         walk(n.typeName, parent, scope);
         return;
+      }
     }
+    walkChildren(n, parent, scope);
+  };
+  const walkChildren = (n: ASTNode, parent: Decl | undefined, scope?: [number, number]) => {
     for (const [k, v] of Object.entries(n))
       if (k !== 'range' && k !== 'loc' && typeof v === 'object') walk(v, parent, scope);
   };
