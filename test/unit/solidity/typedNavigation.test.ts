@@ -1,0 +1,225 @@
+// Type-aware navigation over LSP (a test client speaking JSON-RPC over stdio to the bundled
+// server). Token.sol and Vault.sol both declare a `transfer` function and a `balance` member, and
+// their structs Account and Slot both have a `balance` field; Bank.sol uses both through typed
+// variables, struct arrays, mappings, call results, `this`, `super` (C3 order) and `using for`.
+// Definition, references, rename, hover and completion must each pick the declaration the type
+// says, never "the first symbol of that name".
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CompletionItem, Hover, Location, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { LspClient, positionOf, uri } from './lspClient';
+
+let dir: string;
+let client: LspClient;
+const src: Record<string, string> = {};
+const file = (name: string) => join(dir, name);
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sol-typed-'));
+  cpSync(join(__dirname, 'fixtures', 'typed'), dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), '{"name":"ws"}');
+  for (const name of ['Token.sol', 'Vault.sol', 'Libs.sol', 'Bank.sol'])
+    src[name] = readFileSync(file(name), 'utf8');
+  client = await LspClient.start(dir, { cacheDir: join(dir, '.solc-cache') });
+});
+
+after(async () => {
+  await client?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Position in `name` of the n-th `needle`, `delta` characters in. */
+const at = (name: string, needle: string, delta = 0, nth = 0) => ({
+  textDocument: { uri: uri(file(name)) },
+  position: positionOf(src[name], needle, delta, nth),
+});
+
+/** Where a declaration's name is: [file, position] for comparing with Locations. */
+const decl = (name: string, needle: string, delta = 0, nth = 0) => ({
+  uri: uri(file(name)),
+  start: positionOf(src[name], needle, delta, nth),
+});
+
+async function definition(name: string, needle: string, delta: number, nth = 0) {
+  const loc = await client.request<Location | null>('textDocument/definition', at(name, needle, delta, nth));
+  assert.ok(loc, `a definition for ${needle}`);
+  return { uri: loc.uri, start: loc.range.start };
+}
+
+async function references(name: string, needle: string, delta: number) {
+  const refs = await client.request<Location[]>('textDocument/references', {
+    ...at(name, needle, delta),
+    context: { includeDeclaration: true },
+  });
+  return refs.map((r) => ({ uri: r.uri, start: r.range.start }));
+}
+
+async function completion(text: string, needle: string, delta: number): Promise<string[]> {
+  client.change(file('Bank.sol'), text);
+  const items = await client.request<CompletionItem[]>('textDocument/completion', {
+    textDocument: { uri: uri(file('Bank.sol')) },
+    position: positionOf(text, needle, delta),
+  });
+  return items.map((i) => i.label).sort();
+}
+
+const sortLocs = <T extends { uri: string; start: { line: number; character: number } }>(l: T[]) =>
+  [...l].sort((a, b) => a.uri.localeCompare(b.uri) || a.start.line - b.start.line);
+
+describe('type-aware definition', () => {
+  it('picks the member of the variable’s contract type when two contracts share a name', async () => {
+    assert.deepEqual(
+      await definition('Bank.sol', 'token.transfer(to, 1)', 6),
+      decl('Token.sol', 'transfer(address to, uint256'),
+    );
+    assert.deepEqual(
+      await definition('Bank.sol', 'vault.transfer(to, 2)', 6),
+      decl('Vault.sol', 'transfer(address to'),
+    );
+  });
+
+  it('picks the overload by argument count', async () => {
+    assert.deepEqual(
+      await definition('Bank.sol', 'token.transfer(to);', 6),
+      decl('Token.sol', 'transfer(address to)'),
+    );
+    // A plain call inside Token: the two-argument overload.
+    assert.deepEqual(
+      await definition('Token.sol', 'return transfer(to, 1)', 7),
+      decl('Token.sol', 'transfer(address to, uint256'),
+    );
+  });
+
+  it('types struct array elements, mapping values and call results', async () => {
+    assert.deepEqual(
+      await definition('Bank.sol', 'accounts[0].balance', 12),
+      decl('Token.sol', 'balance;', 0, 0),
+    );
+    assert.deepEqual(
+      await definition('Bank.sol', 'slots[to].balance', 10),
+      decl('Vault.sol', 'balance;', 0, 0),
+    );
+    assert.deepEqual(
+      await definition('Bank.sol', 'token.self().balance', 13),
+      decl('Token.sol', 'balance;', 0, 1),
+    );
+  });
+
+  it('resolves this, super in C3 order (Bank, Right, Left, Base) and inherited state', async () => {
+    // Order as solc 0.8.37 reports it in linearizedBaseContracts for `contract Bank is Left, Right`.
+    assert.deepEqual(
+      await definition('Bank.sol', 'super.hook()', 6),
+      decl('Bank.sol', 'hook() public virtual override', 0, 1),
+    );
+    assert.deepEqual(
+      await definition('Bank.sol', 'this.hook()', 5),
+      decl('Bank.sol', 'hook() public override(Left'),
+    );
+    assert.deepEqual(await definition('Bank.sol', '+ level', 2), decl('Bank.sol', 'level;'));
+  });
+
+  it('lets a local shadow a state variable, only inside its block', async () => {
+    assert.deepEqual(await definition('Bank.sol', 'return total;', 7), decl('Bank.sol', 'total = 5'));
+    assert.deepEqual(await definition('Bank.sol', 'return total +', 7), decl('Bank.sol', 'total;'));
+  });
+
+  it('finds `using for` functions by the receiver’s type', async () => {
+    assert.deepEqual(
+      await definition('Bank.sol', 'accounts[0].plus(1)', 12),
+      decl('Libs.sol', 'plus(Account'),
+    );
+    assert.deepEqual(await definition('Bank.sol', 'x.plus(1)', 2), decl('Libs.sol', 'plus(uint256'));
+  });
+});
+
+describe('type-aware references, rename and hover', () => {
+  it('finds only the references of the member meant', async () => {
+    assert.deepEqual(
+      sortLocs(await references('Vault.sol', 'transfer(address', 1)),
+      sortLocs([decl('Vault.sol', 'transfer(address'), decl('Bank.sol', 'transfer(to, 2)')]),
+    );
+    assert.deepEqual(
+      sortLocs(await references('Token.sol', 'balance;', 1)),
+      // Through a struct array element in Bank and a storage parameter in AccountLib.
+      sortLocs([
+        decl('Token.sol', 'balance;'),
+        decl('Bank.sol', 'balance += 1', 0, 0),
+        decl('Libs.sol', 'balance += b'),
+      ]),
+    );
+    // The state variable `total`: not the shadowing local's uses.
+    assert.deepEqual(
+      sortLocs(await references('Bank.sol', 'total;', 1)),
+      sortLocs([decl('Bank.sol', 'total;'), decl('Bank.sol', 'total + x')]),
+    );
+  });
+
+  it('renames one overload of one contract across files, leaving the namesakes alone', async () => {
+    const edit = await client.request<WorkspaceEdit>('textDocument/rename', {
+      ...at('Token.sol', 'transfer(address to, uint256', 1),
+      newName: 'move',
+    });
+    const edits = Object.entries(edit.changes!).flatMap(([u, list]) =>
+      list.map((e) => ({ uri: u, start: e.range.start, newText: e.newText })),
+    );
+    assert.ok(edits.every((e) => e.newText === 'move'));
+    assert.deepEqual(
+      sortLocs(edits.map(({ uri: u, start }) => ({ uri: u, start }))),
+      sortLocs([
+        decl('Token.sol', 'transfer(address to, uint256'),
+        decl('Token.sol', 'transfer(to, 1)'),
+        decl('Bank.sol', 'transfer(to, 1)'),
+      ]),
+    );
+  });
+
+  it('hovers the member of the right contract', async () => {
+    const hover = await client.request<Hover>('textDocument/hover', at('Bank.sol', 'vault.transfer', 7));
+    const value = (hover.contents as { value: string }).value;
+    assert.match(value, /Sends ether out of the vault/);
+    assert.match(value, /`Vault\.transfer`/);
+  });
+});
+
+describe('member completion after a dot', () => {
+  const bank = () => src['Bank.sol'];
+  const typing = (expr: string) => bank().replace('this.hook();', `${expr}.`);
+
+  it('lists the public members of the variable’s contract (and its overloads)', async () => {
+    client.open(file('Bank.sol'), bank());
+    assert.deepEqual(await completion(typing('vault'), 'vault.', 6), ['balance', 'transfer']);
+    assert.deepEqual(await completion(typing('token'), 'token.', 6), [
+      'balance',
+      'self',
+      'transfer',
+      'transfer',
+    ]);
+  });
+
+  it('lists struct fields plus `using for` functions, and array members', async () => {
+    assert.deepEqual(await completion(typing('accounts[0]'), 'accounts[0].', 12), [
+      'balance',
+      'owner',
+      'plus',
+    ]);
+    assert.deepEqual(await completion(typing('slots[to]'), 'slots[to].', 10), ['balance', 'since']);
+    assert.deepEqual(await completion(typing('accounts'), 'accounts.', 9), ['length', 'pop', 'push']);
+  });
+
+  it('lists address members and the globals', async () => {
+    const address = await completion(typing('msg.sender'), 'msg.sender.', 11);
+    for (const m of ['balance', 'call', 'code', 'transfer']) assert.ok(address.includes(m), m);
+    assert.ok((await completion(typing('abi'), 'abi.', 4)).includes('encodeCall'));
+    assert.ok((await completion(typing('block'), 'block.', 6)).includes('timestamp'));
+  });
+
+  it('lists the inherited members through super and this', async () => {
+    assert.deepEqual(await completion(typing('super'), 'super.', 6), ['hook', 'level']);
+    assert.ok((await completion(typing('this'), 'this.', 5)).includes('run'));
+    client.change(file('Bank.sol'), bank());
+  });
+});
