@@ -43,6 +43,14 @@ export const GLOBALS: Record<string, Builtin[]> = {
     ['encodeCall', 'bytes', 'abi.encodeCall(function, (...)) returns (bytes memory)'],
     ['decode', undefined, 'abi.decode(bytes memory, (...)) returns (...)'],
   ]),
+  type: table([
+    ['name', 'string', 'type(C).name'],
+    ['creationCode', 'bytes', 'type(C).creationCode'],
+    ['runtimeCode', 'bytes', 'type(C).runtimeCode'],
+    ['interfaceId', 'bytes4', 'type(I).interfaceId'],
+    ['min', undefined, 'type(T).min'],
+    ['max', undefined, 'type(T).max'],
+  ]),
 };
 
 export const ADDRESS_MEMBERS = table([

@@ -8,8 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Decl, type FileIndex, indexFile, type Ref } from './symbolIndex';
 import { exprBefore } from './astShapes';
-import { type Member, Resolver } from './resolver';
-import { collectSources, type ProjectContext } from './importResolver';
+import { CONTRACTLIKE, type Member, Resolver } from './resolver';
+import {
+  collectSources,
+  fileUnitName,
+  importUnitName,
+  type ProjectContext,
+  unitFile,
+} from './importResolver';
 
 export interface Location {
   file: string;
@@ -38,6 +44,11 @@ export class SolWorkspace {
     } catch {
       return known;
     }
+  }
+
+  importedFile(from: string, importPath: string): string | undefined {
+    const ctx = this.contextFor(from);
+    return unitFile(importUnitName(fileUnitName(from, ctx.root), importPath, ctx.remappings), ctx.root);
   }
 
   /** The file and everything it imports. */
@@ -109,19 +120,57 @@ export class SolWorkspace {
     });
   }
 
-  /** Every place that names `decl` (its declaration included) in the workspace and open files. */
+  /**
+   * Every place that names `decl` (its declaration included) in the workspace and open files. A
+   * function and the functions it overrides or that override it are one symbol here (renaming one
+   * alone would not compile).
+   */
   references(decl: Decl, extraFiles: string[] = []): Location[] {
     const r = this.resolver();
-    const out: Location[] = [{ file: decl.file, start: decl.nameStart, end: decl.nameEnd }];
-    const files = new Set([...this.workspaceFiles(), ...extraFiles, decl.file]);
+    const files = [...new Set([...this.workspaceFiles(), ...extraFiles, decl.file])];
+    const family = new Set(overrideFamily(decl, files, this, r));
+    const homes = new Set([...family].map((d) => d.file));
+    const out: Location[] = [...family].map((d) => ({ file: d.file, start: d.nameStart, end: d.nameEnd }));
     for (const file of files) {
       const idx = this.index(file);
       if (!idx?.refs.some((ref) => ref.name === decl.name)) continue;
-      if (!r.files(file).includes(decl.file)) continue;
-      for (const ref of idx.refs)
-        if (ref.name === decl.name && r.resolveRef(idx, ref) === decl)
-          out.push({ file, start: ref.start, end: ref.end });
+      if (!r.files(file).some((f) => homes.has(f))) continue;
+      for (const ref of idx.refs) {
+        if (ref.name !== decl.name) continue;
+        const target = r.resolveRef(idx, ref);
+        if (target && family.has(target)) out.push({ file, start: ref.start, end: ref.end });
+      }
     }
     return out;
   }
+}
+
+/** A function with its overrides up and down the inheritance graph (same name and parameters). */
+function overrideFamily(decl: Decl, files: string[], ws: SolWorkspace, r: Resolver): Decl[] {
+  const owner =
+    decl.kind === 'function'
+      ? ws.index(decl.file)?.topLevel.find((c) => c.children.includes(decl))
+      : undefined;
+  if (!owner) return [decl];
+  const signature = JSON.stringify(decl.params ?? []);
+  const same = (d: Decl) =>
+    d.kind === 'function' && d.name === decl.name && JSON.stringify(d.params ?? []) === signature;
+  const contracts = files.flatMap((f) => ws.index(f)?.topLevel.filter((d) => CONTRACTLIKE.has(d.kind)) ?? []);
+  const owners = new Set([owner]);
+  const family = new Set([decl]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const c of contracts) {
+      const lin = r.linearize(c);
+      if (!lin.some((x) => owners.has(x))) continue;
+      for (const x of lin)
+        for (const d of x.children.filter(same))
+          if (!family.has(d)) {
+            family.add(d);
+            owners.add(x);
+            grew = true;
+          }
+    }
+  }
+  return [...family];
 }

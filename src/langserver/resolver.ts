@@ -28,7 +28,8 @@ export type Ty =
   | { k: 'elem'; name: string }
   | { k: 'elemType'; name: string }
   | { k: 'global'; name: string }
-  | { k: 'fn'; decl: Decl };
+  | { k: 'fn'; decl: Decl }
+  | { k: 'unit'; file: string };
 
 /** Where a name is looked up: a file, an offset in it, and the files it can see. */
 export interface Ctx {
@@ -40,6 +41,8 @@ export interface Ctx {
 export interface IndexSource {
   index(file: string): FileIndex | undefined;
   visibleFiles(file: string): string[];
+  /** The file an import path written in `from` names. */
+  importedFile(from: string, importPath: string): string | undefined;
 }
 
 export type Member = Decl | Builtin;
@@ -120,9 +123,17 @@ export class Resolver {
       if (members.length) return members;
       if (contract.name === name) return [contract];
     }
-    return ctx.files.flatMap(
-      (f) => this.src.index(f)?.topLevel.filter((d) => d.name === name && !d.scope) ?? [],
-    );
+    const top = (n: string) =>
+      ctx.files.flatMap((f) => this.src.index(f)?.topLevel.filter((d) => d.name === n) ?? []);
+    const found = top(name);
+    const original = ctx.idx.aliases.get(name);
+    return found.length || !original ? found : top(original);
+  }
+
+  /** `import "./x.sol" as X`: the file X names. */
+  unitAlias(name: string, ctx: Ctx): string | undefined {
+    const importPath = ctx.idx.unitAliases.get(name);
+    return importPath && this.src.importedFile(ctx.idx.file, importPath);
   }
 
   resolveName(name: string, ctx: Ctx, args?: number): Decl | undefined {
@@ -132,7 +143,11 @@ export class Resolver {
   /** A type by (dotted) name: `Counter`, `Lib.S`. */
   typeDecl(path: string, ctx: Ctx): Decl | undefined {
     const [first, ...rest] = path.split('.');
-    let d = this.candidates(first, ctx).find((c) => TYPES.has(c.kind));
+    const unit = rest.length ? this.unitAlias(first, ctx) : undefined;
+    const top = unit ? rest.shift() : undefined;
+    let d = unit
+      ? this.src.index(unit)?.topLevel.find((c) => c.name === top && TYPES.has(c.kind))
+      : this.candidates(first, ctx).find((c) => TYPES.has(c.kind));
     for (const name of rest) d = d && this.allMembers(d).find((m) => m.name === name && TYPES.has(m.kind));
     return d;
   }
@@ -173,7 +188,9 @@ export class Resolver {
         }
         const d = this.resolveName(e.name, ctx);
         if (d) return this.declTy(d);
-        return GLOBALS[e.name] ? { k: 'global', name: e.name } : undefined;
+        const unit = this.unitAlias(e.name, ctx);
+        if (unit) return { k: 'unit', file: unit };
+        return Object.hasOwn(GLOBALS, e.name) ? { k: 'global', name: e.name } : undefined;
       }
       case 'elemType':
         return { k: 'elemType', name: e.name };
@@ -200,6 +217,12 @@ export class Resolver {
 
   private callTy(callee: Expr, args: number, ctx: Ctx): Ty | undefined {
     if (callee.k === 'new') return this.exprTy(callee, ctx);
+    if (callee.k === 'id' && callee.name === 'type') return { k: 'global', name: 'type' };
+    if (callee.k === 'member' && callee.name === 'push' && args === 0) {
+      // `arr.push()` returns a reference to the new element.
+      const base = this.exprTy(callee.base, ctx);
+      if (base?.k === 'array') return base.elem;
+    }
     if (callee.k === 'elemType') {
       const name = normalizeElementary(callee.name);
       return { k: 'elem', name: name === 'payable' ? 'address' : name };
@@ -242,13 +265,15 @@ export class Resolver {
       case 'elem':
         return elementaryMembers(t.name);
       case 'elemType':
-        return TYPE_MEMBERS[t.name] ?? [];
+        return Object.hasOwn(TYPE_MEMBERS, t.name) ? TYPE_MEMBERS[t.name] : [];
       case 'global':
-        return GLOBALS[t.name] ?? [];
+        return Object.hasOwn(GLOBALS, t.name) ? GLOBALS[t.name] : [];
       case 'fn':
         return FUNCTION_MEMBERS;
       case 'mapping':
         return [];
+      case 'unit':
+        return this.src.index(t.file)?.topLevel ?? [];
     }
   }
 

@@ -5,6 +5,7 @@
 import { parse } from '@solidity-parser/parser';
 import type { ASTNode, BaseASTNode, VariableDeclaration } from '@solidity-parser/parser/dist/src/ast-types';
 import { type Expr, exprOf, type TypeRef, typeRefOf } from './astShapes';
+import { natspecBefore } from './natspec';
 
 export type DeclKind =
   | 'contract'
@@ -84,6 +85,11 @@ export interface FileIndex {
   imports: string[];
   /** File-level `using for` directives. */
   usings: Using[];
+  /** `import {A as B} from …`: B → A. `import "…" as U`: U → the import path. */
+  aliases: Map<string, string>;
+  unitAliases: Map<string, string>;
+  /** The `pragma solidity` ranges (using-for is inherited before 0.7). */
+  pragmas: string[];
 }
 
 const CONTAINER_KINDS: Record<string, DeclKind> = {
@@ -99,7 +105,18 @@ function isNode(x: unknown): x is ASTNode {
 
 export function indexFile(file: string, text: string): FileIndex {
   const ast = parse(text, { range: true, tolerant: true });
-  const index: FileIndex = { file, text, decls: [], topLevel: [], refs: [], imports: [], usings: [] };
+  const index: FileIndex = {
+    file,
+    text,
+    decls: [],
+    topLevel: [],
+    refs: [],
+    imports: [],
+    usings: [],
+    aliases: new Map(),
+    unitAliases: new Map(),
+    pragmas: [],
+  };
   /** Call arguments per callee node, so that the callee's ref knows them. */
   const callArgs = new Map<unknown, number>();
   const span = (n: BaseASTNode): [number, number] => [n.range?.[0] ?? 0, (n.range?.[1] ?? 0) + 1];
@@ -196,6 +213,15 @@ export function indexFile(file: string, text: string): FileIndex {
     switch (n.type) {
       case 'ImportDirective':
         index.imports.push(n.path);
+        if (n.unitAlias) index.unitAliases.set(n.unitAlias, n.path);
+        for (const [name, alias] of n.symbolAliasesIdentifiers ?? []) {
+          // The imported name is a reference (renaming the declaration renames it here too).
+          ref(name.name, span(name)[0], 'type');
+          if (alias) index.aliases.set(alias.name, name.name);
+        }
+        return;
+      case 'PragmaDirective':
+        if (n.name === 'solidity') index.pragmas.push(n.value);
         return;
       case 'ContractDefinition': {
         const bases = n.baseContracts.map((b) => b.baseName.namePath);
@@ -330,24 +356,4 @@ export function indexFile(file: string, text: string): FileIndex {
   };
   walk(ast.children, undefined);
   return index;
-}
-
-/** The NatSpec comment right before `offset` (/** … *\/ or consecutive /// lines), cleaned up. */
-export function natspecBefore(text: string, offset: number): string | undefined {
-  const before = text.slice(0, offset).replace(/\s+$/, '');
-  if (before.endsWith('*/')) {
-    const open = before.lastIndexOf('/**');
-    if (open < 0) return undefined;
-    return before
-      .slice(open + 3, -2)
-      .split('\n')
-      .map((l) => l.replace(/^\s*\*\s?/, '').trim())
-      .filter(Boolean)
-      .join('\n');
-  }
-  const lines = before.split('\n');
-  const doc: string[] = [];
-  for (let i = lines.length - 1; i >= 0 && /^\s*\/\/\//.test(lines[i]); i--)
-    doc.unshift(lines[i].replace(/^\s*\/\/\/\s?/, '').trim());
-  return doc.length ? doc.join('\n') : undefined;
 }

@@ -1,15 +1,20 @@
 // `using L for T` / `using {f, L.g} for T`: the library and free functions attached to a type.
-// Directives apply from the enclosing contract (not inherited, as since solc 0.7), the file, and
-// `global` directives of the file that declares the type. A function is attached when its first
-// parameter has the receiver's type.
+// Directives apply from the enclosing contract (and its bases when the pragma only admits solc
+// before 0.7, which inherited them), the file, and `global` directives of the file that declares
+// the type. A function is attached when its first parameter has the receiver's type.
 
-import type { Decl, Using } from './symbolIndex';
+import semver from 'semver';
+import type { Decl, FileIndex, Using } from './symbolIndex';
 import type { Ctx, Resolver, Ty } from './resolver';
 
 export function attachedFunctions(r: Resolver, t: Ty, ctx: Ctx): Decl[] {
   const directives: { using: Using; ctx: Ctx }[] = [];
   const contract = r.enclosingContract(ctx.idx, ctx.at);
-  for (const using of contract?.usings ?? []) directives.push({ using, ctx });
+  const contracts = contract && inheritsUsing(ctx.idx) ? r.linearize(contract) : contract ? [contract] : [];
+  for (const c of contracts) {
+    const cctx = c === contract ? ctx : r.declCtx(c);
+    for (const using of c.usings ?? []) if (cctx) directives.push({ using, ctx: cctx });
+  }
   for (const using of ctx.idx.usings) directives.push({ using, ctx });
   if (t.k === 'inst' && t.decl.file !== ctx.idx.file) {
     const home = r.ctx(t.decl.file, t.decl.start);
@@ -51,4 +56,14 @@ export function sameTy(a: Ty, b: Ty): boolean {
   if (a.k === 'array' && b.k === 'array') return !a.elem || !b.elem || sameTy(a.elem, b.elem);
   if (a.k === 'mapping' && b.k === 'mapping') return !a.value || !b.value || sameTy(a.value, b.value);
   return false;
+}
+
+/** solc before 0.7.0 applied a contract's `using for` in derived contracts too. */
+function inheritsUsing(idx: FileIndex): boolean {
+  if (!idx.pragmas.length) return false;
+  return idx.pragmas.every((p) => {
+    // Solidity writes ">= 0.6.0"; semver wants the operator attached.
+    const range = semver.validRange(p.replace(/([<>=^~]+)\s+/g, '$1'));
+    return !!range && !semver.intersects(range, '>=0.7.0');
+  });
 }

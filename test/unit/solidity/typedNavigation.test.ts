@@ -22,7 +22,7 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sol-typed-'));
   cpSync(join(__dirname, 'fixtures', 'typed'), dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{"name":"ws"}');
-  for (const name of ['Token.sol', 'Vault.sol', 'Libs.sol', 'Bank.sol'])
+  for (const name of ['Token.sol', 'Vault.sol', 'Libs.sol', 'Bank.sol', 'Aliases.sol', 'Old.sol'])
     src[name] = readFileSync(file(name), 'utf8');
   client = await LspClient.start(dir, { cacheDir: join(dir, '.solc-cache') });
 });
@@ -58,10 +58,10 @@ async function references(name: string, needle: string, delta: number) {
   return refs.map((r) => ({ uri: r.uri, start: r.range.start }));
 }
 
-async function completion(text: string, needle: string, delta: number): Promise<string[]> {
-  client.change(file('Bank.sol'), text);
+async function completion(text: string, needle: string, delta: number, name = 'Bank.sol') {
+  client.change(file(name), text);
   const items = await client.request<CompletionItem[]>('textDocument/completion', {
-    textDocument: { uri: uri(file('Bank.sol')) },
+    textDocument: { uri: uri(file(name)) },
     position: positionOf(text, needle, delta),
   });
   return items.map((i) => i.label).sort();
@@ -136,11 +136,39 @@ describe('type-aware definition', () => {
   });
 });
 
+describe('imports and older compilers', () => {
+  it('follows `import {A as B}` and `import "…" as U`', async () => {
+    assert.deepEqual(
+      await definition('Aliases.sol', 'safe.transfer', 5),
+      decl('Vault.sol', 'transfer(address'),
+    );
+    assert.deepEqual(
+      await definition('Aliases.sol', 'tok.transfer', 4),
+      decl('Token.sol', 'transfer(address to, uint256'),
+    );
+    assert.deepEqual(await definition('Aliases.sol', 'Tok.Token tok', 4), decl('Token.sol', 'Token {'));
+  });
+
+  it('types conversions and `push()` results', async () => {
+    assert.deepEqual(await definition('Aliases.sol', '.balance()', 1), decl('Vault.sol', 'balance;', 0, 1));
+    assert.deepEqual(await definition('Aliases.sol', 'push().balance', 7), decl('Token.sol', 'balance;'));
+  });
+
+  it('applies a base contract’s `using for` in 0.6 code (solc inherited it before 0.7)', async () => {
+    // solc-0.6.10 compiles Old.sol; solc 0.8 rejects the same code ("Member "bump" not found").
+    assert.deepEqual(await definition('Old.sol', 'x.bump()', 2), decl('Old.sol', 'bump(uint256'));
+  });
+});
+
 describe('type-aware references, rename and hover', () => {
   it('finds only the references of the member meant', async () => {
     assert.deepEqual(
       sortLocs(await references('Vault.sol', 'transfer(address', 1)),
-      sortLocs([decl('Vault.sol', 'transfer(address'), decl('Bank.sol', 'transfer(to, 2)')]),
+      sortLocs([
+        decl('Vault.sol', 'transfer(address'),
+        decl('Bank.sol', 'transfer(to, 2)'),
+        decl('Aliases.sol', 'transfer(to, 1)'),
+      ]),
     );
     assert.deepEqual(
       sortLocs(await references('Token.sol', 'balance;', 1)),
@@ -149,6 +177,7 @@ describe('type-aware references, rename and hover', () => {
         decl('Token.sol', 'balance;'),
         decl('Bank.sol', 'balance += 1', 0, 0),
         decl('Libs.sol', 'balance += b'),
+        decl('Aliases.sol', 'balance = 1'),
       ]),
     );
     // The state variable `total`: not the shadowing local's uses.
@@ -173,6 +202,49 @@ describe('type-aware references, rename and hover', () => {
         decl('Token.sol', 'transfer(address to, uint256'),
         decl('Token.sol', 'transfer(to, 1)'),
         decl('Bank.sol', 'transfer(to, 1)'),
+        decl('Aliases.sol', 'transfer(to, 1)', 0, 1),
+      ]),
+    );
+  });
+
+  it('renames a function together with its overrides and their calls', async () => {
+    const edit = await client.request<WorkspaceEdit>('textDocument/rename', {
+      ...at('Bank.sol', 'hook() public virtual returns', 1),
+      newName: 'onHook',
+    });
+    assert.deepEqual(Object.keys(edit.changes!), [uri(file('Bank.sol'))]);
+    assert.deepEqual(
+      sortLocs(
+        edit.changes![uri(file('Bank.sol'))].map((e) => ({
+          uri: uri(file('Bank.sol')),
+          start: e.range.start,
+        })),
+      ),
+      sortLocs([
+        decl('Bank.sol', 'hook() public virtual returns'), // Base
+        decl('Bank.sol', 'hook() public virtual override', 0, 0), // Left
+        decl('Bank.sol', 'hook() public virtual override', 0, 1), // Right
+        decl('Bank.sol', 'hook() public override(Left'), // Bank
+        decl('Bank.sol', 'hook() + level'), // super.hook()
+        decl('Bank.sol', 'hook();'), // this.hook()
+      ]),
+    );
+  });
+
+  it('renames a contract in the import lists that name it, not through an alias', async () => {
+    const edit = await client.request<WorkspaceEdit>('textDocument/rename', {
+      ...at('Vault.sol', 'contract Vault', 10),
+      newName: 'Strongbox',
+    });
+    const where = Object.entries(edit.changes!).flatMap(([u, list]) =>
+      list.map((e) => ({ uri: u, start: e.range.start })),
+    );
+    assert.deepEqual(
+      sortLocs(where),
+      sortLocs([
+        decl('Vault.sol', 'Vault {'),
+        decl('Bank.sol', 'Vault vault'),
+        decl('Aliases.sol', 'Vault as Safe'),
       ]),
     );
   });
@@ -215,6 +287,15 @@ describe('member completion after a dot', () => {
     for (const m of ['balance', 'call', 'code', 'transfer']) assert.ok(address.includes(m), m);
     assert.ok((await completion(typing('abi'), 'abi.', 4)).includes('encodeCall'));
     assert.ok((await completion(typing('block'), 'block.', 6)).includes('timestamp'));
+  });
+
+  it('lists a unit alias’s declarations and type(C) members', async () => {
+    client.open(file('Aliases.sol'), src['Aliases.sol']);
+    const aliases = src['Aliases.sol'].replace('safe.transfer(to, 1);', 'Tok.');
+    const tok = await completion(aliases, 'Tok.', 4, 'Aliases.sol');
+    assert.ok(tok.includes('Token') && tok.includes('Account'), tok.join());
+    client.change(file('Aliases.sol'), src['Aliases.sol']);
+    assert.ok((await completion(typing('type(Token)'), 'type(Token).', 12)).includes('creationCode'));
   });
 
   it('lists the inherited members through super and this', async () => {
