@@ -215,6 +215,26 @@ export class Resolver {
     return undefined;
   }
 
+  /** The type of what is called: the overload meant when the callee is a plain name. */
+  private calleeTy(callee: Expr, args: number, ctx: Ctx): Ty | undefined {
+    if (callee.k === 'id' && callee.name !== 'this' && callee.name !== 'super') {
+      const d = this.resolveName(callee.name, ctx, args);
+      return d && this.declTy(d);
+    }
+    return this.exprTy(callee, ctx);
+  }
+
+  /** `f({name: …})`: the parameter; `S({name: …})`: the struct field. */
+  private namedArg(callee: Expr, name: string, args: number, ctx: Ctx): Decl | undefined {
+    const t = this.calleeTy(callee, args, ctx);
+    if (t?.k === 'static' && t.decl.kind === 'struct') return t.decl.children.find((d) => d.name === name);
+    if (t?.k !== 'fn') return undefined;
+    const fn = t.decl;
+    return this.src
+      .index(fn.file)
+      ?.decls.find((d) => d.kind === 'parameter' && d.name === name && d.scope?.[0] === fn.start);
+  }
+
   private callTy(callee: Expr, args: number, ctx: Ctx): Ty | undefined {
     if (callee.k === 'new') return this.exprTy(callee, ctx);
     if (callee.k === 'id' && callee.name === 'type') return { k: 'global', name: 'type' };
@@ -227,11 +247,7 @@ export class Resolver {
       const name = normalizeElementary(callee.name);
       return { k: 'elem', name: name === 'payable' ? 'address' : name };
     }
-    let t: Ty | undefined;
-    if (callee.k === 'id' && callee.name !== 'this' && callee.name !== 'super') {
-      const d = this.resolveName(callee.name, ctx, args);
-      t = d && this.declTy(d);
-    } else t = this.exprTy(callee, ctx);
+    const t = this.calleeTy(callee, args, ctx);
     if (t?.k === 'static') return { k: 'inst', decl: t.decl }; // conversion or struct constructor
     if (t?.k !== 'fn') return undefined;
     const ret = t.decl.returns?.[0];
@@ -292,6 +308,7 @@ export class Resolver {
   /** The declaration a reference means, or undefined (a built-in, or nothing known). */
   resolveRef(idx: FileIndex, ref: Ref): Decl | undefined {
     const ctx: Ctx = { idx, at: ref.start, files: this.files(idx.file) };
+    if (ref.kind === 'namedArg') return ref.base && this.namedArg(ref.base, ref.name, ref.args ?? 0, ctx);
     if (ref.kind !== 'member' || !ref.base) return this.resolveName(ref.name, ctx, ref.args);
     const base = this.exprTy(ref.base, ctx);
     if (base) {

@@ -60,11 +60,11 @@ export interface Ref {
   name: string;
   start: number;
   end: number;
-  /** `x.name`: the shape of `x`. */
+  /** `x.name`: the shape of `x`; a named argument `f({name: …})`: the shape of `f`. */
   base?: Expr;
   /** The name is called with this many arguments (picks among overloads). */
   args?: number;
-  kind: 'identifier' | 'member' | 'type';
+  kind: 'identifier' | 'member' | 'type' | 'namedArg';
 }
 
 /** `using L for T` / `using {f, L.g} for T` (`type` undefined: `for *`). */
@@ -288,12 +288,18 @@ export function indexFile(file: string, text: string): FileIndex {
         // Locals are visible from their declaration to the end of the enclosing block.
         walkChildren(n, parent, scope ? span(n) : scope);
         return;
+      case 'TryStatement':
+        for (const p of n.returnParameters ?? []) variable(p, 'variable', parent, span(n.body));
+        break;
       case 'CatchClause':
         for (const p of n.parameters ?? []) variable(p, 'variable', parent, span(n));
         walkChildren(n, parent, span(n));
         return;
       case 'FunctionCall':
         callArgs.set(n.expression, n.arguments.length);
+        // `f({a: 1})`, `S({a: 1})`: parameter and field names are references too.
+        for (const id of n.identifiers)
+          ref(id.name, span(id)[0], 'namedArg', exprOf(n.expression), n.arguments.length);
         walk([n.expression, n.arguments], parent, scope);
         return;
       case 'Identifier':

@@ -127,6 +127,12 @@ describe('type-aware definition', () => {
     assert.deepEqual(await definition('Bank.sol', 'return total +', 7), decl('Bank.sol', 'total;'));
   });
 
+  it('resolves named arguments to the parameter or struct field, and try-returns variables', async () => {
+    assert.deepEqual(await definition('Bank.sol', 'amount: 1', 0), decl('Token.sol', 'amount) public'));
+    assert.deepEqual(await definition('Bank.sol', 'balance: 1', 0), decl('Token.sol', 'balance;'));
+    assert.deepEqual(await definition('Bank.sol', 'return ok', 7), decl('Bank.sol', 'ok)'));
+  });
+
   it('finds `using for` functions by the receiver’s type', async () => {
     assert.deepEqual(
       await definition('Bank.sol', 'accounts[0].plus(1)', 12),
@@ -178,6 +184,7 @@ describe('type-aware references, rename and hover', () => {
         decl('Bank.sol', 'balance += 1', 0, 0),
         decl('Libs.sol', 'balance += b'),
         decl('Aliases.sol', 'balance = 1'),
+        decl('Bank.sol', 'balance: 1'),
       ]),
     );
     // The state variable `total`: not the shadowing local's uses.
@@ -203,6 +210,7 @@ describe('type-aware references, rename and hover', () => {
         decl('Token.sol', 'transfer(to, 1)'),
         decl('Bank.sol', 'transfer(to, 1)'),
         decl('Aliases.sol', 'transfer(to, 1)', 0, 1),
+        decl('Bank.sol', 'transfer({to'),
       ]),
     );
   });
