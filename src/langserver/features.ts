@@ -135,6 +135,7 @@ export function registerLanguageFeatures(
   connection.onPrepareRename((p) => {
     const { decl } = at(p);
     if (!decl || decl.kind === 'constructor') return null;
+    refuseInPackage(decl);
     const file = toFile(p.textDocument.uri);
     const idx = ws.index(file);
     const o = offset(p.textDocument.uri, p.position);
@@ -156,6 +157,7 @@ export function registerLanguageFeatures(
       throw new ResponseError(1, `"${p.newName}" is not a valid Solidity identifier.`);
     const { decl } = at(p);
     if (!decl) return null;
+    refuseInPackage(decl);
     const changes: Record<string, TextEdit[]> = {};
     for (const l of ws.references(decl, openFiles()))
       (changes[uriOf(l.file)] ??= []).push({ range: range(l.file, l.start, l.end), newText: p.newName });
@@ -193,6 +195,15 @@ export function registerLanguageFeatures(
       ...TYPES.map((label) => ({ label, kind: CompletionItemKind.TypeParameter })),
     ];
   });
+}
+
+/** A declaration inside node_modules belongs to a package: renaming it would edit the package. */
+function refuseInPackage(decl: Decl): void {
+  if (decl.file.split(/[\\/]/).includes('node_modules'))
+    throw new ResponseError(
+      1,
+      `"${decl.name}" is declared in a package (${decl.file}); rename it there, not from this workspace.`,
+    );
 }
 
 function item(d: Decl): CompletionItem {

@@ -7,7 +7,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CompletionItem, Hover, Location, WorkspaceEdit } from 'vscode-languageserver-protocol';
@@ -44,8 +44,11 @@ const decl = (name: string, needle: string, delta = 0, nth = 0) => ({
   start: positionOf(src[name], needle, delta, nth),
 });
 
-async function definition(name: string, needle: string, delta: number, nth = 0) {
-  const loc = await client.request<Location | null>('textDocument/definition', at(name, needle, delta, nth));
+async function definition(name: string, needle: string, delta: number, nth = 0, text = src[name]) {
+  const loc = await client.request<Location | null>('textDocument/definition', {
+    textDocument: { uri: uri(file(name)) },
+    position: positionOf(text, needle, delta, nth),
+  });
   assert.ok(loc, `a definition for ${needle}`);
   return { uri: loc.uri, start: loc.range.start };
 }
@@ -255,6 +258,28 @@ describe('type-aware references, rename and hover', () => {
         decl('Aliases.sol', 'Vault as Safe'),
       ]),
     );
+  });
+
+  it('refuses to rename a declaration that lives in node_modules', async () => {
+    const pkg = join(dir, 'node_modules', 'pkg');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(
+      join(pkg, 'Ext.sol'),
+      'pragma solidity ^0.8.0;\nlibrary Ext { function one() internal pure returns (uint256) { return 1; } }\n',
+    );
+    const user =
+      'pragma solidity ^0.8.0;\nimport "pkg/Ext.sol";\ncontract UsesExt { function f() public pure returns (uint256) { return Ext.one(); } }\n';
+    writeFileSync(file('UsesExt.sol'), user);
+    const params = {
+      textDocument: { uri: uri(file('UsesExt.sol')) },
+      position: positionOf(user, 'Ext.one', 4),
+    };
+    assert.deepEqual((await definition('UsesExt.sol', 'Ext.one', 4, 0, user)).uri, uri(join(pkg, 'Ext.sol')));
+    await assert.rejects(
+      client.request('textDocument/rename', { ...params, newName: 'two' }),
+      /declared in a package/,
+    );
+    await assert.rejects(client.request('textDocument/prepareRename', params), /declared in a package/);
   });
 
   it('hovers the member of the right contract', async () => {
