@@ -16,9 +16,10 @@ export type TypeRef =
 /** The expression before a `.`: enough of it to compute its type. */
 export type Expr =
   | { k: 'id'; name: string }
-  | { k: 'member'; base: Expr; name: string; args?: number }
+  | { k: 'member'; base: Expr; name: string; args?: Expr[] }
   | { k: 'index'; base: Expr }
-  | { k: 'call'; callee: Expr; args: number }
+  | { k: 'call'; callee: Expr; args: Expr[] }
+  | { k: 'lit'; type: 'number' | 'string' | 'bool' }
   | { k: 'new'; type: TypeRef }
   | { k: 'elemType'; name: string }
   | { k: 'other' };
@@ -57,6 +58,11 @@ export function normalizeElementary(name: string): string {
 
 export const ELEMENTARY = /^(address|payable|bool|string|bytes\d*|u?int\d*|byte|fixed|ufixed)$/;
 
+/** Call arguments in parameter order; named ones (`f({b: 1, a: 2})`) count but are not typed. */
+export function argsOf(call: { arguments: unknown[]; names: string[] }): Expr[] {
+  return call.arguments.map((a): Expr => (call.names.length ? { k: 'other' } : exprOf(a)));
+}
+
 export function exprOf(e: unknown): Expr {
   if (!isNode(e)) return { k: 'other' };
   switch (e.type) {
@@ -70,9 +76,16 @@ export function exprOf(e: unknown): Expr {
       return { k: 'index', base: exprOf(e.base) };
     case 'FunctionCall': {
       const callee = exprOf(e.expression);
-      const args = e.arguments.length;
+      const args = argsOf(e);
       return { k: 'call', callee: callee.k === 'member' ? { ...callee, args } : callee, args };
     }
+    case 'NumberLiteral':
+      return { k: 'lit', type: 'number' };
+    case 'StringLiteral':
+    case 'HexLiteral':
+      return { k: 'lit', type: 'string' };
+    case 'BooleanLiteral':
+      return { k: 'lit', type: 'bool' };
     case 'NameValueExpression':
       return exprOf(e.expression);
     case 'NewExpression': {

@@ -113,7 +113,7 @@ export class SolWorkspace {
     const seen = new Set<string>();
     // Overridden members appear once (the most derived); overloads stay distinct.
     return r.members(type, ctx).filter((m) => {
-      const key = 'kind' in m ? `${m.name}/${m.params?.length ?? -1}/${m.kind}` : m.name;
+      const key = 'kind' in m ? `${m.name}/${m.kind}/${JSON.stringify(m.params ?? null)}` : m.name;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;

@@ -18,6 +18,7 @@ import {
 } from './builtins';
 import type { Decl, FileIndex, Ref } from './symbolIndex';
 import { attachedFunctions } from './usingFor';
+import { chooseOverload } from './overloads';
 
 export type Ty =
   | { k: 'inst'; decl: Decl }
@@ -29,7 +30,8 @@ export type Ty =
   | { k: 'elemType'; name: string }
   | { k: 'global'; name: string }
   | { k: 'fn'; decl: Decl }
-  | { k: 'unit'; file: string };
+  | { k: 'unit'; file: string }
+  | { k: 'lit'; type: 'number' | 'string' | 'bool' };
 
 /** Where a name is looked up: a file, an offset in it, and the files it can see. */
 export interface Ctx {
@@ -136,8 +138,8 @@ export class Resolver {
     return importPath && this.src.importedFile(ctx.idx.file, importPath);
   }
 
-  resolveName(name: string, ctx: Ctx, args?: number): Decl | undefined {
-    return pick(this.candidates(name, ctx), args);
+  resolveName(name: string, ctx: Ctx, args?: Expr[]): Decl | undefined {
+    return chooseOverload(this, this.candidates(name, ctx), args, 0, ctx);
   }
 
   /** A type by (dotted) name: `Counter`, `Lib.S`. */
@@ -211,12 +213,14 @@ export class Resolver {
         return this.callTy(e.callee, e.args, ctx);
       case 'new':
         return this.typeRefTy(e.type, ctx);
+      case 'lit':
+        return { k: 'lit', type: e.type };
     }
     return undefined;
   }
 
   /** The type of what is called: the overload meant when the callee is a plain name. */
-  private calleeTy(callee: Expr, args: number, ctx: Ctx): Ty | undefined {
+  private calleeTy(callee: Expr, args: Expr[], ctx: Ctx): Ty | undefined {
     if (callee.k === 'id' && callee.name !== 'this' && callee.name !== 'super') {
       const d = this.resolveName(callee.name, ctx, args);
       return d && this.declTy(d);
@@ -225,7 +229,7 @@ export class Resolver {
   }
 
   /** `f({name: …})`: the parameter; `S({name: …})`: the struct field. */
-  private namedArg(callee: Expr, name: string, args: number, ctx: Ctx): Decl | undefined {
+  private namedArg(callee: Expr, name: string, args: Expr[], ctx: Ctx): Decl | undefined {
     const t = this.calleeTy(callee, args, ctx);
     if (t?.k === 'static' && t.decl.kind === 'struct') return t.decl.children.find((d) => d.name === name);
     if (t?.k !== 'fn') return undefined;
@@ -235,10 +239,10 @@ export class Resolver {
       ?.decls.find((d) => d.kind === 'parameter' && d.name === name && d.scope?.[0] === fn.start);
   }
 
-  private callTy(callee: Expr, args: number, ctx: Ctx): Ty | undefined {
+  private callTy(callee: Expr, args: Expr[], ctx: Ctx): Ty | undefined {
     if (callee.k === 'new') return this.exprTy(callee, ctx);
     if (callee.k === 'id' && callee.name === 'type') return { k: 'global', name: 'type' };
-    if (callee.k === 'member' && callee.name === 'push' && args === 0) {
+    if (callee.k === 'member' && callee.name === 'push' && !args.length) {
       // `arr.push()` returns a reference to the new element.
       const base = this.exprTy(callee.base, ctx);
       if (base?.k === 'array') return base.elem;
@@ -287,6 +291,7 @@ export class Resolver {
       case 'fn':
         return FUNCTION_MEMBERS;
       case 'mapping':
+      case 'lit':
         return [];
       case 'unit':
         return this.src.index(t.file)?.topLevel ?? [];
@@ -294,21 +299,18 @@ export class Resolver {
   }
 
   /** `base.name` (called with `args` arguments when known): the one member meant. */
-  member(t: Ty, name: string, args: number | undefined, ctx: Ctx): Member | undefined {
+  member(t: Ty, name: string, args: Expr[] | undefined, ctx: Ctx): Member | undefined {
     const own = this.ownMembers(t).filter((m) => m.name === name);
-    if (own.length) return pickMember(own, args, 0);
+    if (own.length) return chooseOverload(this, own, args, 0, ctx);
     // A function attached by `using for` takes the receiver as its first parameter.
-    return pickMember(
-      this.attached(t, ctx).filter((m) => m.name === name),
-      args,
-      1,
-    );
+    const attached = this.attached(t, ctx).filter((m) => m.name === name);
+    return chooseOverload(this, attached, args, 1, ctx);
   }
 
   /** The declaration a reference means, or undefined (a built-in, or nothing known). */
   resolveRef(idx: FileIndex, ref: Ref): Decl | undefined {
     const ctx: Ctx = { idx, at: ref.start, files: this.files(idx.file) };
-    if (ref.kind === 'namedArg') return ref.base && this.namedArg(ref.base, ref.name, ref.args ?? 0, ctx);
+    if (ref.kind === 'namedArg') return ref.base && this.namedArg(ref.base, ref.name, ref.args ?? [], ctx);
     if (ref.kind !== 'member' || !ref.base) return this.resolveName(ref.name, ctx, ref.args);
     const base = this.exprTy(ref.base, ctx);
     if (base) {
@@ -321,19 +323,6 @@ export class Resolver {
     );
     return all.length === 1 ? all[0] : undefined;
   }
-}
-
-function pick(cands: Decl[], args: number | undefined): Decl | undefined {
-  return pickMember(cands, args, 0);
-}
-
-/** Among overloads, the one taking `args` (+ `receiver`) parameters; else the first. */
-function pickMember<T extends Member>(cands: T[], args: number | undefined, receiver: number): T | undefined {
-  if (cands.length > 1 && args !== undefined) {
-    const fits = cands.find((d) => isDecl(d) && d.params?.length === args + receiver);
-    if (fits) return fits;
-  }
-  return cands[0];
 }
 
 /** What `c.x` reaches on a contract instance: public/external functions, public state, events. */

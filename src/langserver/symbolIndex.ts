@@ -4,7 +4,7 @@
 
 import { parse } from '@solidity-parser/parser';
 import type { ASTNode, BaseASTNode, VariableDeclaration } from '@solidity-parser/parser/dist/src/ast-types';
-import { type Expr, exprOf, type TypeRef, typeRefOf } from './astShapes';
+import { argsOf, type Expr, exprOf, type TypeRef, typeRefOf } from './astShapes';
 import { natspecBefore } from './natspec';
 
 export type DeclKind =
@@ -62,8 +62,8 @@ export interface Ref {
   end: number;
   /** `x.name`: the shape of `x`; a named argument `f({name: …})`: the shape of `f`. */
   base?: Expr;
-  /** The name is called with this many arguments (picks among overloads). */
-  args?: number;
+  /** The name is called with these arguments (picks among overloads). */
+  args?: Expr[];
   kind: 'identifier' | 'member' | 'type' | 'namedArg';
 }
 
@@ -118,7 +118,7 @@ export function indexFile(file: string, text: string): FileIndex {
     pragmas: [],
   };
   /** Call arguments per callee node, so that the callee's ref knows them. */
-  const callArgs = new Map<unknown, number>();
+  const callArgs = new Map<unknown, Expr[]>();
   const span = (n: BaseASTNode): [number, number] => [n.range?.[0] ?? 0, (n.range?.[1] ?? 0) + 1];
   const nameAt = (n: BaseASTNode, name: string): [number, number] => {
     const [s, e] = span(n);
@@ -191,7 +191,7 @@ export function indexFile(file: string, text: string): FileIndex {
     };
     push(d, parent, kind !== 'variable' && kind !== 'parameter');
   };
-  const ref = (name: string, start: number, kind: Ref['kind'], base?: Expr, args?: number) =>
+  const ref = (name: string, start: number, kind: Ref['kind'], base?: Expr, args?: Expr[]) =>
     index.refs.push({ name, start, end: start + name.length, kind, base, args });
   const signatureOf = (params: VariableDeclaration[], returns?: VariableDeclaration[] | null) => ({
     params: params.map((p) => typeRefOf(p.typeName)),
@@ -296,10 +296,10 @@ export function indexFile(file: string, text: string): FileIndex {
         walkChildren(n, parent, span(n));
         return;
       case 'FunctionCall':
-        callArgs.set(n.expression, n.arguments.length);
+        callArgs.set(n.expression, argsOf(n));
         // `f({a: 1})`, `S({a: 1})`: parameter and field names are references too.
         for (const id of n.identifiers)
-          ref(id.name, span(id)[0], 'namedArg', exprOf(n.expression), n.arguments.length);
+          ref(id.name, span(id)[0], 'namedArg', exprOf(n.expression), callArgs.get(n.expression));
         walk([n.expression, n.arguments], parent, scope);
         return;
       case 'Identifier':

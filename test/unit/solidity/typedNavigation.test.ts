@@ -90,6 +90,9 @@ describe('type-aware definition', () => {
       await definition('Bank.sol', 'token.transfer(to);', 6),
       decl('Token.sol', 'transfer(address to)'),
     );
+    // Same count, told apart by the argument's type (an address parameter, a number literal).
+    assert.deepEqual(await definition('Bank.sol', 'mint(to)', 0), decl('Token.sol', 'mint(address'));
+    assert.deepEqual(await definition('Bank.sol', 'mint(5)', 0), decl('Token.sol', 'mint(uint256'));
     // A plain call inside Token: the two-argument overload.
     assert.deepEqual(
       await definition('Token.sol', 'return transfer(to, 1)', 7),
@@ -299,6 +302,8 @@ describe('member completion after a dot', () => {
     assert.deepEqual(await completion(typing('vault'), 'vault.', 6), ['balance', 'transfer']);
     assert.deepEqual(await completion(typing('token'), 'token.', 6), [
       'balance',
+      'mint',
+      'mint',
       'self',
       'transfer',
       'transfer',
