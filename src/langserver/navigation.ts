@@ -25,6 +25,7 @@ export interface Location {
 
 export class SolWorkspace {
   private readonly indexes = new Map<string, FileIndex>();
+  private readonly unparsable = new Map<string, string>();
 
   constructor(
     private readonly read: (file: string) => string | undefined,
@@ -37,11 +38,15 @@ export class SolWorkspace {
     const text = this.read(file);
     const known = this.indexes.get(file);
     if (text === undefined || (known && known.text === text)) return known;
+    // A text that did not parse is not parsed again (each request would pay the parser's time).
+    if (this.unparsable.get(file) === text) return known;
     try {
       const idx = indexFile(file, text);
       this.indexes.set(file, idx);
+      this.unparsable.delete(file);
       return idx;
     } catch {
+      this.unparsable.set(file, text);
       return known;
     }
   }
