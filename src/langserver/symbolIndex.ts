@@ -36,7 +36,7 @@ export interface Decl {
   end: number;
   /** Enclosing contract (members) or struct/enum (their fields). */
   container?: string;
-  /** For locals and parameters: the function they are visible in, [start, end). */
+  /** For locals and parameters: where they are visible, [start, end) (their block or function). */
   scope?: [number, number];
   /** Type name as written (`Counter`, `uint256`, `mapping(address => uint)`), and its shape. */
   typeName?: string;
@@ -336,9 +336,11 @@ export function indexFile(file: string, text: string): FileIndex {
           global: n.isGlobal,
         };
         (parent?.usings ?? index.usings).push(using);
-        const [s] = span(n);
+        const [s, e] = span(n);
         for (const path of n.libraryName ? [n.libraryName] : n.functions) {
-          const at = text.indexOf(path, s);
+          const m = new RegExp(`\\b${path.replace(/[$.]/g, '\\$&')}\\b`).exec(text.slice(s, e));
+          if (!m) continue;
+          const at = s + m.index;
           const parts = path.split('.');
           parts.forEach((name, i) => {
             const base = exprOf({ type: 'UserDefinedTypeName', namePath: parts.slice(0, i).join('.') });

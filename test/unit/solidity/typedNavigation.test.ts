@@ -145,6 +145,12 @@ describe('type-aware definition', () => {
       decl('Libs.sol', 'plus(Account'),
     );
     assert.deepEqual(await definition('Bank.sol', 'x.plus(1)', 2), decl('Libs.sol', 'plus(uint256'));
+    // `using {f} for T` with a free function: the call and the name in the directive.
+    assert.deepEqual(await definition('Bank.sol', 'x.twice()', 2), decl('Libs.sol', 'twice('));
+    assert.deepEqual(
+      sortLocs(await references('Libs.sol', 'twice(', 0)),
+      sortLocs([decl('Libs.sol', 'twice('), decl('Bank.sol', 'twice}'), decl('Bank.sol', 'twice()')]),
+    );
   });
 });
 
