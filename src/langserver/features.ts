@@ -106,8 +106,14 @@ export function registerLanguageFeatures(
   });
 
   connection.onHover((p) => {
-    const { decl } = at(p);
-    if (!decl) return null;
+    const { file, decl } = at(p);
+    if (!decl) {
+      // `msg.sender`, `arr.length`, `addr.balance`: what the language defines.
+      const builtin = ws.builtinAt(file, offset(p.textDocument.uri, p.position));
+      return builtin
+        ? { contents: { kind: 'markdown', value: `\`\`\`solidity\n${builtin.detail}\n\`\`\`\n*built-in*` } }
+        : null;
+    }
     const where = decl.container ? `${decl.container}.${decl.name}` : decl.name;
     const doc = decl.doc ? `\n\n${formatNatspec(decl.doc)}` : '';
     return {

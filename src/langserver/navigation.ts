@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Decl, type FileIndex, indexFile, type Ref } from './symbolIndex';
 import { exprBefore } from './astShapes';
-import { CONTRACTLIKE, type Member, Resolver } from './resolver';
+import { CONTRACTLIKE, isDecl, type Member, Resolver } from './resolver';
+import type { Builtin } from './builtins';
 import {
   collectSources,
   fileUnitName,
@@ -98,6 +99,17 @@ export class SolWorkspace {
     if (own) return own;
     const ref = this.refAt(idx, at);
     return ref ? r.resolveRef(idx, ref) : undefined;
+  }
+
+  /** A member the language defines at a position (`msg.sender`, `a.length`), for hover. */
+  builtinAt(file: string, at: number): Builtin | undefined {
+    const r = this.resolver();
+    const idx = this.index(file);
+    const ref = idx && this.refAt(idx, at);
+    const ctx = ref?.base && r.ctx(file, ref.start);
+    const base = ctx && ref.base && ref.kind === 'member' ? r.exprTy(ref.base, ctx) : undefined;
+    const m = base && ctx && ref ? r.member(base, ref.name, ref.args, ctx) : undefined;
+    return m && !isDecl(m) ? m : undefined;
   }
 
   refAt(idx: FileIndex, at: number): Ref | undefined {

@@ -291,6 +291,11 @@ describe('type-aware references, rename and hover', () => {
     await assert.rejects(client.request('textDocument/prepareRename', params), /declared in a package/);
   });
 
+  it('hovers members the language defines', async () => {
+    const hover = await client.request<Hover>('textDocument/hover', at('Token.sol', 'msg.sender', 5));
+    assert.match((hover.contents as { value: string }).value, /address msg\.sender/);
+  });
+
   it('hovers the member of the right contract', async () => {
     const hover = await client.request<Hover>('textDocument/hover', at('Bank.sol', 'vault.transfer', 7));
     const value = (hover.contents as { value: string }).value;
