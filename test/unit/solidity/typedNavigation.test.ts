@@ -126,6 +126,11 @@ describe('type-aware definition', () => {
       decl('Bank.sol', 'hook() public override(Left'),
     );
     assert.deepEqual(await definition('Bank.sol', '+ level', 2), decl('Bank.sol', 'level;'));
+    // An explicit base call: that base's implementation.
+    assert.deepEqual(
+      await definition('Bank.sol', 'Left.hook()', 5),
+      decl('Bank.sol', 'hook() public virtual override', 0, 0),
+    );
   });
 
   it('lets a local shadow a state variable, only inside its block', async () => {
@@ -246,7 +251,8 @@ describe('type-aware references, rename and hover', () => {
         decl('Bank.sol', 'hook() public virtual override', 0, 1), // Right
         decl('Bank.sol', 'hook() public override(Left'), // Bank
         decl('Bank.sol', 'hook() + level'), // super.hook()
-        decl('Bank.sol', 'hook();'), // this.hook()
+        decl('Bank.sol', 'this.hook()', 5),
+        decl('Bank.sol', 'Left.hook()', 5),
       ]),
     );
   });
