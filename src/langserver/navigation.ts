@@ -144,7 +144,10 @@ export class SolWorkspace {
    */
   references(decl: Decl, extraFiles: string[] = []): Location[] {
     const r = this.resolver();
-    const files = [...new Set([...this.workspaceFiles(), ...extraFiles, decl.file])];
+    // A local or parameter is named only in its own file.
+    const files = decl.scope
+      ? [decl.file]
+      : [...new Set([...this.workspaceFiles(), ...extraFiles, decl.file])];
     const family = new Set(overrideFamily(decl, files, this, r));
     const homes = new Set([...family].map((d) => d.file));
     const out: Location[] = [...family].map((d) => ({ file: d.file, start: d.nameStart, end: d.nameEnd }));
