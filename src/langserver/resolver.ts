@@ -3,8 +3,8 @@
 // `super`, contract/library/struct names, mapping and array elements, conversions, `new`, call
 // results), the members of that type (inherited in C3 order as solc linearizes them, public
 // interface of contract instances, `using L for T` functions, the language's own members), and
-// overloads picked by argument count. One Resolver per request: it memoizes import closures,
-// linearizations and the using-for sets, so a references scan stays cheap.
+// overloads picked by argument count and types (overloads.ts). One Resolver per request: it
+// memoizes import closures and linearizations, so a references scan stays cheap.
 
 import type { Expr, TypeRef } from './astShapes';
 import { normalizeElementary } from './astShapes';
