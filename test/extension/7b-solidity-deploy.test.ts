@@ -38,8 +38,12 @@ const statsOf = async (a: FiscoBcosApi) => {
   return s;
 };
 
-/** Waits until the server's solc runs stop changing (a compile of an opened file may be pending). */
-async function settled(a: FiscoBcosApi): Promise<{ compiles: number; reused: number }> {
+/**
+ * Waits until the server has made more than `after` solc runs (the run an open or an edit causes,
+ * after the debounce) and then stops changing.
+ */
+async function settled(a: FiscoBcosApi, after: number): Promise<{ compiles: number; reused: number }> {
+  await waitFor(async () => (await statsOf(a)).compiles > after, 'the language server to compile');
   let last = -1;
   return waitFor(async () => {
     const s = await statsOf(a);
@@ -57,10 +61,10 @@ suite('Solidity deploy: the server compilation and deployed libraries', () => {
     const { api: a } = await connectTestChain();
     const uri = vscode.Uri.file(path.join(dir, 'Box.sol'));
     fs.writeFileSync(uri.fsPath, BOX);
+    const initial = await statsOf(a);
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    await waitFor(() => a.solidity.running, 'the language server');
     // Opened: the server compiles it once, with bytecode.
-    const before = await settled(a);
+    const before = await settled(a, initial.compiles);
     const deployed = await vscode.commands.executeCommand<{ address: string } | undefined>(
       'fiscoBcos.deployContract',
       { uri: uri.toString(), contract: 'Box', args: [], linkPath: '', confirmed: true },
@@ -72,8 +76,7 @@ suite('Solidity deploy: the server compilation and deployed libraries', () => {
 
     // An unsaved edit: the server analyses it (no bytecode), so Compile runs solc once for it.
     await editor.edit((e) => e.insert(new vscode.Position(editor.document.lineCount, 0), '// edited\n'));
-    const analysed = await settled(a);
-    assert.ok(analysed.compiles > after.compiles);
+    const analysed = await settled(a, after.compiles);
     const names = await vscode.commands.executeCommand<string[]>('fiscoBcos.compile', {
       uri: uri.toString(),
     });
