@@ -118,12 +118,10 @@ export const solidityEditor: Scenario = {
       assert.notEqual(dark.keyword, dark.comment);
       assert.ok(new Set([dark.keyword, dark.comment, dark.type, dark.name]).size >= 3, JSON.stringify(dark));
       assert.notEqual(dark.keyword, lightKeyword);
-      // Back to UsesMath.sol for the diagnostics steps.
-      await wb.openFile('UsesMath.sol');
-      await editor.locator('.view-line', { hasText: 'total = MathLib' }).waitFor();
     });
 
     await step('type an error without saving: it shows in Problems', async () => {
+      await wb.openFile('UsesMath.sol');
       await editor.locator('.view-line', { hasText: 'total = MathLib' }).click();
       await page.keyboard.press('End');
       await page.keyboard.type(' oops');
@@ -212,35 +210,47 @@ interface TokenColours {
 }
 
 /** Computed colours of some token spans of the visible editor, and its background and text colours. */
-function tokenColours(editor: Locator): Promise<TokenColours> {
-  return editor.evaluate((root) => {
-    const spans = [...root.querySelectorAll('.view-lines span span')];
-    const colour = (test: (text: string) => boolean) => {
-      const span = spans.find((e) => test(e.textContent ?? ''));
-      return span ? getComputedStyle(span).color : undefined;
-    };
-    const bg = root.querySelector('.monaco-editor-background') ?? root;
-    return {
-      background: getComputedStyle(bg).backgroundColor,
-      foreground: getComputedStyle(root.querySelector('.view-lines') ?? root).color,
-      keyword: colour((t) => t === 'contract'),
-      string: colour((t) => t.includes('MathLib.sol')),
-      comment: colour((t) => t.includes('SPDX-License-Identifier')),
-      type: colour((t) => t === 'uint256'),
-      name: colour((t) => t === 'increment'),
-    };
-  });
+async function tokenColours(editor: Locator): Promise<TokenColours> {
+  // No helper functions inside evaluate(): tsx would wrap them in a __name() the page lacks.
+  const page = await editor.evaluate((root) => ({
+    spans: [...root.querySelectorAll('.view-lines span span')].map((e) => [
+      e.textContent ?? '',
+      getComputedStyle(e).color,
+    ]),
+    // The theme's editor background (the background element itself may be transparent).
+    background:
+      getComputedStyle(root).getPropertyValue('--vscode-editor-background').trim() ||
+      getComputedStyle(root).backgroundColor,
+    foreground: getComputedStyle(root.querySelector('.view-lines') ?? root).color,
+  }));
+  const colour = (test: (text: string) => boolean) => page.spans.find(([text]) => test(text))?.[1];
+  return {
+    background: page.background,
+    foreground: page.foreground,
+    keyword: colour((t) => t === 'contract'),
+    string: colour((t) => t.includes('MathLib.sol')),
+    comment: colour((t) => t.includes('SPDX-License-Identifier')),
+    type: colour((t) => t === 'uint256'),
+    name: colour((t) => t === 'increment'),
+  };
 }
 
 /** Waits until the editor has the theme's background (light or dark) and returns its token colours. */
 async function waitForTheme(editor: Locator, kind: 'light' | 'dark'): Promise<TokenColours> {
   let last: TokenColours | undefined;
-  await waitFor(async () => {
+  const ok = await waitFor(async () => {
     last = await tokenColours(editor);
-    const [r, g, b] = (last.background.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+    const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(last.background);
+    const [r, g, b] = hex
+      ? hex.slice(1, 4).map((h) => parseInt(h, 16))
+      : (last.background.match(/\d+(\.\d+)?/g) ?? []).map(Number);
     const luminance = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
     return kind === 'dark' ? luminance < 0.3 : luminance > 0.7;
-  }, `a ${kind} editor background`);
+  }, `a ${kind} editor background`).then(
+    () => true,
+    () => false,
+  );
+  if (!ok) throw new Error(`the editor did not turn ${kind}: ${JSON.stringify(last)}`);
   return last!;
 }
 
