@@ -14,7 +14,7 @@ import { errorMessage, parseJson } from './untyped';
 export const RELEASES_TTL_MS = 24 * 60 * 60 * 1000;
 /** After a failed lookup, how long the registry is left alone (typing compiles often). */
 export const RELEASES_RETRY_MS = 5 * 60 * 1000;
-const FETCH_TIMEOUT_MS = 10_000;
+const FETCH_TIMEOUT_MS = 5_000;
 export const RELEASES_FILE = 'solc-releases.json';
 
 interface CachedList {
