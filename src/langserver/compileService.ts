@@ -39,7 +39,7 @@ export interface DownloadHooks {
 
 export class CompileService {
   private readonly downloads = new Map<string, Promise<void>>();
-  private readonly failedDownloads = new Map<string, { at: number; message: string }>();
+  private readonly failedDownloads = new Map<string, { at: number; message: string; retryMs: number }>();
   private readonly noticed = new Set<string>();
   /** Per root file: the inputs' hash and the run they gave. */
   private readonly results = new Map<string, { key: string; run: CompileRun }>();
@@ -163,12 +163,13 @@ export class CompileService {
   }
 
   /**
-   * One download per version at a time; a failure is not retried for a minute (typing re-compiles).
+   * One download per version at a time; a failure is not retried for a minute, or five while an
+   * installed version stands in (typing re-compiles).
    * `report`: tell the client about a failure (not when an installed version stands in).
    */
   private download(version: string, report = true): Promise<void> {
     const failed = this.failedDownloads.get(version);
-    if (failed && Date.now() - failed.at < 60_000) return Promise.reject(new Error(failed.message));
+    if (failed && Date.now() - failed.at < failed.retryMs) return Promise.reject(new Error(failed.message));
     const cacheDir = this.store.cacheDir;
     if (!cacheDir)
       return Promise.reject(
@@ -189,7 +190,8 @@ export class CompileService {
           const message =
             `solc ${version} could not be downloaded: ${errorMessage(err)} ` +
             'To compile offline, set fiscoBcos.solc.soljsonPath to a local soljson.js, or pin an installed version with fiscoBcos.solc.version.';
-          this.failedDownloads.set(version, { at: Date.now(), message });
+          // With an installed stand-in, retried less often (each try shows a progress notification).
+          this.failedDownloads.set(version, { at: Date.now(), message, retryMs: report ? 60_000 : 300_000 });
           if (report) this.hooks.failed(version, message);
           else this.hooks.done(version);
           throw new Error(message);
