@@ -117,11 +117,11 @@ export class SdkChainApi implements ChainApi {
   }
 
   // ---- transactions ----
-  send(signer: Signer, to: string, data: string, abi?: string) {
-    return this.txs.send(signer, to, data, abi);
+  send(signer: Signer, to: string, data: string, abi?: string, value?: bigint) {
+    return this.txs.send(signer, to, data, abi, value);
   }
-  deploy(signer: Signer, bytecodeWithArgs: string, abi: string) {
-    return this.txs.deploy(signer, bytecodeWithArgs, abi);
+  deploy(signer: Signer, bytecodeWithArgs: string, abi: string, value?: bigint) {
+    return this.txs.deploy(signer, bytecodeWithArgs, abi, value);
   }
 
   // ---- BFS ----
