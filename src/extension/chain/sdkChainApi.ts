@@ -55,7 +55,7 @@ export class SdkChainApi implements ChainApi {
       tls,
       timeoutMs: TIMEOUT_MS,
     });
-    this.devTools = new SdkDevTools(this.client, connection.url, tls);
+    this.devTools = new SdkDevTools(this.client, [connection.url, ...(connection.peers ?? [])], tls);
     const ctx = new SdkContext(this.client, this.group, this.sm);
     this.queries = new SdkQueries(ctx);
     this.txs = new SdkTransactions(ctx);
