@@ -105,10 +105,10 @@ suite('Value and peers', () => {
   test('the call form sends value with payable functions, shows it, and refuses it elsewhere', async () => {
     const { api: a } = await connectTestChain();
     let mark = a.testHooks.posts.length;
-    const call = (await vscode.commands.executeCommand('fiscoBcos.callContract', {
+    const call = await vscode.commands.executeCommand<PanelHost<unknown, unknown>>('fiscoBcos.callContract', {
       address: vault.address,
       name: 'Vault',
-    })) as PanelHost<unknown, unknown>;
+    });
     const init = await waitForPost<Msg>('fiscoBcos.callContract', mark, (m) => m.type === 'init', 'init');
     const deposit = init.functions.find((f: Msg) => f.signature === 'deposit()');
     assert.equal(deposit.payable, true, 'deposit() gets a value field');
@@ -182,10 +182,8 @@ suite('Value and peers', () => {
     try {
       // The events panel follows the contract over the node's event channel (WebSocket).
       let mark = a.testHooks.posts.length;
-      const events = (await vscode.commands.executeCommand('fiscoBcos.showEvents')) as PanelHost<
-        unknown,
-        unknown
-      >;
+      const events =
+        await vscode.commands.executeCommand<PanelHost<unknown, unknown>>('fiscoBcos.showEvents');
       await waitForPost<Msg>('fiscoBcos.events', mark, (m) => m.type === 'init', 'events init');
       mark = a.testHooks.posts.length;
       await events.receive({ type: 'follow', on: true, address: vault.address, event: '' });
@@ -199,10 +197,13 @@ suite('Value and peers', () => {
 
       // The call form (its own panel for this connection) sends through the live peer.
       mark = a.testHooks.posts.length;
-      const call = (await vscode.commands.executeCommand('fiscoBcos.callContract', {
-        address: vault.address,
-        name: 'Vault',
-      })) as PanelHost<unknown, unknown>;
+      const call = await vscode.commands.executeCommand<PanelHost<unknown, unknown>>(
+        'fiscoBcos.callContract',
+        {
+          address: vault.address,
+          name: 'Vault',
+        },
+      );
       await waitForPost<Msg>('fiscoBcos.callContract', mark, (m) => m.type === 'init', 'call init');
       mark = a.testHooks.posts.length;
       await call.receive({

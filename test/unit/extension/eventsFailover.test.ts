@@ -29,9 +29,14 @@ describe('live events with the first endpoint down', () => {
     const down = new SdkChainApi({ name: 'down', url: dead, group: node.groupId, peers: [await deadUrl()] });
     try {
       const got: string[] = [];
-      const live = await api.devTools.follow({ fromBlock: 0 }, (logs) => {
-        for (const l of logs) got.push(l.address.toLowerCase());
-      });
+      const errors: Error[] = [];
+      const live = await api.devTools.follow(
+        { fromBlock: 0 },
+        (logs) => {
+          for (const l of logs) got.push(l.address.toLowerCase());
+        },
+        (e) => errors.push(e),
+      );
       const signer = {
         address: node.accounts[0].address,
         privateKey: node.accounts[0].privateKey,
@@ -39,7 +44,7 @@ describe('live events with the first endpoint down', () => {
       };
       const deployed = await api.deploy(signer, LOGGER, '[]');
       assert.equal(deployed.status, 0);
-      const at = deployed.contractAddress!.toLowerCase();
+      const at = String(deployed.contractAddress).toLowerCase();
       assert.equal((await api.send(signer, at, '0x')).status, 0);
       for (let i = 0; i < 300 && !got.some((a) => a.endsWith(at.slice(2))); i++)
         await new Promise((r) => setTimeout(r, 50));
@@ -47,9 +52,14 @@ describe('live events with the first endpoint down', () => {
         got.some((a) => a.endsWith(at.slice(2))),
         `the log arrived over the live peer: ${got.join(', ')}`,
       );
+      assert.deepEqual(errors, []);
       await live.stop();
       await assert.rejects(
-        down.devTools.follow({ fromBlock: 0 }, () => undefined),
+        down.devTools.follow(
+          { fromBlock: 0 },
+          () => undefined,
+          () => undefined,
+        ),
         /no node accepted the event channel .*check that at least one of the peers is running/,
       );
     } finally {
