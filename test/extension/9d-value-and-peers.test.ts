@@ -166,6 +166,52 @@ suite('Value and peers', () => {
     call.panel.dispose();
   });
 
+  test('Enable Balance turns feature_balance on; then value sent from the call form moves', async () => {
+    const { api: a } = await connectTestChain();
+    const api = a.session.requireChain();
+    // Last suite of the run: the chain keeps balance on afterwards.
+    assert.equal(await vscode.commands.executeCommand('fiscoBcos.enableBalance', true), true);
+    for (const key of ['feature_balance', 'feature_balance_precompiled'])
+      assert.equal((await api.systemConfig(key))?.value, '1', key);
+    const height = await api.blockNumber();
+    const again = await runRecorded('fiscoBcos.enableBalance', true);
+    assert.equal(again.result, true);
+    assert.equal(await api.blockNumber(), height, 'already on: nothing sent');
+    assert.match(again.infos.join('\n'), /Balance is on for /);
+
+    const before = await vscode.commands.executeCommand<bigint>('fiscoBcos.balance', 'get', vault.address);
+    let mark = a.testHooks.posts.length;
+    const call = await vscode.commands.executeCommand<PanelHost<unknown, unknown>>('fiscoBcos.callContract', {
+      address: vault.address,
+      name: 'Vault',
+    });
+    const init = await waitForPost<Msg>('fiscoBcos.callContract', mark, (m) => m.type === 'init', 'init');
+    assert.equal(init.balance, true, 'every transaction gets a value field now');
+    mark = a.testHooks.posts.length;
+    await call.receive({
+      type: 'invoke',
+      requestId: 21,
+      signature: 'deposit()',
+      args: [],
+      mode: 'send',
+      value: { amount: '2', unit: 'kwei' },
+    });
+    const sent = await waitForPost<Msg>(
+      'fiscoBcos.callContract',
+      mark,
+      (m) => m.type === 'result' && m.result.requestId === 21,
+      'result',
+    );
+    assert.equal(sent.result.ok, true, sent.result.message);
+    assert.equal(sent.result.value, '2000 wei');
+    // The event reports msg.value: with feature_balance the EVM sees the value (bcos-executor
+    // TransactionExecutive.cpp, TransactionExecutive::go: evmcMessage.value is zeroed only without it).
+    assert.match(JSON.stringify(sent.result.events), /2000/);
+    const after = await vscode.commands.executeCommand<bigint>('fiscoBcos.balance', 'get', vault.address);
+    assert.equal(after - before, 2000n);
+    call.panel.dispose();
+  });
+
   test('with the first endpoint down, the call form and live events go to the next peer', async () => {
     const { api: a, chain } = await connectTestChain();
     const dead = await deadUrl();
