@@ -4,6 +4,7 @@ import { bfsBrowse } from './bfs-browse';
 import { blockAndTransaction } from './block-and-transaction';
 import { deployAndLink } from './deploy-and-link';
 import { eventsAndFailures } from './events-and-failures';
+import { freezeAndBalance } from './freeze-and-balance';
 import { governanceVote } from './governance-vote';
 import { groupsView } from './groups-view';
 import { permissionEditor } from './permission-editor';
@@ -16,6 +17,7 @@ export const scenarios: Scenario[] = [
   deployAndLink,
   blockAndTransaction,
   eventsAndFailures,
+  freezeAndBalance, // before governanceVote: one governor passes the balance proposals
   governanceVote,
   permissionEditor,
   tableBrowser,
