@@ -159,7 +159,7 @@ export function registerStatusBalanceCommands(session: Session): vscode.Disposab
           const amount = amountOf(arg(2) ?? required(await amountInput('Amount')));
           return transact(
             session,
-            { what: `Transfer balance ${amount} from ${from} to ${to}`, confirmed },
+            { what: `Transfer balance ${formatValue(amount)} from ${from} to ${to}`, confirmed },
             (_c, s) => a.transferBalance(s, from, to, amount),
           );
         }
@@ -180,7 +180,7 @@ export function registerStatusBalanceCommands(session: Session): vscode.Disposab
         return transact(
           session,
           {
-            what: `${what === 'add' ? 'Add' : 'Subtract'} balance ${amount} ${what === 'add' ? 'to' : 'from'} ${address}`,
+            what: `${what === 'add' ? 'Add' : 'Subtract'} balance ${formatValue(amount)} ${what === 'add' ? 'to' : 'from'} ${address}`,
             confirmed,
           },
           (_c, s) => (what === 'add' ? a.addBalance(s, address, amount) : a.subBalance(s, address, amount)),
