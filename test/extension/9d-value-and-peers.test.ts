@@ -179,6 +179,18 @@ suite('Value and peers', () => {
     assert.equal(await api.blockNumber(), height, 'already on: nothing sent');
     assert.match(again.infos.join('\n'), /Balance is on for /);
 
+    // Every account starts at 0 with feature_balance: the governor (a balance governor once
+    // feature_balance_precompiled is set) funds itself first, as console addBalance does.
+    const gov = a.session.account()!.address;
+    const added = await vscode.commands.executeCommand<{ ok: boolean; message: string }>(
+      'fiscoBcos.balance',
+      'add',
+      gov,
+      '1 ether',
+      true,
+    );
+    assert.equal(added.ok, true, added.message);
+    assert.equal(await vscode.commands.executeCommand('fiscoBcos.balance', 'get', gov), 10n ** 18n);
     const before = await vscode.commands.executeCommand<bigint>('fiscoBcos.balance', 'get', vault.address);
     let mark = a.testHooks.posts.length;
     const call = await vscode.commands.executeCommand<PanelHost<unknown, unknown>>('fiscoBcos.callContract', {
