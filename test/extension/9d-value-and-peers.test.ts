@@ -170,7 +170,14 @@ suite('Value and peers', () => {
     const { api: a } = await connectTestChain();
     const api = a.session.requireChain();
     // Last suite of the run: the chain keeps balance on afterwards.
-    assert.equal(await vscode.commands.executeCommand('fiscoBcos.enableBalance', true), true);
+    const enabled = await runRecorded('fiscoBcos.enableBalance', true);
+    assert.equal(enabled.result, true);
+    assert.deepEqual(enabled.errors, []);
+    // Each proposal's outcome, then the summary (the chain's single governor passes them at once).
+    const infos = enabled.infos.join('\n');
+    assert.match(infos, /feature_balance = 1 on .*: Success/);
+    assert.match(infos, /feature_balance_precompiled = 1 on .*: Success/);
+    assert.match(infos, /Balance is on for /);
     for (const key of ['feature_balance', 'feature_balance_precompiled'])
       assert.equal((await api.systemConfig(key))?.value, '1', key);
     const height = await api.blockNumber();

@@ -91,7 +91,7 @@ async function balanceOf(wb: Workbench, address: string): Promise<bigint> {
 
 export const freezeAndBalance: Scenario = {
   name: 'Freeze an account (its transaction refused, status 22), enable balance, transfer value and send value from the call form',
-  async run({ wb, step, devnode, workspace, log }) {
+  async run({ wb, step, devnode, workspace }) {
     fs.writeFileSync(path.join(workspace, 'contracts', 'Vault.sol'), VAULT);
     const user = devnode.accounts[7].address.toLowerCase();
     const payee = devnode.accounts[8].address.toLowerCase();
@@ -166,7 +166,6 @@ export const freezeAndBalance: Scenario = {
       async () => {
         await useDevAccount(wb, devnode, 0, 'Vault Governor');
         await wb.clearToasts();
-        await wb.recordNotifications();
         await palette(wb, 'FISCO BCOS: Enable Balance (feature_balance)');
         await wb.confirmDialog(/(Propose|Set) feature_balance = 1/, 'Send Transaction', 30_000);
         await wb.confirmDialog(/(Propose|Set) feature_balance_precompiled = 1/, 'Send Transaction', 30_000);
@@ -199,7 +198,6 @@ export const freezeAndBalance: Scenario = {
           'feature_balance and feature_balance_precompiled at 1 in Show System Config',
           60_000,
         );
-        log(`notifications: ${(await wb.recordedNotifications()).join(' | ')}`);
       },
     );
 
