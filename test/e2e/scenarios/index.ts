@@ -4,6 +4,7 @@ import { bfsBrowse } from './bfs-browse';
 import { blockAndTransaction } from './block-and-transaction';
 import { deployAndLink } from './deploy-and-link';
 import { eventsAndFailures } from './events-and-failures';
+import { events10k } from './events-10k';
 import { freezeAndBalance } from './freeze-and-balance';
 import { governanceVote } from './governance-vote';
 import { groupsView } from './groups-view';
@@ -17,6 +18,7 @@ export const scenarios: Scenario[] = [
   deployAndLink,
   blockAndTransaction,
   eventsAndFailures,
+  events10k,
   freezeAndBalance, // before governanceVote: one governor passes the balance proposals
   governanceVote,
   permissionEditor,
