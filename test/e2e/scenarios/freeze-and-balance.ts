@@ -36,27 +36,29 @@ const BALANCE = 'FISCO BCOS: Balance (Get, Add, Subtract, Transfer, Governors)';
 const re = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
 
 /**
- * Runs a palette command. A webview that just redrew for a new account can hold the keyboard focus,
- * and then F1 opens nothing: the focus goes back to the workbench (the Vault.sol tab) and F1 again.
+ * Runs a palette command. A webview that just redrew for a new account can hold the keyboard focus
+ * (F1 then opens nothing), and a picker closing a moment late can take the new one with it: the
+ * focus goes back to the workbench (the Vault.sol tab) and the palette is opened again.
  */
 async function palette(wb: Workbench, title: string): Promise<void> {
   const input = wb.quickInput().locator('.quick-input-box input');
   for (let attempt = 1; ; attempt++) {
-    await wb.page.keyboard.press('F1');
-    const opened = await input.waitFor({ state: 'visible', timeout: 3_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (opened) break;
-    if (attempt >= 3) throw new Error(`F1 did not open the command palette (for ${title})`);
-    await wb.page.locator('.tabs-container .tab', { hasText: 'Vault.sol' }).first().click();
+    try {
+      await wb.page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: 3_000 });
+      await input.fill(`>${title}`, { timeout: 5_000 });
+      await wb
+        .quickInput()
+        .locator(`.quick-input-list .monaco-list-row[role="option"].focused[aria-label^="${title}"]`)
+        .waitFor({ timeout: 15_000 });
+      await wb.page.keyboard.press('Enter');
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await wb.page.keyboard.press('Escape');
+      await wb.page.locator('.tabs-container .tab', { hasText: 'Vault.sol' }).first().click();
+    }
   }
-  await input.fill(`>${title}`);
-  await wb
-    .quickInput()
-    .locator(`.quick-input-list .monaco-list-row[role="option"].focused[aria-label^="${title}"]`)
-    .waitFor({ timeout: 15_000 });
-  await wb.page.keyboard.press('Enter');
 }
 
 /** Runs "Account Status" with an action on an address; resolves with the toast's text. */
