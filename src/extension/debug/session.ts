@@ -21,7 +21,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { basename, isAbsolute, join } from 'node:path';
 import { TraceModel, type SourceLookup, type StepLocation, type Trace } from './traceModel';
 import { lookupPath, parsePath } from './variables/evaluate';
-import { VariableDecoder } from './variables/frameVariables';
+import { VariableDecoder, type FrameVariables } from './variables/frameVariables';
 import type { NamedShown } from './variables/values';
 
 export interface LaunchArgs extends DebugProtocol.LaunchRequestArguments {
@@ -246,11 +246,16 @@ export class FiscoDebugSession extends LoggingDebugSession {
   }
 
   /** Decoded variables of the frame `frameId` (0 = innermost) at the current step. */
-  private decodedAt(frameId: number | undefined) {
+  private decodedAt(frameId: number | undefined): FrameVariables | undefined {
     const m = this.model;
     if (m === undefined || this.decoder === undefined) return undefined;
     const step = m.callStack(this.step)[frameId ?? 0]?.step ?? this.step;
-    return this.decoder.at(step);
+    try {
+      return this.decoder.at(step);
+    } catch (e) {
+      // A trace or compilation the decoder does not understand must not take the raw views with it.
+      return { why: `the variables could not be decoded: ${e instanceof Error ? e.message : String(e)}` };
+    }
   }
 
   /** Hover and watch: a variable path (`item.owner`, `list[2]`) among the frame's Locals and State. */
