@@ -7,7 +7,7 @@ import type { BlockHeaderData } from '../../protocol/block';
 import { decodeReceiptData } from '../../protocol/receipt';
 import { decodeTransaction } from '../../protocol/transaction';
 import type { KvBatch, KvStore } from '../storage/kv';
-import { BoundedCache, type CacheLimits } from '../storage/boundedCache';
+import { BoundedCache, type CacheLimits, type CacheStats } from '../storage/boundedCache';
 import {
   compactBlock,
   decodeCompact,
@@ -21,12 +21,18 @@ import type { StoredBlock, StoredReceipt, StoredTransaction } from './types';
 
 /**
  * Decoded blocks kept for the RPC layer: at most 32, and about 4 MiB (a decoded transaction
- * with its receipt is objects of about 2 KiB; a block may hold up to tx_count_limit of them).
+ * with its receipt is objects of about 2 KiB plus its input and output; a block may hold up to
+ * tx_count_limit of them).
  */
 export const RECENT_LIMITS: CacheLimits<number, StoredBlock> = {
   entries: 32,
   bytes: 4 * 2 ** 20,
-  weigh: (_n, b) => 4096 + b.transactions.length * 2400,
+  weigh: (_n, b) => {
+    let bytes = 4096;
+    for (const t of b.transactions) bytes += 2400 + t.tx.data.input.byteLength;
+    for (const r of b.receipts) bytes += r.data.output.byteLength;
+    return bytes;
+  },
 };
 /** Compact records kept (headers, hashes, recent transactions): 1024 blocks, about 4 MiB. */
 export const COMPACT_LIMITS: CacheLimits<number, CompactBlock> = {
@@ -58,6 +64,11 @@ export class BlockStore {
     batch.puts.set(blockKey(n), encodeCompact(c));
     this.compact.set(n, c);
     this.recent.set(n, block);
+  }
+
+  /** The caches against their bounds. */
+  cacheStats(): Record<string, CacheStats> {
+    return { blocks: this.recent.stats(), blockRecords: this.compact.stats() };
   }
 
   header(n: number): BlockHeaderData | undefined {

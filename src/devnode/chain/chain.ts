@@ -29,6 +29,7 @@ import { Ledger } from './ledger';
 import { DataDir } from './persistence';
 import { signHeader } from './header';
 import { MemoryKv, type KvStore } from '../storage/kv';
+import type { CacheStats } from '../storage/boundedCache';
 import { Sealer } from './sealer';
 import {
   COMPATIBILITY_VERSION,
@@ -296,6 +297,15 @@ class Chain implements DevChain {
 
   getAbi(address: string): string {
     return this.ledger.abi(normalizeAddress(address));
+  }
+
+  cacheStats(): Record<string, CacheStats> {
+    const d = this.diagnostics;
+    return {
+      ...this.execution.cacheStats(),
+      ...this.ledger.cacheStats(),
+      diagnostics: { entries: d.size, maxEntries: d.limit, bytes: 0, maxBytes: Infinity },
+    };
   }
 
   pendingCount(): number {

@@ -81,7 +81,11 @@ export function track(tracker: FailureTracker, message: Message, result: EVMResu
 export class DiagnosticsStore {
   private readonly byHash = new Map<string, ExecDiagnostics>();
 
-  constructor(private readonly limit = 10_000) {}
+  constructor(readonly limit = 10_000) {}
+
+  get size(): number {
+    return this.byHash.size;
+  }
 
   record(txHash: string, d: ExecDiagnostics): void {
     this.byHash.set(txHash, d);

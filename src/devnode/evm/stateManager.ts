@@ -10,7 +10,7 @@ import { Account, createAccountFromRLP, type Address } from '@ethereumjs/util';
 import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { MemoryKv, type KvBatch, type KvStore } from '../storage/kv';
-import { BoundedCache, ENTRY_OVERHEAD, stringBytes } from '../storage/boundedCache';
+import { BoundedCache, ENTRY_OVERHEAD, stringBytes, type CacheStats } from '../storage/boundedCache';
 
 /** An overlay entry: a value, or null for "deleted in this block". */
 type Entry<T> = T | null;
@@ -291,6 +291,11 @@ export class JournaledStateManager implements StateManagerInterface {
   settle(): void {
     if (this.marks.length === 0) this.journal = [];
     this.originals = new Map();
+  }
+
+  /** The read caches against their bounds. */
+  cacheStats(): Record<string, CacheStats> {
+    return { accounts: this.accountCache.stats(), slots: this.cache.stats(), code: this.codeCache.stats() };
   }
 
   /** Moves the block's writes into `batch` (and the read cache); the overlay starts empty. */

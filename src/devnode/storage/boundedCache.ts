@@ -12,6 +12,15 @@ export interface CacheLimits<K, V> {
   weigh?: (key: K, value: V) => number;
 }
 
+/** What a bounded structure holds against its bounds (DevChain.cacheStats). */
+export interface CacheStats {
+  entries: number;
+  maxEntries: number;
+  /** Estimated bytes (0 when the structure is bounded by entries only). */
+  bytes: number;
+  maxBytes: number;
+}
+
 /** Per-entry overhead of a Map slot, a small object or array view and its header (V8, 64-bit). */
 export const ENTRY_OVERHEAD = 96;
 
@@ -38,6 +47,15 @@ export class BoundedCache<K, V> {
   /** Estimated bytes held (0 without a weight function). */
   get bytes(): number {
     return this.weight;
+  }
+
+  stats(): CacheStats {
+    return {
+      entries: this.map.size,
+      maxEntries: this.limits.entries,
+      bytes: this.weight,
+      maxBytes: this.limits.bytes,
+    };
   }
 
   get(key: K): V | undefined {

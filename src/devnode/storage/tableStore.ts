@@ -5,7 +5,7 @@
 
 import type { TableStore } from '../builtin/types';
 import { MemoryKv, type KvBatch, type KvStore } from './kv';
-import { BoundedCache, ENTRY_OVERHEAD, stringBytes } from './boundedCache';
+import { BoundedCache, ENTRY_OVERHEAD, stringBytes, type CacheStats } from './boundedCache';
 import { utf8Decode, utf8Encode } from '../../protocol/hex';
 
 interface Undo {
@@ -98,6 +98,11 @@ export class MemoryTableStore implements TableStore {
       this.known.set(table, k);
     }
     return k;
+  }
+
+  /** The read caches against their bounds. */
+  cacheStats(): Record<string, CacheStats> {
+    return { tableRows: this.cache.stats(), tables: this.known.stats() };
   }
 
   /** Position in the journal; pass to `undoTo` to drop everything written since. */
