@@ -87,8 +87,12 @@ class Signer {
 
   sign(job: SignJob): Promise<string[]> {
     return new Promise((resolve, reject) => {
-      this.worker.once('message', resolve);
-      this.worker.once('error', reject);
+      const fail = (e: Error) => reject(e);
+      this.worker.once('message', (txs: string[]) => {
+        this.worker.off('error', fail);
+        resolve(txs);
+      });
+      this.worker.once('error', fail);
       this.worker.postMessage(job);
     });
   }
