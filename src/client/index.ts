@@ -60,6 +60,7 @@ export {
   type SendOptions,
   type ContractCallOptions,
   type SelectorHash,
+  type CreationSource,
 } from './transactions';
 export { Contract } from './contract';
 export {
@@ -96,5 +97,6 @@ export {
   type SourceList,
   type SourceMapEntry,
 } from './sourceMap';
+export { matchesCreationCode, findCreationCode, locateInCreationCode, metadataLength } from './creationCode';
 export { EventDecoder, decodeEvents, formatEventValue, type DecodedEvent, type AnyLog } from './events';
 export type * from '../protocol/rpc/types';

@@ -16,6 +16,7 @@ import { errorMessage } from '../../protocol/unknownValues';
 import { confirmTransaction } from './transact';
 import { linkContract } from './bfsCommands';
 import { linkLibraries, needsLinking } from './libraryLinking';
+import { diagnosticsSuffix } from '../webviews/txDiagnostics';
 
 export interface DeployArgs {
   uri?: vscode.Uri | string;
@@ -152,9 +153,14 @@ export function registerDeployCommands(
           () => api.deploy(signer, data, JSON.stringify(contract.abi)),
         );
         if (receipt.status !== 0 || !receipt.contractAddress) {
+          // On the devnode: the constructor's failing line (creation source map) and console.log.
+          const where = await diagnosticsSuffix(
+            api,
+            await api.devTools?.diagnostics(receipt.transactionHash).catch(() => null),
+          );
           void vscode.window
             .showErrorMessage(
-              `Deploying ${contract.name} failed: ${describeReceiptStatus(receipt)}`,
+              `Deploying ${contract.name} failed: ${describeReceiptStatus(receipt)}${where}`,
               'Show Transaction',
             )
             .then((action) => {

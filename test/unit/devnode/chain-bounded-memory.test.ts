@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Interface } from 'ethers';
 import { BoundedCache } from '../../../src/devnode/storage/boundedCache';
-import { DiagnosticsStore } from '../../../src/devnode/evm/diagnostics';
+import { DiagnosticsStore } from '../../../src/devnode/chain/diagnosticsStore';
 import type { DevChain } from '../../../src/devnode/chain/types';
 import { compile, newChain, signedTx } from './chain-fixtures';
 
@@ -111,11 +111,18 @@ test('a bounded cache evicts the oldest entries by count and by estimated bytes'
   assert.deepEqual(c.stats(), { entries: 2, maxEntries: 4, bytes: 1, maxBytes: 100 });
 });
 
-test('diagnostics keep only the newest transactions', () => {
-  const d = new DiagnosticsStore(5);
-  for (let i = 0; i < 20; i++) d.record(`0x${i}`, { consoleLogs: [String(i)] });
-  assert.equal(d.size, 5);
+test('diagnostics keep only the newest transactions in memory', () => {
+  const d = new DiagnosticsStore(() => undefined, 5);
+  for (let i = 0; i < 20; i++) {
+    d.record(`0x${i}`, { consoleLogs: [String(i)] });
+    d.committed([`0x${i}`]);
+  }
+  assert.equal(d.cacheStats().entries, 5);
+  // One transaction printing 100,000 lines does not fit the byte bound: it is left to the store.
+  d.record('0xbig', { consoleLogs: Array.from({ length: 100_000 }, (_, i) => `line ${i} `.repeat(10)) });
+  d.committed(['0xbig']);
+  assert.ok(d.cacheStats().bytes <= d.cacheStats().maxBytes);
+  assert.equal(d.get('0xbig'), undefined);
   assert.equal(d.get('0x14'), undefined);
-  assert.equal(d.get('0x0'), undefined);
   assert.deepEqual(d.get('0x19')?.consoleLogs, ['19']);
 });
