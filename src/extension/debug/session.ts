@@ -6,6 +6,7 @@
 
 import {
   Breakpoint,
+  Handles,
   InitializedEvent,
   LoggingDebugSession,
   OutputEvent,
@@ -19,6 +20,9 @@ import {
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { basename, isAbsolute, join } from 'node:path';
 import { TraceModel, type SourceLookup, type StepLocation, type Trace } from './traceModel';
+import { lookupPath, parsePath } from './variables/evaluate';
+import { VariableDecoder, type FrameVariables } from './variables/frameVariables';
+import type { NamedShown, Page, Shown } from './variables/values';
 
 export interface LaunchArgs extends DebugProtocol.LaunchRequestArguments {
   /** Hash of a committed transaction to debug. */
@@ -41,9 +45,14 @@ const STACK_REF = 1;
 const MEMORY_REF = 2;
 const STORAGE_REF = 3;
 const STEP_REF = 4;
+/** Handles of decoded variables start above the raw scopes' fixed references. */
+const FIRST_HANDLE = 1000;
 
 export class FiscoDebugSession extends LoggingDebugSession {
   private model: TraceModel | undefined;
+  private decoder: VariableDecoder | undefined;
+  /** Decoded variable lists by reference, valid until the next stop. */
+  private readonly varHandles = new Handles<NamedShown[] | Page>(FIRST_HANDLE);
   private step = 0;
   private args: LaunchArgs | undefined;
   private readonly breakpoints = new Map<string, Set<number>>();
@@ -60,6 +69,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
       supportsConfigurationDoneRequest: true,
       supportsRestartRequest: true,
       supportsSteppingGranularity: true,
+      supportsEvaluateForHovers: true,
     };
     this.sendResponse(response);
     this.sendEvent(new InitializedEvent());
@@ -108,6 +118,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
     if (trace.steps.length === 0)
       throw new Error('the transaction executed no EVM code (nothing to step through)');
     this.model = new TraceModel(trace, this.deps.lookup);
+    this.decoder = new VariableDecoder(trace, this.deps.lookup);
     this.step = 0;
     this.sendEvent(
       new OutputEvent(
@@ -130,6 +141,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
     const m = this.model!;
     const why =
       m.locations[this.step] === undefined ? m.noSourceReason(m.trace.steps[this.step].frame) : undefined;
+    this.varHandles.reset();
     const e: DebugProtocol.StoppedEvent = new StoppedEvent(reason, THREAD);
     if (why !== undefined) e.body.description = `Stepping by instruction: ${why}`;
     this.sendEvent(e);
@@ -217,9 +229,13 @@ export class FiscoDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
-  protected override scopesRequest(response: DebugProtocol.ScopesResponse): void {
+  protected override scopesRequest(
+    response: DebugProtocol.ScopesResponse,
+    args: DebugProtocol.ScopesArguments,
+  ): void {
     response.body = {
       scopes: [
+        ...this.decodedScopes(args.frameId),
         new Scope('Step', STEP_REF, false),
         new Scope('Stack', STACK_REF, false),
         new Scope('Memory', MEMORY_REF, true),
@@ -229,10 +245,81 @@ export class FiscoDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
+  /** Decoded variables of the frame `frameId` (0 = innermost) at the current step. */
+  private decodedAt(frameId: number | undefined): FrameVariables | undefined {
+    const m = this.model;
+    if (m === undefined || this.decoder === undefined) return undefined;
+    const step = m.callStack(this.step)[frameId ?? 0]?.step ?? this.step;
+    try {
+      return this.decoder.at(step);
+    } catch (e) {
+      // A trace or compilation the decoder does not understand must not take the raw views with it.
+      return { why: `the variables could not be decoded: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  }
+
+  /** Hover and watch: a variable path (`item.owner`, `list[2]`) among the frame's Locals and State. */
+  protected override evaluateRequest(
+    response: DebugProtocol.EvaluateResponse,
+    args: DebugProtocol.EvaluateArguments,
+  ): void {
+    const path = parsePath(args.expression);
+    const d = this.decodedAt(args.frameId);
+    const found = path && d && lookupPath(path, [d.locals ?? [], d.state ?? []]);
+    if (found === undefined) {
+      this.sendErrorResponse(
+        response,
+        2,
+        path === undefined
+          ? 'Only variable names with .member and [index] accessors can be evaluated (the debugger replays a trace; it runs no code)'
+          : `${args.expression} is not a variable in scope here`,
+      );
+      return;
+    }
+    response.body = { result: found.value, type: found.type, ...this.expandable(found) };
+    this.sendResponse(response);
+  }
+
+  /** A value's reference for expanding it: long arrays page by index, others list their members. */
+  private expandable(v: Shown): { variablesReference: number; indexedVariables?: number } {
+    if (v.page !== undefined)
+      return { variablesReference: this.varHandles.create(v.page), indexedVariables: v.page.length };
+    return { variablesReference: v.children?.length ? this.varHandles.create(v.children) : 0 };
+  }
+
+  /** Locals (arguments, return variables, locals in scope) and State of the frame's contract. */
+  private decodedScopes(frameId: number): Scope[] {
+    const d = this.decodedAt(frameId);
+    if (d === undefined) return [];
+    const note = (why: string): NamedShown[] => [{ name: 'unavailable', value: why, type: '' }];
+    const locals = d.locals ?? note(d.why ?? 'unknown');
+    const state =
+      d.state ??
+      note(
+        d.why ?? 'its compilation has no storageLayout (solc before 0.5.13, or a build output without it)',
+      );
+    // VS Code expands the first scope on each stop; State stays as the user left it.
+    const localsScope: DebugProtocol.Scope = new Scope('Locals', this.varHandles.create(locals), false);
+    localsScope.presentationHint = 'locals';
+    return [localsScope, new Scope('State', this.varHandles.create(state), false)];
+  }
+
   protected override variablesRequest(
     response: DebugProtocol.VariablesResponse,
     args: DebugProtocol.VariablesArguments,
   ): void {
+    const decoded =
+      args.variablesReference >= FIRST_HANDLE ? this.varHandles.get(args.variablesReference) : undefined;
+    if (decoded !== undefined) {
+      const list = Array.isArray(decoded)
+        ? decoded
+        : decoded.at(args.start ?? 0, args.count ?? Math.min(decoded.length, 100));
+      response.body = {
+        variables: list.map((v) => ({ name: v.name, value: v.value, type: v.type, ...this.expandable(v) })),
+      };
+      this.sendResponse(response);
+      return;
+    }
     const m = this.model;
     const vars: DebugProtocol.Variable[] = [];
     const v = (name: string, value: string) => vars.push({ name, value, variablesReference: 0 });
@@ -268,6 +355,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
 
   protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
     this.model = undefined;
+    this.decoder = undefined;
     this.sendResponse(response);
   }
 }

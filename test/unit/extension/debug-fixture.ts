@@ -9,6 +9,7 @@ import { DEFAULT_TRACE_LIMITS } from '../../../src/devnode/evm/trace';
 import { newChain, signedTx } from '../devnode/chain-fixtures';
 import { withoutMetadata } from '../../../src/extension/debug/compiledCode';
 import type { CodeSource, SourceLookup, Trace } from '../../../src/extension/debug/traceModel';
+import type { StorageLayout } from '../../../src/extension/debug/variables/storageDecode';
 
 export const SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity >=0.6.0 <0.9.0;
@@ -52,18 +53,21 @@ export function compileWith(pkg: 'solc' | 'solc-0.6.10', source = SOURCE): Recor
     settings: {
       evmVersion: pkg === 'solc' ? 'paris' : 'istanbul',
       optimizer: { enabled: false, runs: 200 },
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode'] } },
+      outputSelection: {
+        '*': { '': ['ast'], '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode', 'storageLayout'] },
+      },
     },
   };
   const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[];
-    sources: Record<string, { id: number }>;
+    sources: Record<string, { id: number; ast: unknown }>;
     contracts: Record<
       string,
       Record<
         string,
         {
           abi: unknown[];
+          storageLayout: StorageLayout;
           evm: { bytecode: { object: string }; deployedBytecode: { object: string; sourceMap: string } };
         }
       >
@@ -72,6 +76,7 @@ export function compileWith(pkg: 'solc' | 'solc-0.6.10', source = SOURCE): Recor
   const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
   const sources = new Map([[out.sources['Counter.sol'].id, { name: 'Counter.sol', content: source }]]);
+  const asts = [out.sources['Counter.sol'].ast];
   const runtime = new Map<string, CodeSource>();
   const result: Record<string, Build> = {};
   for (const [name, c] of Object.entries(out.contracts['Counter.sol'])) {
@@ -79,6 +84,7 @@ export function compileWith(pkg: 'solc' | 'solc-0.6.10', source = SOURCE): Recor
       contract: name,
       sourceMap: c.evm.deployedBytecode.sourceMap,
       sources,
+      variables: { asts, storageLayout: c.storageLayout },
     });
     result[name] = { abi: c.abi, bytecode: fromHex(c.evm.bytecode.object), runtime };
   }
