@@ -14,7 +14,7 @@ import type {
   SystemConfigEntry,
 } from '../builtin/types';
 import type { Trace, TraceLimits } from '../evm/trace';
-import { traceCommittedTransaction, type TxTrace } from './traceReplay';
+import { TraceReplica, type ReplayStats, type TxTrace } from './traceReplay';
 import { TransactionType } from '../../protocol/transaction';
 import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
 import { normalizeAddressPadded as normalizeAddress } from '../../protocol/address';
@@ -78,6 +78,8 @@ class Chain implements DevChain {
   private readonly pool: TxPool;
   private readonly listeners = new Set<(b: StoredBlock) => void>();
   private readonly lock = new Mutex();
+  /** The debugger's replica of the chain (built on the first transaction trace). */
+  private replica: TraceReplica | undefined;
   private readonly facts: ChainFacts;
   private dataDir: DataDir | undefined;
   private kv: KvStore | undefined;
@@ -353,23 +355,33 @@ class Chain implements DevChain {
   async traceTransaction(hash: Uint8Array, limits: TraceLimits): Promise<TxTrace | undefined> {
     const stx = this.ledger.transaction(hash);
     if (stx === undefined) return undefined;
-    return traceCommittedTransaction(
-      {
-        execution: {
-          suite: this.suite,
-          builtins: this.builtins,
-          authCheck: this.options.authCheck,
-          chain: this.ledger,
-          facts: this.facts,
-          sealerKeys: this.sealerKeys,
-        },
-        genesis: this.genesisOptions(),
-        block: (n) => this.ledger.block(n),
+    this.replica ??= new TraceReplica({
+      execution: {
+        suite: this.suite,
+        builtins: this.builtins,
+        authCheck: this.options.authCheck,
+        chain: this.ledger,
+        facts: this.facts,
+        sealerKeys: this.sealerKeys,
       },
-      stx.blockNumber,
-      stx.index,
-      limits,
-    );
+      genesis: this.genesisOptions(),
+      block: (n) => this.ledger.block(n),
+    });
+    const replica = this.replica;
+    // Under the chain's lock: the built-ins are shared, and the replica binds them to its own
+    // tables while it runs; they are bound back to the live tables before a block can execute.
+    return this.lock.run(async () => {
+      try {
+        return await replica.trace(stx.blockNumber, stx.index, limits);
+      } finally {
+        this.execution.reattach();
+      }
+    });
+  }
+
+  /** How much the last transaction trace replayed (tests, bench). */
+  get lastReplayStats(): ReplayStats | undefined {
+    return this.replica?.lastStats;
   }
 
   async traceCall(

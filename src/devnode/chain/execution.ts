@@ -100,6 +100,14 @@ export class Execution {
     o.builtins.attach?.(this.tables);
   }
 
+  /**
+   * Binds the shared built-ins to this execution's tables again (a replica's Execution, built for
+   * a trace, binds them to its own store).
+   */
+  reattach(): void {
+    this.o.builtins.attach?.(this.tables);
+  }
+
   /** Moves the writes of the block just built into its commit batch. */
   flushInto(batch: KvBatch): void {
     this.state.flushInto(batch);
