@@ -96,5 +96,6 @@ export {
   type SourceList,
   type SourceMapEntry,
 } from './sourceMap';
+export { matchesCreationCode, findCreationCode, locateInCreationCode, metadataLength } from './creationCode';
 export { EventDecoder, decodeEvents, formatEventValue, type DecodedEvent, type AnyLog } from './events';
 export type * from '../protocol/rpc/types';

@@ -33,6 +33,8 @@ export interface ContractArtifact {
   /** Creation bytecode, hex without 0x; unlinked libraries appear as __$…$__ placeholders. */
   bytecode: string;
   linkReferences: LinkReferences;
+  /** Source map of the creation bytecode, for failures and steps inside constructors. */
+  sourceMap?: string;
   /** Runtime bytecode (hex) and its source map, for failure locations. */
   deployedBytecode?: string;
   deployedSourceMap?: string;
@@ -72,7 +74,7 @@ interface SolcOutput {
       {
         abi?: unknown[];
         evm?: {
-          bytecode?: { object?: string; linkReferences?: LinkReferences };
+          bytecode?: { object?: string; linkReferences?: LinkReferences; sourceMap?: string };
           deployedBytecode?: { object?: string; sourceMap?: string };
         };
       }
@@ -91,6 +93,7 @@ export function buildInput(closure: SourceClosure, version: string, options: Com
               'abi',
               'evm.bytecode.object',
               'evm.bytecode.linkReferences',
+              'evm.bytecode.sourceMap',
               'evm.deployedBytecode.object',
               'evm.deployedBytecode.sourceMap',
             ],
@@ -137,6 +140,7 @@ export function readOutput(json: string, closure: SourceClosure): CompileOutcome
         abi: c.abi ?? [],
         bytecode: c.evm?.bytecode?.object ?? '',
         linkReferences: c.evm?.bytecode?.linkReferences ?? {},
+        sourceMap: c.evm?.bytecode?.sourceMap,
         deployedBytecode: c.evm?.deployedBytecode?.object,
         deployedSourceMap: c.evm?.deployedBytecode?.sourceMap,
       });

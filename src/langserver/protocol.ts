@@ -51,6 +51,8 @@ export interface CompileResponse {
     abi: unknown[];
     bytecode: string;
     linkReferences: Record<string, Record<string, { start: number; length: number }[]>>;
+    /** Creation bytecode's source map (failures inside constructors). */
+    sourceMap?: string;
     deployedBytecode?: string;
     deployedSourceMap?: string;
   }[];

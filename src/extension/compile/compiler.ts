@@ -135,6 +135,7 @@ export class Compiler implements vscode.Disposable {
       abi: c.abi as CompiledContract['abi'],
       bytecode: `0x${c.bytecode}`,
       linkReferences: c.linkReferences,
+      ...(c.sourceMap ? { sourceMap: c.sourceMap } : {}),
       ...(c.deployedBytecode !== undefined
         ? { deployedBytecode: `0x${c.deployedBytecode}`, deployedSourceMap: c.deployedSourceMap ?? '' }
         : {}),

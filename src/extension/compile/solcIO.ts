@@ -15,6 +15,8 @@ export interface CompiledContract {
   bytecode: string;
   /** Where external libraries' addresses go (solc's evm.bytecode.linkReferences), when any. */
   linkReferences?: Record<string, Record<string, { start: number; length: number }[]>>;
+  /** Source map of the creation bytecode, for failures inside constructors. */
+  sourceMap?: string;
   /** 0x-prefixed runtime bytecode and its source map, for failure locations. */
   deployedBytecode?: string;
   deployedSourceMap?: string;
@@ -58,6 +60,7 @@ export function buildInput(sources: Record<string, string>, settings: CompileSet
           '*': [
             'abi',
             'evm.bytecode.object',
+            'evm.bytecode.sourceMap',
             'evm.deployedBytecode.object',
             'evm.deployedBytecode.sourceMap',
           ],
@@ -81,7 +84,10 @@ interface SolcOutput {
       string,
       {
         abi: AbiItem[];
-        evm?: { bytecode?: { object?: string }; deployedBytecode?: { object?: string; sourceMap?: string } };
+        evm?: {
+          bytecode?: { object?: string; sourceMap?: string };
+          deployedBytecode?: { object?: string; sourceMap?: string };
+        };
       }
     >
   >;
@@ -115,6 +121,7 @@ export function readOutput(json: string): {
         name,
         abi: c.abi ?? [],
         bytecode: `0x${object}`,
+        ...(c.evm?.bytecode?.sourceMap ? { sourceMap: c.evm.bytecode.sourceMap } : {}),
         ...(deployed?.object
           ? { deployedBytecode: `0x${deployed.object}`, deployedSourceMap: deployed.sourceMap ?? '' }
           : {}),

@@ -3,6 +3,7 @@
 // for the session: the latest compilation of each contract wins. Pure (no vscode).
 
 import { fromHex } from '../../protocol/hex';
+import { findCreationCode, locateInCreationCode } from '../../client/creationCode';
 import { locate, type SourceList, type SourceLocation } from '../../client/sourceMap';
 import type { CompiledContract } from '../compile/solcIO';
 
@@ -14,6 +15,8 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
+/** Creation bytecode (as compiled, 0x…) with its source map, by contract name and source unit. */
+const creations = new Map<string, Entry>();
 
 /** Strips the CBOR metadata tail (its length is the last two bytes) so rebuilt code still matches. */
 export function withoutMetadata(hex: string): string {
@@ -34,6 +37,13 @@ export function rememberCompilation(
   for (const [name, id] of Object.entries(sourceIds))
     if (texts[name] !== undefined) sources.set(id, { name, content: texts[name] });
   for (const c of contracts) {
+    if (c.bytecode.length > 2 && c.sourceMap)
+      creations.set(`${c.source}:${c.name}`, {
+        name: c.name,
+        code: c.bytecode,
+        sourceMap: c.sourceMap,
+        sources,
+      });
     if (!c.deployedBytecode || c.deployedBytecode.length <= 2 || !c.deployedSourceMap) continue;
     const code = withoutMetadata(c.deployedBytecode);
     entries.set(code, { name: c.name, code: c.deployedBytecode, sourceMap: c.deployedSourceMap, sources });
@@ -60,7 +70,37 @@ export function sourceOf(
   return entry && { contract: entry.name, sourceMap: entry.sourceMap, sources: entry.sources };
 }
 
+/**
+ * Creation code, source map and sources of the compilation whose creation bytecode `initCode` (a
+ * deploying transaction's input, or CREATE data) starts with (for constructors in the debugger).
+ */
+export function creationSourceOf(
+  initCode: string,
+): { contract: string; bytecode: string; sourceMap: string; sources: SourceList } | undefined {
+  const found = findCreationCode(
+    initCode,
+    [...creations.values()].map((e) => ({ ...e, bytecode: e.code })),
+  );
+  return (
+    found && {
+      contract: found.name,
+      bytecode: found.code,
+      sourceMap: found.sourceMap,
+      sources: found.sources,
+    }
+  );
+}
+
+/** Where `pc` of a constructor is, from the creation code it ran (`initCode`), if the extension compiled it. */
+export function locateCreationFailure(initCode: string, pc: number): FailureLocation | undefined {
+  const found = creationSourceOf(initCode);
+  if (!found) return undefined;
+  const loc = locateInCreationCode(pc, initCode, found, found.sources);
+  return loc ? { ...loc, contract: found.contract } : undefined;
+}
+
 /** For tests. */
 export function forgetCompilations(): void {
   entries.clear();
+  creations.clear();
 }
