@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { guarded, required } from '../errors';
 import type { Session } from '../session';
-import { sourceOf } from './compiledCode';
+import { creationSourceOf, sourceOf } from './compiledCode';
 import { FiscoDebugSession, type LaunchArgs } from './session';
 import type { Trace } from './traceModel';
 
@@ -32,7 +32,11 @@ export function registerDebugger(session: Session): vscode.Disposable[] {
   const factory: vscode.DebugAdapterDescriptorFactory = {
     createDebugAdapterDescriptor: () =>
       new vscode.DebugAdapterInlineImplementation(
-        new FiscoDebugSession({ fetchTrace: (args) => fetchTrace(session, args), lookup: sourceOf }),
+        new FiscoDebugSession({
+          fetchTrace: (args) => fetchTrace(session, args),
+          lookup: sourceOf,
+          creationLookup: creationSourceOf,
+        }),
       ),
   };
   return [
