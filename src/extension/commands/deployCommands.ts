@@ -16,6 +16,7 @@ import { errorMessage } from '../../protocol/unknownValues';
 import { confirmTransaction } from './transact';
 import { linkContract } from './bfsCommands';
 import { linkLibraries, needsLinking } from './libraryLinking';
+import { debugActions, runDebugAction } from '../debug/debugActions';
 
 export interface DeployArgs {
   uri?: vscode.Uri | string;
@@ -152,12 +153,16 @@ export function registerDeployCommands(
           () => api.deploy(signer, data, JSON.stringify(contract.abi)),
         );
         if (receipt.status !== 0 || !receipt.contractAddress) {
+          // Debug Transaction steps through the constructor (on the local node only).
+          const debug = await debugActions(api, receipt.transactionHash);
           void vscode.window
             .showErrorMessage(
               `Deploying ${contract.name} failed: ${describeReceiptStatus(receipt)}`,
               'Show Transaction',
+              ...debug,
             )
             .then((action) => {
+              if (runDebugAction(action, receipt.transactionHash)) return;
               if (action)
                 void vscode.commands.executeCommand('fiscoBcos.showTransaction', receipt.transactionHash);
             });

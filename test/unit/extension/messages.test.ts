@@ -16,12 +16,14 @@ describe('block panel messages', () => {
     assert.ok(parseBlockToHost({ type: 'openBlock', id: `0x${'a'.repeat(64)}` }));
     assert.ok(parseBlockToHost({ type: 'openTransaction', hash: `0x${'b'.repeat(64)}` }));
     assert.ok(parseBlockToHost({ type: 'ready' }));
+    assert.ok(parseBlockToHost({ type: 'debugTransaction', hash: `0x${'c'.repeat(64)}` }));
   });
 
   it('rejects malformed or unknown messages', () => {
     assert.equal(parseBlockToHost({ type: 'openBlock', id: -1 }), undefined);
     assert.equal(parseBlockToHost({ type: 'openBlock', id: 'latest; rm -rf' }), undefined);
     assert.equal(parseBlockToHost({ type: 'openTransaction', hash: '0x12' }), undefined);
+    assert.equal(parseBlockToHost({ type: 'debugTransaction', hash: 'latest' }), undefined);
     assert.equal(parseBlockToHost({ type: 'eval', code: '1' }), undefined);
     assert.equal(parseBlockToHost(null), undefined);
     assert.equal(parseHostToBlock({ type: 'show', view: { kind: 'other' } }), undefined);
