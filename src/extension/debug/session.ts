@@ -178,7 +178,21 @@ export class FiscoDebugSession extends LoggingDebugSession {
       this.sendEvent(new TerminatedEvent());
       return;
     }
-    this.step = next(m, this.step);
+    const from = this.step;
+    this.step = next(m, from);
+    // A failed transaction stops where it failed (the require's line), once, before it ends.
+    const failed = m.failure();
+    if (failed !== undefined && from < failed.step && this.step >= failed.step) {
+      this.step = failed.step;
+      const e: DebugProtocol.StoppedEvent = new StoppedEvent(
+        'exception',
+        THREAD,
+        `Transaction failed: ${failed.error}`,
+      );
+      e.body.description = `The transaction failed here (${failed.error})`;
+      this.sendEvent(e);
+      return;
+    }
     const loc = m.locations[this.step];
     this.stopAt(isContinue && loc !== undefined && this.isBreakpoint(loc) ? 'breakpoint' : 'step');
   }

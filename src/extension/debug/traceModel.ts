@@ -193,6 +193,20 @@ export class TraceModel {
     return this.length - 1;
   }
 
+  /**
+   * Where a failed transaction failed: the last step with a source line in the frame that ran
+   * last (for a failed `require`, its line), else the last step; undefined when it succeeded.
+   */
+  failure(): { step: number; error: string } | undefined {
+    const error = this.trace.frames[0]?.error;
+    if (error === undefined || this.length === 0) return undefined;
+    const last = this.length - 1;
+    const frame = this.trace.steps[last].frame;
+    for (let j = last; j >= 0; j--)
+      if (this.trace.steps[j].frame === frame && this.locations[j] !== undefined) return { step: j, error };
+    return { step: last, error };
+  }
+
   /** Frames open at step i, innermost first. */
   callStack(i: number): { frame: number; step: number }[] {
     const out: { frame: number; step: number }[] = [];
