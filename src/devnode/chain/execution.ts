@@ -244,7 +244,7 @@ export class Execution {
     limits: TraceLimits,
   ): Promise<{ status: number; output: Uint8Array; trace: Trace }> {
     const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddress(from);
-    const recorder = new TraceRecorder(limits, (a) => this.codeAt(a));
+    const recorder = this.traceRecorder(limits);
     const out = await this.executor.run(
       { origin, to: normalizeAddress(to), input: data, readOnly: true },
       this.blockEnv(latest + 1, Date.now(), 0),
@@ -268,9 +268,17 @@ export class Execution {
     this.envBase = undefined;
     const abis = new Map<string, string>();
     for (let i = 0; i < index; i++) await this.execute(stxs[i], this.blockEnv(number, timestamp, i), abis);
-    const recorder = new TraceRecorder(limits, (a) => this.codeAt(a));
+    const recorder = this.traceRecorder(limits);
     const receipt = await this.execute(stxs[index], this.blockEnv(number, timestamp, index), abis, recorder);
     return { receipt, trace: recorder.finish() };
+  }
+
+  private traceRecorder(limits: TraceLimits): TraceRecorder {
+    return new TraceRecorder(
+      limits,
+      (a) => this.codeAt(a),
+      (a, max) => this.state.storageSlots(a, max),
+    );
   }
 
   /** A contract storage slot, 32 bytes (zeros when unset). */

@@ -191,6 +191,32 @@ export class JournaledStateManager implements StateManagerInterface {
     return this.storedCode(address) ?? this.storedMarker(address) ?? EMPTY;
   }
 
+  /**
+   * The account's non-zero slots (slot hex → value) as the state has them now, at most `max`
+   * (`complete` false when there are more), for the debugger's view of storage before a traced
+   * transaction. `address` is "0x"-prefixed lowercase.
+   */
+  storageSlots(address: string, max: number): { slots: Map<string, Uint8Array>; complete: boolean } {
+    const slots = new Map<string, Uint8Array>();
+    const overlay = this.storage.get(address);
+    let complete = true;
+    const add = (slot: string, v: Uint8Array) => {
+      if (v.length === 0 || v.every((b) => b === 0)) return;
+      if (slots.size >= max) complete = false;
+      else slots.set(slot, v);
+    };
+    if (overlay !== undefined) for (const [slot, v] of overlay) if (v !== null) add(slot, v);
+    if (!this.cleared.has(address)) {
+      const prefix = slotPrefix(address);
+      for (const k of this.kv.keys(prefix)) {
+        if (!complete) break;
+        const slot = k.slice(prefix.length);
+        if (overlay?.has(slot) !== true) add(slot, this.readStorage(address, slot));
+      }
+    }
+    return { slots, complete };
+  }
+
   async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
     return this.readStorage(address.toString(), slotKey(key));
   }

@@ -94,8 +94,8 @@ export class Compiler implements vscode.Disposable {
             cancel.dispose();
           }
         }
-        const { contracts, problems, sourceIds } = readOutput(output);
-        rememberCompilation(contracts, sourceTexts(root, sources, sourceIds), sourceIds);
+        const { contracts, problems, sourceIds, asts } = readOutput(output);
+        rememberCompilation(contracts, sourceTexts(root, sources, sourceIds), sourceIds, asts);
         this.publish(root, problems);
         const errors = problems.filter((p) => p.severity === 'error');
         if (errors.length)

@@ -105,12 +105,17 @@ export async function loadBuildOutputs(paths: readonly string[], root: string): 
       files.push(file);
       const ids = sourceIds(doc, output);
       const sources = await sourceTexts(isObject(doc.input) ? doc.input : undefined, ids, root, notes, file);
+      // ASTs (when the build asked for them) give decoded variables; without them, raw views only.
+      const asts = isObject(output.sources)
+        ? Object.values(output.sources).flatMap((u) => (isObject(u) && isObject(u.ast) ? [u.ast] : []))
+        : [];
       for (const c of readOutput(JSON.stringify(output)).contracts) {
         if (c.deployedBytecode && c.deployedBytecode.length > 2 && c.deployedSourceMap)
           runtime.set(withoutMetadata(c.deployedBytecode), {
             contract: c.name,
             sourceMap: c.deployedSourceMap,
             sources,
+            ...(asts.length > 0 ? { variables: { asts, storageLayout: c.storageLayout } } : {}),
           });
         if (c.bytecode.length > 2 && c.sourceMap)
           creation.push({ contract: c.name, bytecode: c.bytecode, sourceMap: c.sourceMap, sources });

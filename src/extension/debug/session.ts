@@ -6,6 +6,7 @@
 
 import {
   Breakpoint,
+  Handles,
   InitializedEvent,
   LoggingDebugSession,
   OutputEvent,
@@ -26,6 +27,9 @@ import {
   type StepLocation,
   type Trace,
 } from './traceModel';
+import { lookupPath, parsePath } from './variables/evaluate';
+import { VariableDecoder } from './variables/frameVariables';
+import type { NamedShown } from './variables/values';
 
 export interface LaunchArgs extends DebugProtocol.LaunchRequestArguments {
   /** Hash of a committed transaction to debug. */
@@ -56,9 +60,14 @@ const STACK_REF = 1;
 const MEMORY_REF = 2;
 const STORAGE_REF = 3;
 const STEP_REF = 4;
+/** Handles of decoded variables start above the raw scopes' fixed references. */
+const FIRST_HANDLE = 1000;
 
 export class FiscoDebugSession extends LoggingDebugSession {
   private model: TraceModel | undefined;
+  private decoder: VariableDecoder | undefined;
+  /** Decoded variable lists by reference, valid until the next stop. */
+  private readonly varHandles = new Handles<NamedShown[]>(FIRST_HANDLE);
   private step = 0;
   private args: LaunchArgs | undefined;
   private readonly breakpoints = new Map<string, Set<number>>();
@@ -75,6 +84,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
       supportsConfigurationDoneRequest: true,
       supportsRestartRequest: true,
       supportsSteppingGranularity: true,
+      supportsEvaluateForHovers: true,
     };
     this.sendResponse(response);
     this.sendEvent(new InitializedEvent());
@@ -134,6 +144,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
     if (trace.steps.length === 0)
       throw new Error('the transaction executed no EVM code (nothing to step through)');
     this.model = new TraceModel(trace, lookup, creation);
+    this.decoder = new VariableDecoder(trace, lookup);
     this.step = 0;
     this.say(`Trace: ${trace.steps.length} steps, ${trace.frames.length} frames, status ${status}\n`);
     // Say once per code why it steps by instruction (the stop reason repeats it there).
@@ -165,6 +176,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
     const m = this.model!;
     const why =
       m.locations[this.step] === undefined ? m.noSourceReason(m.trace.steps[this.step].frame) : undefined;
+    this.varHandles.reset();
     const e: DebugProtocol.StoppedEvent = new StoppedEvent(reason, THREAD);
     if (why !== undefined) e.body.description = `Stepping by instruction: ${why}`;
     this.sendEvent(e);
@@ -266,9 +278,13 @@ export class FiscoDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
-  protected override scopesRequest(response: DebugProtocol.ScopesResponse): void {
+  protected override scopesRequest(
+    response: DebugProtocol.ScopesResponse,
+    args: DebugProtocol.ScopesArguments,
+  ): void {
     response.body = {
       scopes: [
+        ...this.decodedScopes(args.frameId),
         new Scope('Step', STEP_REF, false),
         new Scope('Stack', STACK_REF, false),
         new Scope('Memory', MEMORY_REF, true),
@@ -278,10 +294,71 @@ export class FiscoDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
+  /** Decoded variables of the frame `frameId` (0 = innermost) at the current step. */
+  private decodedAt(frameId: number | undefined) {
+    const m = this.model;
+    if (m === undefined || this.decoder === undefined) return undefined;
+    const step = m.callStack(this.step)[frameId ?? 0]?.step ?? this.step;
+    return this.decoder.at(step);
+  }
+
+  /** Hover and watch: a variable path (`item.owner`, `list[2]`) among the frame's Locals and State. */
+  protected override evaluateRequest(
+    response: DebugProtocol.EvaluateResponse,
+    args: DebugProtocol.EvaluateArguments,
+  ): void {
+    const path = parsePath(args.expression);
+    const d = this.decodedAt(args.frameId);
+    const found = path && d && lookupPath(path, [d.locals ?? [], d.state ?? []]);
+    if (found === undefined) {
+      this.sendErrorResponse(
+        response,
+        2,
+        path === undefined
+          ? 'Only variable names with .member and [index] accessors can be evaluated (the debugger replays a trace; it runs no code)'
+          : `${args.expression} is not a variable in scope here`,
+      );
+      return;
+    }
+    response.body = {
+      result: found.value,
+      type: found.type,
+      variablesReference: found.children?.length ? this.varHandles.create(found.children) : 0,
+    };
+    this.sendResponse(response);
+  }
+
+  /** Locals (arguments, return variables, locals in scope) and State of the frame's contract. */
+  private decodedScopes(frameId: number): Scope[] {
+    const d = this.decodedAt(frameId);
+    if (d === undefined) return [];
+    const note = (why: string): NamedShown[] => [{ name: 'unavailable', value: why, type: '' }];
+    const locals = d.locals ?? note(d.why ?? 'unknown');
+    const state = d.state ?? note(d.why ?? 'the compilation has no storage layout');
+    return [
+      new Scope('Locals', this.varHandles.create(locals), false),
+      new Scope('State', this.varHandles.create(state), false),
+    ];
+  }
+
   protected override variablesRequest(
     response: DebugProtocol.VariablesResponse,
     args: DebugProtocol.VariablesArguments,
   ): void {
+    const decoded =
+      args.variablesReference >= FIRST_HANDLE ? this.varHandles.get(args.variablesReference) : undefined;
+    if (decoded !== undefined) {
+      response.body = {
+        variables: decoded.map((v) => ({
+          name: v.name,
+          value: v.value,
+          type: v.type,
+          variablesReference: v.children?.length ? this.varHandles.create(v.children) : 0,
+        })),
+      };
+      this.sendResponse(response);
+      return;
+    }
     const m = this.model;
     const vars: DebugProtocol.Variable[] = [];
     const v = (name: string, value: string) => vars.push({ name, value, variablesReference: 0 });
@@ -317,6 +394,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
 
   protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
     this.model = undefined;
+    this.decoder = undefined;
     this.sendResponse(response);
   }
 }

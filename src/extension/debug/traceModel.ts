@@ -6,6 +6,7 @@
 import { fromHex } from '../../protocol/hex';
 import { instructionIndexes, parseSourceMap, type SourceList } from '../../client/sourceMap';
 import type { Trace, TraceFrame, TraceStep } from '../../protocol/rpc/trace';
+import type { VariableSources } from './variables/frameVariables';
 
 export type { Trace, TraceFrame, TraceStep };
 
@@ -13,6 +14,8 @@ export interface CodeSource {
   contract: string;
   sourceMap: string;
   sources: SourceList;
+  /** AST and storage layout, for decoded variables. */
+  variables?: VariableSources;
 }
 
 /** Source map of runtime code (hex), if the code is known. */

@@ -16,6 +16,7 @@ import type {
   SourceLookup,
   Trace,
 } from '../../../src/extension/debug/traceModel';
+import type { StorageLayout } from '../../../src/extension/debug/variables/storageDecode';
 
 export const SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity >=0.6.0 <0.9.0;
@@ -62,19 +63,29 @@ export function compileWith(pkg: 'solc' | 'solc-0.6.10', source = SOURCE): Recor
       evmVersion: pkg === 'solc' ? 'paris' : 'istanbul',
       optimizer: { enabled: false, runs: 200 },
       outputSelection: {
-        '*': { '*': ['abi', 'evm.bytecode.object', 'evm.bytecode.sourceMap', 'evm.deployedBytecode'] },
+        '*': {
+          '': ['ast'],
+          '*': [
+            'abi',
+            'evm.bytecode.object',
+            'evm.bytecode.sourceMap',
+            'evm.deployedBytecode',
+            'storageLayout',
+          ],
+        },
       },
     },
   };
   const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[];
-    sources: Record<string, { id: number }>;
+    sources: Record<string, { id: number; ast: unknown }>;
     contracts: Record<
       string,
       Record<
         string,
         {
           abi: unknown[];
+          storageLayout: StorageLayout;
           evm: {
             bytecode: { object: string; sourceMap: string };
             deployedBytecode: { object: string; sourceMap: string };
@@ -86,6 +97,7 @@ export function compileWith(pkg: 'solc' | 'solc-0.6.10', source = SOURCE): Recor
   const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
   const sources = new Map([[out.sources['Counter.sol'].id, { name: 'Counter.sol', content: source }]]);
+  const asts = [out.sources['Counter.sol'].ast];
   const runtime = new Map<string, CodeSource>();
   const creation: CreationSource[] = [];
   const result: Record<string, Build> = {};
@@ -94,6 +106,7 @@ export function compileWith(pkg: 'solc' | 'solc-0.6.10', source = SOURCE): Recor
       contract: name,
       sourceMap: c.evm.deployedBytecode.sourceMap,
       sources,
+      variables: { asts, storageLayout: c.storageLayout },
     });
     creation.push({
       contract: name,
