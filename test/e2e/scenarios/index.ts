@@ -2,6 +2,7 @@
 import type { Scenario } from '../lib/scenario';
 import { bfsBrowse } from './bfs-browse';
 import { blockAndTransaction } from './block-and-transaction';
+import { debugTransaction } from './debug-transaction';
 import { deployAndLink } from './deploy-and-link';
 import { eventsAndFailures } from './events-and-failures';
 import { governanceVote } from './governance-vote';
@@ -20,4 +21,5 @@ export const scenarios: Scenario[] = [
   permissionEditor,
   tableBrowser,
   solidityEditor,
+  debugTransaction,
 ];
