@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { RevertError } from '../../../src/client';
 import { useDevAccount } from '../lib/accounts';
-import { Chain, compileSample } from '../lib/chain';
+import { Chain, compileSample, type Compiled } from '../lib/chain';
 import type { Scenario } from '../lib/scenario';
 import { plain, poll, type Workbench } from '../lib/workbench';
 
@@ -92,7 +92,22 @@ export const debugTransaction: Scenario = {
   async run({ wb, page, step, devnode, workspace }) {
     const chain = new Chain(devnode);
     const abi = compileSample('Counter.sol', 'Counter');
-    const clientAbi = compileSample('CounterClient.sol', 'CounterClient');
+    // Only the ABI is needed to send (the extension deployed the contract); CounterClient imports Counter.
+    const clientAbi: Compiled = {
+      bytecode: '0x',
+      abi: [
+        {
+          type: 'function',
+          name: 'bump',
+          inputs: [
+            { name: 'counter', type: 'address' },
+            { name: 'amount', type: 'uint256' },
+          ],
+          outputs: [{ name: '', type: 'uint256' }],
+          stateMutability: 'nonpayable',
+        },
+      ],
+    };
     const ADD_LINE = lineOf('Counter.sol', 'count += amount;', workspace);
     const REQUIRE_LINE = lineOf('Counter.sol', 'require(amount > 0', workspace);
     const CALL_LINE = lineOf('CounterClient.sol', 'return counter.increment(amount);', workspace);
