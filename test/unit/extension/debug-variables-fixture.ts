@@ -11,6 +11,7 @@ import { newChain, signedTx } from '../devnode/chain-fixtures';
 import { withoutMetadata } from '../../../src/extension/debug/compiledCode';
 import type { CodeSource, SourceLookup, Trace } from '../../../src/extension/debug/traceModel';
 import type { StorageLayout } from '../../../src/extension/debug/variables/storageDecode';
+import type { CreationVariableLookup } from '../../../src/extension/debug/variables/frameVariables';
 
 export const VARS_SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity >=0.6.0 <0.9.0;
@@ -101,6 +102,25 @@ contract More {
 }
 `;
 
+/** A constructor with arguments and a local (run by the creation code). */
+export const MADE_SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity >=0.6.0 <0.9.0;
+
+contract Made {
+    uint256 public count;
+    string public name;
+
+    constructor(uint256 start, string memory label) public {
+        uint256 local = start * 2;
+        count = local;
+        name = label;
+    }
+}
+`;
+
+/** Lines of MADE_SOURCE (1-based). */
+export const MADE_LINE = { local: 9, count: 10, name: 11 };
+
 /** Lines of MORE_SOURCE (1-based). */
 export const MORE_LINE = {
   doubled: 13,
@@ -118,6 +138,10 @@ export interface VarsBuild {
   abi: unknown[];
   bytecode: Uint8Array;
   lookup: SourceLookup;
+  /** Creation code's source map and variables, for init code starting with the bytecode. */
+  creation: CreationVariableLookup;
+  /** The creation code's source map and sources, for the trace model's constructor locations. */
+  creationSource: CodeSource & { bytecode: string };
 }
 
 export function compileVars(pkg: 'solc' | 'solc-0.6.10', source = VARS_SOURCE, contract = 'Vars'): VarsBuild {
@@ -129,7 +153,7 @@ export function compileVars(pkg: 'solc' | 'solc-0.6.10', source = VARS_SOURCE, c
       evmVersion: pkg === 'solc' ? 'paris' : 'istanbul',
       optimizer: { enabled: false, runs: 200 },
       outputSelection: {
-        '*': { '': ['ast'], '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode', 'storageLayout'] },
+        '*': { '': ['ast'], '*': ['abi', 'evm.bytecode', 'evm.deployedBytecode', 'storageLayout'] },
       },
     },
   };
@@ -143,7 +167,10 @@ export function compileVars(pkg: 'solc' | 'solc-0.6.10', source = VARS_SOURCE, c
         {
           abi: unknown[];
           storageLayout: StorageLayout;
-          evm: { bytecode: { object: string }; deployedBytecode: { object: string; sourceMap: string } };
+          evm: {
+            bytecode: { object: string; sourceMap: string };
+            deployedBytecode: { object: string; sourceMap: string };
+          };
         }
       >
     >;
@@ -160,10 +187,14 @@ export function compileVars(pkg: 'solc' | 'solc-0.6.10', source = VARS_SOURCE, c
     variables: { asts, storageLayout: c.storageLayout },
   };
   const key = withoutMetadata(c.evm.deployedBytecode.object);
+  const creationSource = { ...entry, sourceMap: c.evm.bytecode.sourceMap, bytecode: c.evm.bytecode.object };
   return {
     abi: c.abi,
     bytecode: fromHex(c.evm.bytecode.object),
     lookup: (code) => (withoutMetadata(code) === key ? entry : undefined),
+    creation: (init) =>
+      init.replace(/^0x/, '').startsWith(c.evm.bytecode.object) ? creationSource : undefined,
+    creationSource,
   };
 }
 
@@ -173,6 +204,20 @@ export interface VarsDeployed {
   sender: string;
   iface: Interface;
   traceTx(data: string): Promise<{ trace: Trace; status: number }>;
+}
+
+/** Deploys `build` with constructor arguments and traces the deployment. */
+export async function traceDeploy(
+  build: VarsBuild,
+  args: unknown[],
+): Promise<{ chain: DevChain; trace: Trace; status: number }> {
+  const chain = await newChain();
+  const encoded = new Interface(build.abi as never).encodeDeploy(args);
+  const input = new Uint8Array([...build.bytecode, ...fromHex(encoded)]);
+  const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, { input });
+  await chain.submit(raw);
+  const t = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!;
+  return { chain, trace: t.trace, status: t.status };
 }
 
 export async function deployVars(build: VarsBuild): Promise<VarsDeployed> {

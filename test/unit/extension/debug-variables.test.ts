@@ -6,17 +6,21 @@
 // then modifiers, calldata arguments, storage pointers, memory structs and nested mappings.
 
 import { after, before, describe, it } from 'node:test';
+import { instructionIndexes, parseSourceMap } from '../../../src/client/sourceMap';
 import assert from 'node:assert/strict';
 import { TraceModel } from '../../../src/extension/debug/traceModel';
 import { VariableDecoder } from '../../../src/extension/debug/variables/frameVariables';
 import { NOT_TOUCHED } from '../../../src/extension/debug/variables/storageDecode';
 import type { NamedShown } from '../../../src/extension/debug/variables/values';
 import {
+  MADE_LINE,
+  MADE_SOURCE,
   MORE_LINE,
   MORE_SOURCE,
   VARS_LINE,
   compileVars,
   deployVars,
+  traceDeploy,
   type VarsDeployed,
 } from './debug-variables-fixture';
 import type { Trace } from '../../../src/extension/debug/traceModel';
@@ -245,5 +249,53 @@ for (const pkg of ['solc', 'solc-0.6.10'] as const) {
       assert.equal(state.get('ps[0].s'), '"lbl"');
       assert.equal(state.get('total'), '0');
     });
+  });
+}
+
+for (const pkg of ['solc', 'solc-0.6.10'] as const) {
+  it(`constructor arguments and locals in the creation code (${pkg})`, async () => {
+    const build = compileVars(pkg, MADE_SOURCE, 'Made');
+    const { chain, trace, status } = await traceDeploy(build, [7, 'hi']);
+    try {
+      assert.equal(status, 0);
+      assert.equal(trace.frames[0].kind, 'create');
+      const dec = new VariableDecoder(trace, build.lookup, build.creation);
+      // Locate constructor lines with the creation source map, as the trace model does.
+      const entries = parseSourceMap(build.creationSource.sourceMap);
+      const index = instructionIndexes(build.bytecode);
+      const lineOf = (i: number) => {
+        const e = entries[index.get(trace.steps[i].pc) ?? -1];
+        return e === undefined || e.file < 0 ? -1 : MADE_SOURCE.slice(0, e.start).split('\n').length;
+      };
+      const first = (line: number) => trace.steps.findIndex((_, i) => lineOf(i) === line);
+      const atLocal = dec.at(first(MADE_LINE.local));
+      assert.equal(atLocal.function, 'constructor');
+      assert.deepEqual(
+        atLocal.locals!.map((v) => [v.name, v.value]),
+        [
+          ['start', '7'],
+          ['label', '"hi"'],
+        ],
+      );
+      const atName = dec.at(first(MADE_LINE.name));
+      assert.deepEqual(
+        atName.locals!.map((v) => [v.name, v.value]),
+        [
+          ['start', '7'],
+          ['label', '"hi"'],
+          ['local', '14'],
+        ],
+      );
+      assert.equal(flat(atName.state).get('count'), '14');
+      assert.equal(flat(atName.state).get('name'), '""');
+      assert.equal(flat(dec.at(trace.steps.length - 1).state).get('name'), '"hi"');
+      // Without the creation lookup, the constructor's variables are unknown and say why.
+      assert.match(
+        new VariableDecoder(trace, build.lookup).at(first(MADE_LINE.name)).why!,
+        /not from a compilation/,
+      );
+    } finally {
+      await chain.close();
+    }
   });
 }

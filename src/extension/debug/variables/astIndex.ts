@@ -47,6 +47,8 @@ export interface FunctionInfo {
   locals: StackVariable[];
   /** The modifiers it runs, in order, their variables indexed from the function's base. */
   modifiers: FunctionInfo[];
+  /** For a constructor: its contract's name. */
+  constructorOf?: string;
 }
 
 export function parseSrc(src: string | undefined): Range | undefined {
@@ -114,11 +116,13 @@ export class AstIndex {
         );
       }
     }
-    for (const n of all)
-      if (n.nodeType === 'FunctionDefinition') {
-        const f = this.functionInfo(n);
-        if (f !== undefined) this.functions.push(f);
-      }
+    for (const c of all)
+      if (c.nodeType === 'ContractDefinition')
+        for (const n of nodes(c.nodes))
+          if (n.nodeType === 'FunctionDefinition') {
+            const f = this.functionInfo(n, c.name ?? '');
+            if (f !== undefined) this.functions.push(f);
+          }
   }
 
   /** The function whose definition spans exactly `r`. */
@@ -128,7 +132,14 @@ export class AstIndex {
     );
   }
 
-  private functionInfo(fn: AstNode): FunctionInfo | undefined {
+  /** The constructor of contract `name` whose definition holds source offset `at` of `file`. */
+  constructorAt(name: string, file: number, at: number): FunctionInfo | undefined {
+    return this.functions.find(
+      (f) => f.constructorOf === name && f.range.file === file && at >= f.range.start && at < f.range.end,
+    );
+  }
+
+  private functionInfo(fn: AstNode, contract: string): FunctionInfo | undefined {
     const range = parseSrc(fn.src);
     if (range === undefined) return undefined;
     const layout = { next: 0 };
@@ -161,7 +172,15 @@ export class AstIndex {
       fn.kind === 'constructor'
         ? 'constructor'
         : fn.name || (typeof fn.kind === 'string' ? fn.kind : 'function');
-    return { name, range, params, returns, locals, modifiers };
+    return {
+      name,
+      range,
+      params,
+      returns,
+      locals,
+      modifiers,
+      ...(fn.kind === 'constructor' ? { constructorOf: contract } : {}),
+    };
   }
 
   private declare(d: AstNode, layout: { next: number }): StackVariable {

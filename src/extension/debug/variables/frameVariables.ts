@@ -21,7 +21,14 @@ export interface VariableSources {
 }
 
 /** The code's source map and variable sources, if known. */
-export type VariableLookup = (code: string) => { sourceMap: string; variables?: VariableSources } | undefined;
+export type VariableLookup = (
+  code: string,
+) => { contract: string; sourceMap: string; variables?: VariableSources } | undefined;
+
+/** For constructors: the compilation whose creation `bytecode` the init code starts with. */
+export type CreationVariableLookup = (
+  initCode: string,
+) => { contract: string; sourceMap: string; bytecode: string; variables?: VariableSources } | undefined;
 
 export interface FrameVariables {
   /** Arguments, return variables and locals in scope; undefined with `why` when unknown. */
@@ -36,6 +43,8 @@ interface CodeInfo {
   index: Map<number, number>;
   ast?: AstIndex;
   layout?: StorageLayout;
+  contract: string;
+  isInit: boolean;
 }
 
 const asts = new WeakMap<readonly unknown[], AstIndex>();
@@ -49,6 +58,7 @@ export class VariableDecoder {
   constructor(
     private readonly trace: Trace,
     private readonly lookup: VariableLookup,
+    private readonly creation?: CreationVariableLookup,
   ) {
     trace.steps.forEach((s, i) => {
       if (!this.firstStep.has(s.frame)) this.firstStep.set(s.frame, i);
@@ -58,8 +68,15 @@ export class VariableDecoder {
   private code(key: string): CodeInfo | undefined {
     let c = this.codes.get(key);
     if (c === undefined) {
-      const hex = this.trace.codes[key];
-      const src = hex === undefined ? undefined : this.lookup(hex);
+      let hex = this.trace.codes[key];
+      let src: { contract: string; sourceMap: string; variables?: VariableSources } | undefined;
+      if (hex !== undefined && key.startsWith('init:')) {
+        const made = this.creation?.(hex);
+        // Only the creation bytecode holds instructions; constructor arguments follow it.
+        if (made !== undefined)
+          hex = '0x' + hex.replace(/^0x/, '').slice(0, made.bytecode.replace(/^0x/, '').length);
+        src = made;
+      } else if (hex !== undefined) src = this.lookup(hex);
       c = null;
       if (src !== undefined && hex !== undefined) {
         const v = src.variables;
@@ -76,6 +93,8 @@ export class VariableDecoder {
           index: instructionIndexes(fromHex(hex)),
           ast,
           layout: v?.storageLayout,
+          contract: src.contract,
+          isInit: key.startsWith('init:'),
         };
       }
       this.codes.set(key, c);
@@ -161,7 +180,8 @@ export class VariableDecoder {
   ): { fn: FunctionInfo; base: number; position: number | undefined } | undefined {
     const open: { fn?: FunctionInfo; base: number }[] = [];
     let prev: number | undefined;
-    let position: number | undefined;
+    // The last source offset seen in each file (compiler helpers live in generated sources).
+    const last = new Map<number, number>();
     const steps = this.trace.steps;
     for (let j = this.firstStep.get(frame) ?? 0; j <= i; j++) {
       const s = steps[j];
@@ -178,16 +198,23 @@ export class VariableDecoder {
           open.push({ fn, base: s.stack.length - slots });
         } else if (jump === 'o') open.pop();
       }
-      if (e !== undefined && e.file >= 0) position = e.start;
+      if (e !== undefined && e.file >= 0) last.set(e.file, e.start);
       prev = j;
     }
     for (let k = open.length - 1; k >= 0; k--) {
       const o = open[k];
       if (o.fn === undefined) continue;
-      const within = (r: { start: number; end: number; file: number }) =>
+      const position = last.get(o.fn.range.file);
+      const within = (r: { start: number; end: number }) =>
         position !== undefined && position >= r.start && position < r.end;
-      const inside = within(o.fn.range) || o.fn.modifiers.some((m) => within(m.range)) ? position : undefined;
-      return { fn: o.fn, base: o.base, position: inside };
+      const inside = within(o.fn.range) || o.fn.modifiers.some((m) => within(m.range));
+      return { fn: o.fn, base: o.base, position: inside ? position : undefined };
+    }
+    // The creation code runs its own constructor inline, with its arguments at the stack's bottom.
+    if (!c.isInit) return undefined;
+    for (const [file, position] of last) {
+      const ctor = ast.constructorAt(c.contract, file, position);
+      if (ctor !== undefined) return { fn: ctor, base: 0, position };
     }
     return undefined;
   }

@@ -31,15 +31,6 @@ export interface Preimage {
   result: bigint;
 }
 
-function memoryBytes(trace: Trace, i: number): Uint8Array {
-  const frame = trace.steps[i].frame;
-  for (let j = i; j >= 0; j--) {
-    const s = trace.steps[j];
-    if (s.frame === frame && s.memory !== undefined) return fromHex(s.memory);
-  }
-  return new Uint8Array(0);
-}
-
 /** Storage facts of a whole trace, indexed once; queried per step. */
 export class TraceStorage {
   private readonly accounts = new Map<string, Account>();
@@ -62,8 +53,12 @@ export class TraceStorage {
       return undefined;
     };
     const steps = trace.steps;
+    /** Each frame's memory as of the step being read (snapshots only come when it changed). */
+    const memory = new Map<number, string>();
     for (let i = 0; i < steps.length; i++) {
       const s = steps[i];
+      if (s.memory !== undefined) memory.set(s.frame, s.memory);
+      if (s.op !== 'SSTORE' && s.op !== 'SLOAD' && s.op !== 'KECCAK256' && s.op !== 'SHA3') continue;
       const address = trace.frames[s.frame]?.address;
       if (address === undefined) continue;
       const next = steps[i + 1];
@@ -86,10 +81,10 @@ export class TraceStorage {
         const offset = Number(top(0));
         const size = Number(top(1));
         if (size > 4096 || offset > 1 << 24) continue;
-        const input = memoryBytes(trace, i).slice(offset, offset + size);
-        const padded = new Uint8Array(size);
-        padded.set(input);
-        this.remember({ input: padded, result });
+        const hex = (memory.get(s.frame) ?? '0x').slice(2 + offset * 2, 2 + (offset + size) * 2);
+        const input = new Uint8Array(size);
+        input.set(fromHex('0x' + hex));
+        this.remember({ input, result });
       }
     }
   }
