@@ -55,10 +55,14 @@ export interface CompileResponse {
     sourceMap?: string;
     deployedBytecode?: string;
     deployedSourceMap?: string;
+    /** solc's storageLayout, for the debugger's state variables. */
+    storageLayout?: unknown;
   }[];
   /** Source unit → id in the source maps, and each unit's text as compiled (failure locations). */
   sourceIds: Record<string, number>;
   sources: Record<string, string>;
+  /** The source units' ASTs, for the debugger's variables. */
+  asts?: unknown[];
 }
 
 /** Client → server: how many compiles ran, for tests and the bench. */

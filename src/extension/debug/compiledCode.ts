@@ -40,16 +40,17 @@ export function rememberCompilation(
   for (const [name, id] of Object.entries(sourceIds))
     if (texts[name] !== undefined) sources.set(id, { name, content: texts[name] });
   for (const c of contracts) {
+    const variables = asts.length > 0 ? { asts, storageLayout: c.storageLayout } : undefined;
     if (c.bytecode.length > 2 && c.sourceMap)
       creations.set(`${c.source}:${c.name}`, {
         name: c.name,
         code: c.bytecode,
         sourceMap: c.sourceMap,
         sources,
+        variables,
       });
     if (!c.deployedBytecode || c.deployedBytecode.length <= 2 || !c.deployedSourceMap) continue;
     const code = withoutMetadata(c.deployedBytecode);
-    const variables = asts.length > 0 ? { asts, storageLayout: c.storageLayout } : undefined;
     entries.set(code, {
       name: c.name,
       code: c.deployedBytecode,
@@ -93,7 +94,15 @@ export function sourceOf(
  */
 export function creationSourceOf(
   initCode: string,
-): { contract: string; bytecode: string; sourceMap: string; sources: SourceList } | undefined {
+):
+  | {
+      contract: string;
+      bytecode: string;
+      sourceMap: string;
+      sources: SourceList;
+      variables?: VariableSources;
+    }
+  | undefined {
   const found = findCreationCode(
     initCode,
     [...creations.values()].map((e) => ({ ...e, bytecode: e.code })),
@@ -104,6 +113,7 @@ export function creationSourceOf(
       bytecode: found.code,
       sourceMap: found.sourceMap,
       sources: found.sources,
+      variables: found.variables,
     }
   );
 }

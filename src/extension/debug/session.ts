@@ -144,7 +144,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
     if (trace.steps.length === 0)
       throw new Error('the transaction executed no EVM code (nothing to step through)');
     this.model = new TraceModel(trace, lookup, creation);
-    this.decoder = new VariableDecoder(trace, lookup);
+    this.decoder = new VariableDecoder(trace, lookup, creation);
     this.step = 0;
     this.say(`Trace: ${trace.steps.length} steps, ${trace.frames.length} frames, status ${status}\n`);
     // Say once per code why it steps by instruction (the stop reason repeats it there).
