@@ -83,7 +83,8 @@ async function expandScope(wb: Workbench, name: string): Promise<void> {
 }
 
 async function stopDebugging(wb: Workbench): Promise<void> {
-  await wb.runCommand('Debug: Stop');
+  // The palette's best match for "Debug: Stop" is "Start Debugging and Stop on Entry": the toolbar's button.
+  await wb.page.locator('.debug-toolbar .action-label.codicon-debug-stop').click();
   await wb.page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: 20_000 });
 }
 
