@@ -4,6 +4,7 @@
 // bytecode; constructors by the creation bytecode the deployment's input starts with).
 
 import { fromHex } from '../../protocol/hex';
+import { decodeRevertReason } from '../../protocol/builtin/abi';
 import { instructionIndexes, parseSourceMap, type SourceList } from '../../client/sourceMap';
 import type { Trace, TraceFrame, TraceStep } from '../../protocol/rpc/trace';
 import type { VariableSources } from './variables/frameVariables';
@@ -201,8 +202,11 @@ export class TraceModel {
    * last (for a failed `require`, its line), else the last step; undefined when it succeeded.
    */
   failure(): { step: number; error: string } | undefined {
-    const error = this.trace.frames[0]?.error;
-    if (error === undefined || this.length === 0) return undefined;
+    const top = this.trace.frames[0];
+    if (top?.error === undefined || this.length === 0) return undefined;
+    // "revert: amount must be positive" when the revert data is an Error(string).
+    const reason = top.output ? decodeRevertReason(fromHex(top.output)) : undefined;
+    const error = reason === undefined ? top.error : `${top.error}: ${reason}`;
     const last = this.length - 1;
     const frame = this.trace.steps[last].frame;
     for (let j = last; j >= 0; j--)

@@ -165,10 +165,10 @@ export const debugTransaction: Scenario = {
       );
       assert.match(text, /amount\s*[:=]?\s*5\b/);
       assert.match(text, /\bcount\b/);
-      await stopDebugging(wb);
     });
 
     const bumped = await step('a bump(counter, 7) transaction through CounterClient', async () => {
+      await stopDebugging(wb);
       const { receipt } = await chain.send(client, clientAbi, 'bump', [counter, 7]);
       assert.equal(receipt.status, 0);
       return receipt.transactionHash;
@@ -204,10 +204,10 @@ export const debugTransaction: Scenario = {
       assert.match(f[0], /^Counter\b/);
       assert.match(f[0], /Counter\.sol/);
       assert.match(f[1], /^CounterClient/);
-      await stopDebugging(wb);
     });
 
     const failed = await step('a reverted increment(0) through the SDK', async () => {
+      await stopDebugging(wb);
       try {
         await chain.send(counter, abi, 'increment', [0]);
       } catch (e) {
@@ -231,11 +231,16 @@ export const debugTransaction: Scenario = {
       await wb.runCommand('Debug: Continue');
       const f = await stoppedAt(wb, 'Counter.sol', REQUIRE_LINE);
       assert.equal(f.length, 1);
-      await page
-        .getByText(/The transaction failed here \(revert\)|Transaction failed: revert/)
-        .first()
+      // The stop names the failure: the Call Stack's state and the editor's exception widget.
+      await wb
+        .pane('Call Stack')
+        .getByText('The transaction failed here (revert: amount must be positive)')
         .waitFor({ timeout: 20_000 });
-      await stopDebugging(wb);
+      await page
+        .locator('.exception-widget', { hasText: 'Transaction failed: revert: amount must be positive' })
+        .waitFor({ timeout: 20_000 });
     });
+
+    await step('stop debugging', () => stopDebugging(wb));
   },
 };

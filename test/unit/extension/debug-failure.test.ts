@@ -47,7 +47,7 @@ test('a reverted transaction stops on the failed require, then ends', async () =
   await dc.continueRequest({ threadId: 1 });
   const ev = await failed;
   assert.equal(ev.body.reason, 'exception');
-  assert.match(ev.body.description ?? '', /failed here \(revert\)/);
+  assert.match(ev.body.description ?? '', /failed here \(revert: too much\)/);
   const top = (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames[0];
   assert.equal(top.line, LINE.require);
   const ended = dc.waitForEvent('terminated');
