@@ -37,6 +37,21 @@ describe('call form messages', () => {
     assert.deepEqual(parseCallToHost(m), m);
   });
 
+  it('accepts a Debug request for a failed transaction or call, and nothing malformed', () => {
+    const tx = { type: 'debug', target: { txHash: `0x${'d'.repeat(64)}` } };
+    assert.deepEqual(parseCallToHost(tx), tx);
+    const call = { type: 'debug', target: { call: { to: `0x${'1'.repeat(40)}`, data: '0xabcd' } } };
+    assert.deepEqual(parseCallToHost(call), call);
+    for (const target of [
+      { txHash: '0x12' },
+      { call: { to: 'nope', data: '0x' } },
+      { call: { to: `0x${'1'.repeat(40)}`, data: '0xabc' } },
+      { call: { to: `0x${'1'.repeat(40)}`, data: '0x', from: 7 } },
+      'x',
+    ])
+      assert.equal(parseCallToHost({ type: 'debug', target }), undefined, JSON.stringify(target));
+  });
+
   it('rejects bad modes, signatures and argument containers', () => {
     assert.equal(
       parseCallToHost({
