@@ -366,17 +366,18 @@ class Chain implements DevChain {
       },
       genesis: this.genesisOptions(),
       block: (n) => this.ledger.block(n),
+      // One block of replay at a time under the chain's lock, so a long first replay does not
+      // stop sealing; the shared built-ins are bound back to the live tables after each.
+      exclusive: (fn) =>
+        this.lock.run(async () => {
+          try {
+            return await fn();
+          } finally {
+            this.execution.reattach();
+          }
+        }),
     });
-    const replica = this.replica;
-    // Under the chain's lock: the built-ins are shared, and the replica binds them to its own
-    // tables while it runs; they are bound back to the live tables before a block can execute.
-    return this.lock.run(async () => {
-      try {
-        return await replica.trace(stx.blockNumber, stx.index, limits);
-      } finally {
-        this.execution.reattach();
-      }
-    });
+    return this.replica.trace(stx.blockNumber, stx.index, limits);
   }
 
   /** How much the last transaction trace replayed (tests, bench). */

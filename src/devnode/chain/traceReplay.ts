@@ -28,6 +28,12 @@ export interface ReplaySource {
   execution: Omit<ExecutionOptions, 'kv' | 'onDiagnostics' | 'say'>;
   genesis: GenesisOptions;
   block(n: number): StoredBlock | undefined;
+  /**
+   * Runs one unit of replay work (a block, or the trace itself) with the live chain held: the
+   * built-ins are shared and an Execution binds them to its own tables, so the chain rebinds
+   * them before it executes again. Between units the chain goes on sealing.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 /** Blocks between checkpoints, and how many checkpoints are kept (oldest dropped first). */
@@ -94,11 +100,13 @@ export class TraceReplica {
 
   private async fromGenesis(): Promise<Snapshot> {
     const kv = new MemoryKv();
-    const execution = this.newExecution(kv);
-    await execution.genesis(this.src.genesis);
-    const batch = newBatch();
-    execution.flushInto(batch);
-    await kv.write(batch);
+    await this.src.exclusive(async () => {
+      const execution = this.newExecution(kv);
+      await execution.genesis(this.src.genesis);
+      const batch = newBatch();
+      execution.flushInto(batch);
+      await kv.write(batch);
+    });
     const g = this.src.block(0);
     if (g === undefined) throw new Error('block 0 is missing from the chain store');
     const snap = { at: 0, hash: toHex(g.hash), kv };
@@ -113,19 +121,23 @@ export class TraceReplica {
     // The replica advances with an Execution of its own; the trace gets a fresh one below, so
     // the partial block it runs never reaches the replica.
     if (snap.at < blockNumber - 1) {
-      const execution = this.newExecution(snap.kv);
+      const replica = snap;
+      const execution = this.newExecution(replica.kv);
       for (let n = snap.at + 1; n < blockNumber; n++) {
         const b = this.src.block(n);
         if (b === undefined) throw new Error(`block ${n} is missing from the chain store`);
-        await execution.build(
-          n,
-          b.header.timestamp,
-          b.transactions.map((stx) => ({ stx: copy(stx) })),
-          [{ sealerIndex: 0, signature: new Uint8Array(0) }],
-        );
-        const batch = newBatch();
-        execution.flushInto(batch);
-        await snap.kv.write(batch);
+        await this.src.exclusive(async () => {
+          execution.reattach();
+          await execution.build(
+            n,
+            b.header.timestamp,
+            b.transactions.map((stx) => ({ stx: copy(stx) })),
+            [{ sealerIndex: 0, signature: new Uint8Array(0) }],
+          );
+          const batch = newBatch();
+          execution.flushInto(batch);
+          await replica.kv.write(batch);
+        });
         snap.at = n;
         snap.hash = toHex(b.hash);
         if (n % CHECKPOINT_EVERY === 0 && (this.checkpoints.at(-1)?.at ?? -1) < n) {
@@ -139,12 +151,15 @@ export class TraceReplica {
 
     const block = this.src.block(blockNumber);
     if (block === undefined) throw new Error(`block ${blockNumber} is missing from the chain store`);
-    const { receipt, trace } = await this.newExecution(snap.kv).traceInBlock(
-      blockNumber,
-      block.header.timestamp,
-      block.transactions.map(copy),
-      index,
-      limits,
+    const kv = snap.kv;
+    const { receipt, trace } = await this.src.exclusive(() =>
+      this.newExecution(kv).traceInBlock(
+        blockNumber,
+        block.header.timestamp,
+        block.transactions.map(copy),
+        index,
+        limits,
+      ),
     );
     const stored = block.receipts[index].data;
     return {
