@@ -58,7 +58,7 @@ const followButton = h(
   { id: 'events-follow', secondary: true, onclick: () => toggleFollow() },
   'Follow live',
 );
-const header = h('p', { class: 'muted' });
+const header = h('p', { class: 'muted', 'data-testid': 'events-count' });
 
 function address(): string | undefined {
   const typed = addressInput.value.trim();

@@ -8,6 +8,7 @@ import type { Client } from './client';
 import {
   callContract,
   type ContractCallOptions,
+  type CreationSource,
   deployContract,
   type SelectorHash,
   type SendOptions,
@@ -39,9 +40,14 @@ export class Contract {
     abi: AbiInput,
     bytecode: string | Uint8Array,
     args: readonly unknown[] = [],
-    options?: SendOptions,
+    options?: SendOptions & { source?: CreationSource },
   ): Promise<{ contract: Contract; receipt: SendTransactionReceiptJson }> {
-    const { address, receipt } = await deployContract(client, account, { abi, bytecode, args }, options);
+    const { address, receipt } = await deployContract(
+      client,
+      account,
+      { abi, bytecode, args, source: options?.source },
+      options,
+    );
     return { contract: new Contract(client, abi, address, account, options?.selectors), receipt };
   }
 

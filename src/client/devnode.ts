@@ -14,6 +14,8 @@ export interface DevnodeFailurePoint {
   pc: number;
   /** The failing code was creation code (a constructor). */
   create: boolean;
+  /** For a creation: the init code that ran (transaction input or CREATE data), to find its source map. */
+  initCode?: string;
   depth: number;
   /** The EVM error: "revert", "out of gas", "invalid opcode", … */
   error: string;

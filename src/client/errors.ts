@@ -91,4 +91,7 @@ export class RevertError extends Error {
     super(message);
     this.name = 'RevertError';
   }
+
+  /** "Contract.function (file:line)" of the failure, when it is known (devnode and source map). */
+  location?: string;
 }

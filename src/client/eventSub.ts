@@ -17,6 +17,7 @@ import {
   MSG_RPC_REQUEST,
   type BcosMessage,
 } from '../protocol/ws/message';
+import { type AsyncArgs, type Callback, runMethodAsync, runAsync } from './callback';
 import { rpcErrorFrom } from './errors';
 import { WsChannel, type WsChannelOptions } from './transport/ws';
 import * as v from './validate';
@@ -86,6 +87,8 @@ export interface EventSubscription {
   /** The next block the subscription will scan (last delivered + 1). */
   readonly nextBlock: number;
   unsubscribe(): Promise<void>;
+  /** Callback form of unsubscribe. */
+  unsubscribeAsync(callback: Callback<void>): void;
 }
 
 export class EventSubscriber {
@@ -166,7 +169,22 @@ export class EventSubscriber {
         return task.next;
       },
       unsubscribe: () => this.unsubscribe(task.id),
+      unsubscribeAsync: (...args: [Callback<void>]) =>
+        runAsync('unsubscribeAsync', args, () => this.unsubscribe(task.id)),
     };
+  }
+
+  // Callback forms, as every SDK operation has (callback.ts): the callback runs once with
+  // (null, result) or (error). subscribeAsync's callback gets the subscription once the node has
+  // accepted it; the logs still arrive through `handlers`.
+  blockNumberAsync(...args: AsyncArgs<Parameters<EventSubscriber['blockNumber']>, number>): void {
+    runMethodAsync<EventSubscriber>(this, 'blockNumber', args);
+  }
+  subscribeAsync(...args: AsyncArgs<Parameters<EventSubscriber['subscribe']>, EventSubscription>): void {
+    runMethodAsync<EventSubscriber>(this, 'subscribe', args);
+  }
+  unsubscribeAsync(...args: AsyncArgs<Parameters<EventSubscriber['unsubscribe']>, void>): void {
+    runMethodAsync<EventSubscriber>(this, 'unsubscribe', args);
   }
 
   async unsubscribe(id: string): Promise<void> {

@@ -60,6 +60,7 @@ export {
   type SendOptions,
   type ContractCallOptions,
   type SelectorHash,
+  type CreationSource,
 } from './transactions';
 export { Contract } from './contract';
 export {

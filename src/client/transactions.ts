@@ -24,8 +24,11 @@ import {
   encodeFunctionCall,
 } from './abi';
 import type { Client, NodeOptions } from './client';
+import { locateInCreationCode, matchesCreationCode } from './creationCode';
+import { getDevnodeDiagnostics } from './devnode';
 import { RevertError, statusLabel } from './errors';
 import { isSmGroup } from './results';
+import { formatLocation, type SourceList } from './sourceMap';
 import type { RequestOptions, Transport } from './transport/types';
 import type { Result } from 'ethers';
 
@@ -277,11 +280,60 @@ function failure(
   );
 }
 
-/** Deploys a contract; rejects with RevertError (reason decoded) when the receipt status is not 0. */
+/** Compiler output that lets a failed deployment name its Solidity line (on the devnode). */
+export interface CreationSource {
+  /** Contract name, for "Name.constructor (file:line)". */
+  name: string;
+  /** The compiler's evm.bytecode.sourceMap (of the bytecode being deployed). */
+  sourceMap: string;
+  /** Source id → unit name and text (ids from the compiler's output.sources). */
+  sources: SourceList;
+}
+
+/**
+ * On the devnode, where the constructor failed: its failure point (pc in the creation code) mapped
+ * through the creation source map, when the code that failed is this deployment's own. Appended to
+ * the error's message and kept as `location`; nothing changes on a real node (no diagnostics).
+ */
+async function locateConstructorFailure(
+  client: Client,
+  error: RevertError,
+  input: Uint8Array,
+  bytecode: string | Uint8Array,
+  source: CreationSource,
+  options: RequestOptions,
+): Promise<void> {
+  const d = await getDevnodeDiagnostics(client, error.transactionHash!, options).catch(() => null);
+  const f = d?.failure;
+  if (!f?.create) return;
+  const initCode = f.initCode ?? toHex(input);
+  const code = typeof bytecode === 'string' ? bytecode : toHex(bytecode);
+  if (!matchesCreationCode(initCode, code)) return; // a contract the constructor created failed
+  const loc = locateInCreationCode(
+    f.pc,
+    initCode,
+    { bytecode: code, sourceMap: source.sourceMap },
+    source.sources,
+  );
+  if (!loc) return;
+  error.location = formatLocation(source.name, loc);
+  error.message += ` at ${error.location}`;
+}
+
+/**
+ * Deploys a contract; rejects with RevertError (reason decoded) when the receipt status is not 0.
+ * With `source` (the compiler's creation source map), a failure on the devnode names the
+ * constructor's Solidity line.
+ */
 export async function deployContract(
   client: Client,
   account: Account,
-  contract: { abi: AbiInput; bytecode: string | Uint8Array; args?: readonly unknown[] },
+  contract: {
+    abi: AbiInput;
+    bytecode: string | Uint8Array;
+    args?: readonly unknown[];
+    source?: CreationSource;
+  },
   options: SendOptions = {},
 ): Promise<{ address: string; receipt: SendTransactionReceiptJson }> {
   const input = encodeDeploy(contract.abi, contract.bytecode, contract.args ?? []);
@@ -291,8 +343,12 @@ export async function deployContract(
     { input, abi: abiJson(contract.abi) },
     options,
   );
-  if (receipt.status !== 0)
-    throw failure(receipt, abiSuite(chain, options.selectors), 'deployment', contract.abi);
+  if (receipt.status !== 0) {
+    const error = failure(receipt, abiSuite(chain, options.selectors), 'deployment', contract.abi);
+    if (contract.source)
+      await locateConstructorFailure(client, error, input, contract.bytecode, contract.source, options);
+    throw error;
+  }
   if (!receipt.contractAddress)
     throw new Error(`deployment ${receipt.transactionHash}: the receipt carries no contract address`);
   return { address: receipt.contractAddress.toLowerCase(), receipt };

@@ -50,6 +50,8 @@ export interface DevnodeOptions {
   /** Web3 JSON-RPC port (default 8545; 0 picks a free port). */
   web3Port?: number;
   log?: (level: Exclude<LogLevel, 'silent'>, message: string) => void;
+  /** Transactions whose diagnostics stay in memory (default 10,000; older ones are read from the store). */
+  diagnosticsCache?: number;
 }
 
 export interface DevnodeAccountInfo {
@@ -122,6 +124,7 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
     dataDir,
     seed: options.seed,
     log,
+    diagnosticsCache: options.diagnosticsCache,
   };
   const chain = await createChain(chainOptions);
   let tempCertDir: string | undefined;

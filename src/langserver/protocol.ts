@@ -33,7 +33,16 @@ export interface DownloadEvent {
   message?: string;
 }
 
-/** Client → server: compile a file for Deploy (ABI and bytecode); diagnostics are published too. */
+/** Server → client: a one-time explanation of a compiler choice (e.g. offline, an older installed solc). */
+export const NOTICE_NOTIFICATION = 'fiscoBcos/compilerNotice';
+export interface CompilerNotice {
+  message: string;
+}
+
+/**
+ * Client → server: compile a file for Deploy (ABI and bytecode); diagnostics are published too.
+ * Answered from the server's last run when the sources and settings are unchanged (`reused`).
+ */
 export const COMPILE_REQUEST = 'fiscoBcos/compile';
 export interface CompileParams {
   uri: string;
@@ -43,6 +52,8 @@ export interface CompileResponse {
   evmVersion: string;
   /** Why this version (pragma, pin, soljson path). */
   reason: string;
+  /** The server's earlier run of exactly these sources and settings answered: solc did not run. */
+  reused: boolean;
   errors: { file?: string; line: number; message: string }[];
   contracts: {
     unit: string;
@@ -68,6 +79,9 @@ export interface CompileResponse {
 /** Client → server: how many compiles ran, for tests and the bench. */
 export const STATS_REQUEST = 'fiscoBcos/stats';
 export interface StatsResponse {
+  /** solc runs. */
   compiles: number;
+  /** Compiles answered from the previous run of the same inputs. */
+  reused: number;
   lastCompileMs: number;
 }

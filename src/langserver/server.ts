@@ -28,6 +28,7 @@ import {
   DOWNLOAD_NOTIFICATION,
   type DownloadEvent,
   type InitializationOptions,
+  NOTICE_NOTIFICATION,
   type ServerSettings,
   SETTINGS_NOTIFICATION,
   STATS_REQUEST,
@@ -80,6 +81,7 @@ function makeService(): CompileService {
     progress: (version, p) => send({ version, state: 'progress', received: p.received, total: p.total }),
     done: (version) => send({ version, state: 'done' }),
     failed: (version, message) => send({ version, state: 'failed', message }),
+    notice: (message) => void connection.sendNotification(NOTICE_NOTIFICATION, { message }),
   });
 }
 
@@ -117,20 +119,31 @@ const byRoot = new Map<string, Map<string, Diagnostic[]>>();
 /** Per compiled root file: the files its last compile read (to find the importers of an edit). */
 const closures = new Map<string, Set<string>>();
 const pending = new Set<string>();
+/**
+ * Files just opened or saved (not typed in since): their diagnostics run also produces bytecode,
+ * which Deploy (it saves first) then takes without running solc again. Typing runs analysis only.
+ */
+const wantBytecode = new Set<string>();
 let timer: NodeJS.Timeout | undefined;
 let running: Promise<void> = Promise.resolve();
 
 function schedule(file: string): void {
   pending.add(file);
   if (timer) clearTimeout(timer);
-  timer = setTimeout(() => {
-    timer = undefined;
-    const changed = [...pending];
-    pending.clear();
-    running = running
-      .then(() => recompile(changed))
-      .catch((err: unknown) => connection.console.error(String(err)));
-  }, debounceMs);
+  timer = setTimeout(() => void flush(), debounceMs);
+}
+
+/** Runs the pending recompile now (also when Deploy asks before the debounce ran out). */
+function flush(): Promise<void> {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  if (!pending.size) return running;
+  const changed = [...pending];
+  pending.clear();
+  running = running
+    .then(() => recompile(changed))
+    .catch((err: unknown) => connection.console.error(String(err)));
+  return running;
 }
 
 async function recompile(changed: string[]): Promise<void> {
@@ -143,7 +156,7 @@ async function recompile(changed: string[]): Promise<void> {
   const targets = new Set(changed.filter((f) => open.has(f)));
   for (const [root, files] of closures)
     if (open.has(root) && changed.some((c) => files.has(c))) targets.add(root);
-  for (const file of targets) publish(await service.compile(file, false));
+  for (const file of targets) publish(await service.compile(file, wantBytecode.has(file)));
 }
 
 const SEVERITY = {
@@ -187,11 +200,25 @@ function sendDiagnostics(file: string): void {
   void connection.sendDiagnostics({ uri: uriOf(file), diagnostics: all });
 }
 
-documents.onDidOpen((e) => schedule(toFile(e.document.uri)));
-documents.onDidChangeContent((e) => schedule(toFile(e.document.uri)));
-documents.onDidSave((e) => schedule(toFile(e.document.uri)));
+/** The document whose open fired the content event that follows it (not an edit). */
+let justOpened: string | undefined;
+documents.onDidOpen((e) => {
+  justOpened = e.document.uri;
+  wantBytecode.add(toFile(e.document.uri));
+});
+documents.onDidChangeContent((e) => {
+  if (justOpened === e.document.uri) justOpened = undefined;
+  else wantBytecode.delete(toFile(e.document.uri));
+  schedule(toFile(e.document.uri));
+});
+documents.onDidSave((e) => {
+  wantBytecode.add(toFile(e.document.uri));
+  schedule(toFile(e.document.uri));
+});
 documents.onDidClose((e) => {
   const file = toFile(e.document.uri);
+  wantBytecode.delete(file);
+  service.forget(file);
   const had = byRoot.get(file);
   byRoot.delete(file);
   closures.delete(file);
@@ -199,13 +226,14 @@ documents.onDidClose((e) => {
 });
 
 connection.onRequest(COMPILE_REQUEST, async (params: CompileParams): Promise<CompileResponse> => {
-  await running;
+  await flush();
   const run = await service.compile(toFile(params.uri), true);
   publish(run);
   return {
     version: run.version,
     evmVersion: run.evmVersion,
     reason: run.reason,
+    reused: run.reused,
     errors: run.problems
       .filter((p) => p.severity === 'error')
       .map((p) => ({ file: p.file, line: p.start.line, message: p.message })),
@@ -218,6 +246,7 @@ connection.onRequest(COMPILE_REQUEST, async (params: CompileParams): Promise<Com
 
 connection.onRequest(STATS_REQUEST, (): StatsResponse => ({
   compiles: service.compiles,
+  reused: service.reused,
   lastCompileMs: service.lastCompileMs,
 }));
 

@@ -1,10 +1,12 @@
 // Which solc compiles a file: the `pragma solidity` ranges of the file and everything it imports,
-// a workspace pin, the versions available offline, and the evmVersion FISCO BCOS runs for each.
+// a workspace pin, the registry's releases (solcReleases.ts) or, offline, the installed versions;
+// and the evmVersion FISCO BCOS runs for each.
 // Pure; no I/O.
 
 import semver from 'semver';
 
-/** Releases of the npm `solc` package (0.4.12 was never published there). */
+/** Releases of the npm `solc` package when this was built (0.4.12 was never published there): the
+ * offline fallback when nothing installed fits and the registry cannot be read. */
 const RELEASES: [minor: number, last: number][] = [
   [4, 26],
   [5, 17],
@@ -41,13 +43,31 @@ export interface VersionChoice {
   /** true when the version must be fetched first. */
   download: boolean;
   reason: string;
+  /** Set when the registry's release list was unknown and an installed version was taken. */
+  offline?: boolean;
+}
+
+export interface VersionSources {
+  /** Versions that load without a download (bundled, npm aliases, earlier downloads). */
+  available: string[];
+  /** The registry's releases (newest first); undefined when the registry could not be read. */
+  releases?: string[];
+  /** fiscoBcos.solc.version; wins when set. */
+  pinned?: string;
+}
+
+/** The newest of `list` that satisfies every range. */
+export function newestSatisfying(list: string[], ranges: string[]): string | undefined {
+  return list.filter((v) => satisfiesAll(v, ranges)).sort(semver.rcompare)[0];
 }
 
 /**
- * The newest available version that satisfies every range; if none is available offline, the
- * newest known release that does (to download). A pin wins (and is checked against the ranges).
+ * The newest release that satisfies every range (downloaded when not available). A pin wins (and
+ * is checked against the ranges). Without the registry's release list (offline), the newest
+ * available version that satisfies them, else the newest release this build knows of.
  */
-export function chooseVersion(ranges: string[], available: string[], pinned?: string): VersionChoice {
+export function chooseVersion(ranges: string[], sources: VersionSources): VersionChoice {
+  const { available, releases, pinned } = sources;
   for (const r of ranges)
     if (!semver.validRange(toSemverRange(r)))
       throw new Error(`"pragma solidity ${r}" is not a valid version range.`);
@@ -62,13 +82,38 @@ export function chooseVersion(ranges: string[], available: string[], pinned?: st
         : `pinned by fiscoBcos.solc.version (the pragma asks for ${ranges.join(' and ')})`,
     };
   }
-  const newest = (list: string[]) =>
-    list.filter((v) => satisfiesAll(v, ranges)).sort(semver.rcompare)[0] as string | undefined;
-  const local = newest(available);
-  if (local) return { version: local, download: false, reason: `newest available for ${describe(ranges)}` };
-  const release = newest(KNOWN_RELEASES);
-  if (release) return { version: release, download: true, reason: `newest release for ${describe(ranges)}` };
+  const local = newestSatisfying(available, ranges);
+  if (releases) {
+    const release = newestSatisfying(releases, ranges);
+    if (release)
+      return {
+        version: release,
+        download: !available.includes(release),
+        reason: `newest release for ${describe(ranges)}`,
+      };
+    // An installed build the registry does not list (a local alias) still compiles.
+    if (local) return { version: local, download: false, reason: `newest installed for ${describe(ranges)}` };
+    throw new Error(`No solc release satisfies ${describe(ranges)}.`);
+  }
+  if (local)
+    return {
+      version: local,
+      download: false,
+      // Worth saying only when a newer release could satisfy the pragma too.
+      ...(newerCouldSatisfy(local, ranges) ? { offline: true } : {}),
+      reason: `newest installed for ${describe(ranges)}`,
+    };
+  const known = newestSatisfying(KNOWN_RELEASES, ranges);
+  if (known)
+    return { version: known, download: true, reason: `newest known release for ${describe(ranges)}` };
   throw new Error(`No solc release satisfies ${describe(ranges)}.`);
+}
+
+function newerCouldSatisfy(version: string, ranges: string[]): boolean {
+  return (['patch', 'minor', 'major'] as const).some((step) => {
+    const next = semver.inc(version, step);
+    return !!next && satisfiesAll(next, ranges);
+  });
 }
 
 function describe(ranges: string[]): string {

@@ -18,7 +18,10 @@ import {
   decodeRevertWithAbis,
   devnodeTraceCall,
   encodeFunctionCall,
+  findCreationCode,
   formatLocation,
+  locateInCreationCode,
+  matchesCreationCode,
   getDevnodeDiagnostics,
   locate,
   type SourceList,
@@ -64,11 +67,28 @@ contract Debug {
         require(n != 7, "seven");
         return n;
     }
+}
+
+contract Picky {
+    uint256 public limit;
+    constructor(uint256 n) {
+        console.log("constructing with", n);
+        require(n < 10, "constructor says no");
+        limit = n;
+    }
+}
+
+contract Maker {
+    Picky public made;
+    constructor(uint256 n) { made = new Picky(n); }
 }`;
 
 interface Out {
   abi: JsonFragment[];
-  evm: { bytecode: { object: string }; deployedBytecode: { object: string; sourceMap: string } };
+  evm: {
+    bytecode: { object: string; sourceMap: string };
+    deployedBytecode: { object: string; sourceMap: string };
+  };
 }
 
 function compile(): { contracts: Record<string, Out>; sources: SourceList } {
@@ -86,6 +106,7 @@ function compile(): { contracts: Record<string, Out>; sources: SourceList } {
               '*': [
                 'abi',
                 'evm.bytecode.object',
+                'evm.bytecode.sourceMap',
                 'evm.deployedBytecode.object',
                 'evm.deployedBytecode.sourceMap',
               ],
@@ -220,6 +241,88 @@ describe('failure reasons, locations and console.log (client ↔ devnode)', () =
     assert.equal(loc?.functionName, 'look');
     // An ordinary call is unaffected by the console calls (they are no-ops).
     assert.deepEqual([...(await debug.call('look', [8]))], [8n]);
+  });
+
+  it('a failing constructor: the SDK error names its Solidity line from the creation source map', async () => {
+    const p = compiled.contracts.Picky;
+    const source = { name: 'Picky', sourceMap: p.evm.bytecode.sourceMap, sources: compiled.sources };
+    const line = lineOf('require(n < 10');
+    let hash = '';
+    await assert.rejects(
+      Contract.deploy(client, account, p.abi, p.evm.bytecode.object, [50], { source }),
+      (e: unknown) => {
+        assert.ok(e instanceof RevertError);
+        assert.equal(e.reason, 'constructor says no');
+        assert.equal(e.location, `Picky.constructor (Debug.sol:${line})`);
+        assert.match(
+          e.message,
+          new RegExp(
+            `RevertInstruction \\(16\\).*constructor says no.* at Picky\\.constructor \\(Debug\\.sol:${line}\\)$`,
+          ),
+        );
+        hash = e.transactionHash!;
+        return true;
+      },
+    );
+    const d = await getDevnodeDiagnostics(client, hash);
+    assert.deepEqual(d?.consoleLogs, ['constructing with 50']);
+    assert.equal(d?.failure?.create, true);
+    assert.equal(d?.failure?.depth, 0);
+    // The init code that ran is the transaction's input: bytecode then the constructor argument.
+    assert.equal(d?.failure?.initCode, '0x' + p.evm.bytecode.object + (50).toString(16).padStart(64, '0'));
+
+    // Without the source map the error is the same minus the location (and on a real node, which
+    // has no diagnostics, nothing else changes either).
+    await assert.rejects(
+      Contract.deploy(client, account, p.abi, p.evm.bytecode.object, [50]),
+      (e: unknown) => {
+        assert.ok(e instanceof RevertError);
+        assert.equal(e.location, undefined);
+        assert.doesNotMatch(e.message, / at Picky/);
+        return true;
+      },
+    );
+    // A constructor that succeeds deploys as before with the source given.
+    const ok = await Contract.deploy(client, account, p.abi, p.evm.bytecode.object, [5], { source });
+    assert.deepEqual([...(await ok.contract.call('limit'))], [5n]);
+  });
+
+  it('a constructor failing inside another constructor (new): the CREATE data locates it', async () => {
+    const m = compiled.contracts.Maker;
+    const p = compiled.contracts.Picky;
+    let hash = '';
+    const source = { name: 'Maker', sourceMap: m.evm.bytecode.sourceMap, sources: compiled.sources };
+    await assert.rejects(
+      Contract.deploy(client, account, m.abi, m.evm.bytecode.object, [77], { source }),
+      (e: unknown) => {
+        assert.ok(e instanceof RevertError);
+        assert.equal(e.reason, 'constructor says no', 'the revert bubbles through new');
+        // The failing code is Picky's, not the Maker creation code this source map describes.
+        assert.equal(e.location, undefined);
+        hash = e.transactionHash!;
+        return true;
+      },
+    );
+    const d = await getDevnodeDiagnostics(client, hash);
+    assert.equal(d?.failure?.create, true);
+    assert.equal(d?.failure?.depth, 1);
+    const initCode = d.failure.initCode!;
+    assert.equal(matchesCreationCode(initCode, p.evm.bytecode.object), true);
+    assert.equal(
+      findCreationCode(initCode, [{ bytecode: m.evm.bytecode.object }, { bytecode: p.evm.bytecode.object }])
+        ?.bytecode,
+      p.evm.bytecode.object,
+    );
+    const loc = locateInCreationCode(
+      d.failure.pc,
+      initCode,
+      { bytecode: p.evm.bytecode.object, sourceMap: p.evm.bytecode.sourceMap },
+      compiled.sources,
+    );
+    assert.equal(
+      loc && formatLocation('Picky', loc),
+      `Picky.constructor (Debug.sol:${lineOf('require(n < 10')})`,
+    );
   });
 
   it('an unknown transaction hash has no diagnostics', async () => {

@@ -16,6 +16,7 @@ import {
   eventTopic,
   WsChannel,
   type EventPushLogJson,
+  type EventSubscription,
 } from '../../src/client';
 import {
   MSG_EVENT_LOG_PUSH,
@@ -179,6 +180,72 @@ describe('event subscription (client ↔ devnode, WebSocket channel)', () => {
     }
     await assert.rejects(sub.subscribe({ address: '0x12' }, { onLogs: () => undefined }), /20 bytes/);
     await assert.rejects(sub.subscribe({ fromBlock: 5, toBlock: 3 }, { onLogs: () => undefined }), /before/);
+  });
+
+  it('callback forms: subscribeAsync hands over the subscription, logs arrive, unsubscribeAsync stops it', async () => {
+    const cb = <R>(): { done: Promise<R>; fn: (e: Error | null, r?: R) => void } => {
+      let fn!: (e: Error | null, r?: R) => void;
+      const done = new Promise<R>((resolve, reject) => {
+        fn = (e, r) => (e ? reject(e) : resolve(r as R));
+      });
+      return { done, fn };
+    };
+    const latest = cb<number>();
+    sub.blockNumberAsync(latest.fn);
+    assert.equal(await latest.done, await client.getBlockNumber());
+
+    const got: number[] = [];
+    const subscribed = cb<EventSubscription>();
+    let sync = true;
+    sub.subscribeAsync(
+      { address: b.address },
+      { onLogs: (logs) => got.push(...logs.map((l) => Number(BigInt(l.data)))) },
+      (e, s) => {
+        assert.equal(sync, false, 'the callback never runs synchronously');
+        subscribed.fn(e, s);
+      },
+    );
+    sync = false;
+    const s = await subscribed.done;
+    assert.match(s.id, /^[0-9a-f]{32}$/);
+    await b.send('pong', [21]);
+    await a.send('pong', [22]);
+    await b.send('pong', [23]);
+    await until(() => got.length === 2, 'two pushes for b');
+    assert.deepEqual(got, [21, 23]);
+    const stopped = cb<void>();
+    s.unsubscribeAsync(stopped.fn);
+    await stopped.done;
+    await b.send('pong', [24]);
+    // A bounded subscription over the same block completes after that block: the first one is gone.
+    const n = await client.getBlockNumber();
+    let done = false;
+    const later = cb<EventSubscription>();
+    sub.subscribeAsync(
+      { address: b.address, fromBlock: n, toBlock: n },
+      { onLogs: () => undefined, onComplete: () => (done = true) },
+      later.fn,
+    );
+    await later.done;
+    await until(() => done, 'completion');
+    assert.deepEqual(got, [21, 23]);
+
+    // A refusal and bad input reach the callback as errors; nothing throws at the caller.
+    const other = new EventSubscriber({ group: 'group9', url: wsUrl });
+    try {
+      const refused = cb<EventSubscription>();
+      other.subscribeAsync({ fromBlock: 1 }, { onLogs: () => undefined }, refused.fn);
+      await assert.rejects(refused.done, (e: unknown) => e instanceof EventSubError && e.status === -41002);
+    } finally {
+      other.close();
+    }
+    const bad = cb<EventSubscription>();
+    sub.subscribeAsync({ address: '0x12' }, { onLogs: () => undefined }, bad.fn);
+    await assert.rejects(bad.done, /20 bytes/);
+    assert.throws(
+      () => (sub.subscribeAsync as (...a: unknown[]) => void)({}, { onLogs: () => undefined }),
+      /callback/,
+    );
   });
 
   it('reconnects after dropped connections and resumes: every log once, in order', async () => {

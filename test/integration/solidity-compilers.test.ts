@@ -1,6 +1,7 @@
 // The language server's compile pipeline (the one Deploy uses) with the FISCO console's four solc
 // versions, installed as npm aliases (solc-0.4.25@npm:solc@0.4.25 …) so the suite runs offline:
-// each is chosen from the pragma, compiles with its FISCO BCOS evmVersion, deploys to the devnode
+// the registry is one that refuses connections (offline), so each is chosen from the pragma as the
+// newest installed version that satisfies it (said once per version), compiles with its FISCO BCOS evmVersion, deploys to the devnode
 // and answers a call. Then a contract using two external libraries (one linking the other's
 // caller) is deployed with its libraries and linked.
 
@@ -15,7 +16,6 @@ import { importPrivateKey, type Account } from '../../src/protocol/account';
 import { CompileService } from '../../src/langserver/compileService';
 import { SolcStore } from '../../src/langserver/solcLoader';
 import { projectContext } from '../../src/langserver/importResolver';
-import { DEFAULT_REGISTRY } from '../../src/langserver/solcDownload';
 import type { ServerSettings } from '../../src/langserver/protocol';
 import { libraryDeployOrder, linkBytecode, neededLibraries } from '../../src/extension/compile/linking';
 
@@ -25,12 +25,14 @@ let node: Devnode;
 let client: Client;
 let account: Account;
 let service: CompileService;
+const notices: string[] = [];
 const settings: ServerSettings = {
   version: '',
   soljsonPath: '',
   evmVersion: '',
   optimizer: false,
-  registry: DEFAULT_REGISTRY,
+  // Nothing listens on port 9 (discard): the release list cannot be read, as offline.
+  registry: 'http://127.0.0.1:9',
 };
 
 const read = (f: string) => (existsSync(f) ? readFileSync(f, 'utf8') : undefined);
@@ -50,6 +52,7 @@ before(async () => {
       progress: () => undefined,
       done: () => undefined,
       failed: () => undefined,
+      notice: (m) => notices.push(m),
     },
   );
   node = await startDevnode({ port: 0, logLevel: 'silent', seed: 'solidity-compilers' });
@@ -91,6 +94,10 @@ describe('FISCO console solc versions compile and deploy', () => {
       );
       assert.equal(run.version, version);
       assert.equal(run.evmVersion, evm);
+      // Said once, and only when the pragma lets a newer release in (not for an exact "0.5.2").
+      const exact = source.startsWith(`pragma solidity ${version};`);
+      const said = notices.filter((n) => n.includes(`solc ${version},`)).length;
+      assert.equal(said, exact ? 0 : 1, notices.join('\n'));
       const store = run.contracts.find((c) => c.name === 'Store')!;
       const { contract, receipt } = await Contract.deploy(
         client,

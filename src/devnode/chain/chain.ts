@@ -3,7 +3,6 @@
 // (persistence.ts) behind the DevChain interface the RPC layer uses. State, blocks and indexes
 // live in one key-value store (storage/kv.ts): LMDB with a data directory, memory without.
 
-import { DiagnosticsStore } from '../evm/diagnostics';
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
 import { fromHex, toHex } from '../../protocol/hex';
 import type {
@@ -26,6 +25,7 @@ import type { BlockRecord } from './record';
 import { Mutex } from './mutex';
 import { storedTransaction } from './storedTx';
 import { Ledger } from './ledger';
+import { DiagnosticsStore } from './diagnosticsStore';
 import { DataDir } from './persistence';
 import { signHeader } from './header';
 import { MemoryKv, type KvStore } from '../storage/kv';
@@ -69,7 +69,7 @@ class Chain implements DevChain {
   readonly nodes: SimNode[] = [];
   readonly accounts: DevAccount[] = [];
   readonly options: ChainOptions;
-  readonly diagnostics = new DiagnosticsStore();
+  readonly diagnostics: DiagnosticsStore;
 
   private readonly builtins: Builtins;
   private ledger!: Ledger;
@@ -91,6 +91,7 @@ class Chain implements DevChain {
     this.options = { ...options };
     this.suite = cryptoSuite(options.sm);
     this.builtins = options.builtins ?? loadBuiltins();
+    this.diagnostics = new DiagnosticsStore(() => this.kv, options.diagnosticsCache);
     const authEnabled = () => this.execution.authEnabled(this.blockNumber() + 1);
     this.facts = {
       chainId: options.chainId,
@@ -235,15 +236,23 @@ class Chain implements DevChain {
     this.publish(built.block);
   }
 
-  /** Writes the block, its indexes and the state it produced in one atomic, durable commit. */
-  private commit(built: BuiltBlock, entries: Pick<Pending, 'nonce' | 'raw'>[]): Promise<void> {
-    return this.ledger.commit(
+  /**
+   * Writes the block, its indexes, the state it produced and its transactions' diagnostics in one
+   * atomic, durable commit.
+   */
+  private async commit(built: BuiltBlock, entries: Pick<Pending, 'nonce' | 'raw'>[]): Promise<void> {
+    const hashes = built.block.transactions.map((t) => toHex(t.hash));
+    await this.ledger.commit(
       built.block,
       entries.map((e) => e.nonce),
       entries.map((e) => e.raw),
       built.abis,
-      (batch) => this.execution.flushInto(batch),
+      (batch) => {
+        this.execution.flushInto(batch);
+        this.diagnostics.addToBatch(hashes, batch);
+      },
     );
+    this.diagnostics.committed(hashes);
   }
 
   private publish(block: StoredBlock): void {

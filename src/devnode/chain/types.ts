@@ -6,7 +6,8 @@ import type { Transaction } from '../../protocol/transaction';
 import type { TransactionReceiptData } from '../../protocol/receipt';
 import type { BlockHeaderData } from '../../protocol/block';
 import type { Builtins, ConsensusNode, SystemConfigEntry } from '../builtin/types';
-import type { DiagnosticsStore, ExecDiagnostics } from '../evm/diagnostics';
+import type { ExecDiagnostics } from '../evm/diagnostics';
+import type { DiagnosticsStore } from './diagnosticsStore';
 import type { Trace, TraceLimits } from '../evm/trace';
 import type { ReplayStats, TxTrace } from './traceReplay';
 
@@ -93,6 +94,8 @@ export interface ChainOptions {
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** Built-in contracts; defaults to `createBuiltins()` from ../builtin (tests may pass stand-ins). */
   builtins?: Builtins;
+  /** Transactions whose diagnostics stay decoded in memory (default 10,000; the rest are read from the store). */
+  diagnosticsCache?: number;
 }
 
 export interface DevAccount {
@@ -105,7 +108,7 @@ export interface DevChain {
   readonly suite: CryptoSuite;
   readonly nodes: SimNode[];
   readonly accounts: DevAccount[];
-  /** console.log lines and failure points of recent transactions, by "0x" hash (devnode only). */
+  /** console.log lines and failure points of committed transactions, by "0x" hash (devnode only; kept in the chain store). */
   readonly diagnostics: DiagnosticsStore;
 
   blockNumber(): number;

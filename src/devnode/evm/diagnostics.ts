@@ -4,6 +4,7 @@
 // own `devnode_*` methods (rpc/methods/devnode.ts).
 
 import type { EVMResult, Message } from '@ethereumjs/evm';
+import { toHex } from '../../protocol/hex';
 
 export interface FailurePoint {
   /** "0x" + 40 hex: the account whose code failed (the code's owner under DELEGATECALL). */
@@ -14,6 +15,11 @@ export interface FailurePoint {
   pc: number;
   /** True when the failing code was creation (init) code. */
   create: boolean;
+  /**
+   * For a creation: the init code that ran ("0x…"; the transaction's input at depth 0, the
+   * CREATE data deeper), so a tool can find the compilation and its creation source map.
+   */
+  initCode?: string;
   /** Call depth of the frame (0 = the transaction itself). */
   depth: number;
   /** The EVM's error: "revert", "out of gas", "invalid opcode", … */
@@ -62,33 +68,19 @@ export function track(tracker: FailureTracker, message: Message, result: EVMResu
     tracker.depth = message.depth;
     return;
   }
-  const create = message.to === undefined;
-  const address = create ? (result.createdAddress?.toString() ?? '') : message.to!.toString();
+  // After a creation ran, ethereumjs has set message.to to the new address: only the result tells.
+  const create = result.createdAddress !== undefined;
+  const address = create ? result.createdAddress!.toString() : (message.to?.toString() ?? '');
   tracker.point = {
     codeAddress: create ? address : message.codeAddress.toString(),
     address,
     // REVERT has advanced the counter before running; other failures stop before it moves.
     pc: error === 'revert' ? pc - 1 : pc,
     create,
+    ...(create && message.code instanceof Uint8Array ? { initCode: toHex(message.code) } : {}),
     depth: message.depth,
     error,
   };
   tracker.data = exec.returnValue;
   tracker.depth = message.depth;
-}
-
-/** Diagnostics by transaction hash, newest kept (a bounded memory, not persisted). */
-export class DiagnosticsStore {
-  private readonly byHash = new Map<string, ExecDiagnostics>();
-
-  constructor(private readonly limit = 10_000) {}
-
-  record(txHash: string, d: ExecDiagnostics): void {
-    this.byHash.set(txHash, d);
-    if (this.byHash.size > this.limit) this.byHash.delete(this.byHash.keys().next().value!);
-  }
-
-  get(txHash: string): ExecDiagnostics | undefined {
-    return this.byHash.get(txHash);
-  }
 }

@@ -16,7 +16,8 @@ import { errorMessage } from '../../protocol/unknownValues';
 import { confirmTransaction } from './transact';
 import { linkContract } from './bfsCommands';
 import { linkLibraries, needsLinking } from './libraryLinking';
-import { debugActions, runDebugAction } from '../debug/debugActions';
+import { DEBUG_ACTION, runDebugAction } from '../debug/debugActions';
+import { diagnosticsSuffix } from '../webviews/txDiagnostics';
 
 export interface DeployArgs {
   uri?: vscode.Uri | string;
@@ -153,11 +154,14 @@ export function registerDeployCommands(
           () => api.deploy(signer, data, JSON.stringify(contract.abi)),
         );
         if (receipt.status !== 0 || !receipt.contractAddress) {
-          // Debug Transaction steps through the constructor (on the local node only).
-          const debug = await debugActions(api, receipt.transactionHash);
+          // On the devnode: the constructor's failing line (creation source map) and console.log,
+          // and Debug Transaction to step through it (diagnostics answer only on the local node).
+          const diagnostics = await api.devTools?.diagnostics(receipt.transactionHash).catch(() => null);
+          const where = await diagnosticsSuffix(api, diagnostics);
+          const debug = diagnostics ? [DEBUG_ACTION] : [];
           void vscode.window
             .showErrorMessage(
-              `Deploying ${contract.name} failed: ${describeReceiptStatus(receipt)}`,
+              `Deploying ${contract.name} failed: ${describeReceiptStatus(receipt)}${where}`,
               'Show Transaction',
               ...debug,
             )

@@ -1,7 +1,8 @@
 // Deploying a contract that uses external libraries: each library it links (dependencies first)
 // is either deployed now or taken from an address already deployed (this workspace's deployment
-// records for the active chain, or typed in); the link references are then filled. Libraries
-// deployed here are recorded like any other deployment.
+// records for the active chain, BFS links under /apps whose name or ABI matches, or typed in);
+// the link references are then filled. Libraries deployed here are recorded like any other
+// deployment.
 
 import * as vscode from 'vscode';
 import type { CompiledContract } from '../compile/solcIO';
@@ -12,6 +13,7 @@ import type { Signer } from '../chain/chainApi';
 import type { Session } from '../session';
 import { required } from '../errors';
 import { confirmTransaction } from './transact';
+import { libraryCandidates } from './libraryCandidates';
 
 export interface LibraryChoices {
   /** `file:Lib` or `Lib` → an address, or "deploy" (skips the prompts; tests and scripts). */
@@ -49,19 +51,37 @@ export async function linkLibraries(
     const key = `${lib.unit}:${lib.name}`;
     let choice = choices.libraries?.[key] ?? choices.libraries?.[lib.name];
     if (!choice) {
-      const known = registry.all().filter((k) => k.connection === conn.name && k.name === lib.name);
+      const candidates = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `Looking for deployed ${lib.name} libraries (deployment records, BFS /apps)…`,
+        },
+        () =>
+          libraryCandidates(api, registry.all(), conn.name, {
+            name: lib.name,
+            abi: byKey.get(key)?.abi ?? [],
+          }),
+      );
       const picked = required(
         await vscode.window.showQuickPick(
           [
-            { label: `$(rocket) Deploy ${lib.name} now`, value: 'deploy' },
-            ...known.reverse().map((k) => ({
-              label: `$(link) Use ${k.address}`,
-              description: k.bfsPath ?? (k.deployedAt ? new Date(k.deployedAt).toLocaleString() : undefined),
-              value: k.address,
+            { label: `$(rocket) Deploy a new ${lib.name}`, value: 'deploy' },
+            ...candidates.map((c) => ({
+              label: `$(link) Use ${c.address}`,
+              description: [
+                ...c.sources,
+                ...(c.deployedAt ? [new Date(c.deployedAt).toLocaleString()] : []),
+              ].join(' · '),
+              value: c.address,
             })),
             { label: '$(edit) Enter the address of a deployed library…', value: '' },
           ],
-          { title: `${contract.name} links library ${lib.name} (${lib.unit})` },
+          {
+            title: `${contract.name} links library ${lib.name} (${lib.unit})`,
+            placeHolder: candidates.length
+              ? 'Deploy a new one, or use one already deployed'
+              : 'None found in the deployment records or BFS: deploy a new one, or enter an address',
+          },
         ),
       );
       choice =

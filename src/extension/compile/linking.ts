@@ -1,7 +1,10 @@
 // Library linking as solc's linker does it: solc leaves a 40-character placeholder
 // (`__$<34 hex of keccak256("file:Lib")>$__`, or `__file:Lib____` before 0.5) where an external
 // library's address goes, and lists each one under evm.bytecode.linkReferences[file][Lib] as
-// byte offsets. Deploy fills them with the addresses of deployed libraries. Pure; no vscode.
+// byte offsets. Deploy fills them with the addresses of deployed libraries, and offers deployed
+// contracts whose ABI provides the library's functions. Pure; no vscode.
+
+import { isRecord } from '../../protocol/unknownValues';
 
 export type LinkReferences = Record<string, Record<string, { start: number; length: number }[]>>;
 
@@ -68,4 +71,34 @@ export function libraryDeployOrder<C extends LinkableContract>(target: C, compil
   };
   visit(target);
   return order;
+}
+
+/** `name(type,…)` of every function in an ABI (JSON text or parsed); [] when it is not an ABI. */
+export function functionSignatures(abi: unknown): string[] {
+  let list: unknown = abi;
+  if (typeof abi === 'string') {
+    try {
+      list = JSON.parse(abi);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  const sig = (e: unknown): string | undefined => {
+    if (!isRecord(e) || e.type !== 'function' || typeof e.name !== 'string' || !Array.isArray(e.inputs))
+      return undefined;
+    const types = e.inputs.map((i: unknown) => (isRecord(i) && typeof i.type === 'string' ? i.type : '?'));
+    return `${e.name}(${types.join(',')})`;
+  };
+  return list.map(sig).filter((s): s is string => !!s);
+}
+
+/**
+ * Whether a deployed contract's ABI offers every function a library's ABI has (so calls linked to
+ * it resolve); false when the library has no function to compare or the other ABI is unknown.
+ */
+export function abiProvidesLibrary(deployedAbi: unknown, libraryAbi: unknown): boolean {
+  const wanted = functionSignatures(libraryAbi);
+  const offered = new Set(functionSignatures(deployedAbi));
+  return wanted.length > 0 && wanted.every((s) => offered.has(s));
 }

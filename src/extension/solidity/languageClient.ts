@@ -12,9 +12,13 @@ import {
   type CompileResponse,
   DOWNLOAD_NOTIFICATION,
   type DownloadEvent,
+  type CompilerNotice,
   type InitializationOptions,
+  NOTICE_NOTIFICATION,
   type ServerSettings,
   SETTINGS_NOTIFICATION,
+  STATS_REQUEST,
+  type StatsResponse,
 } from '../../langserver/protocol';
 import { languageServerMode, otherSolidityExtension, shouldRunLanguageServer } from './coexistence';
 
@@ -99,6 +103,10 @@ export class SolidityLanguageClient implements vscode.Disposable {
     });
     this.disposables.push(
       client.onNotification(DOWNLOAD_NOTIFICATION, (e: DownloadEvent) => this.onDownload(e)),
+      // The server sends each notice once per session (e.g. offline: an older installed solc compiles).
+      client.onNotification(NOTICE_NOTIFICATION, (n: CompilerNotice) => {
+        void vscode.window.showInformationMessage(n.message);
+      }),
     );
     await client.start();
     this.client = client;
@@ -170,6 +178,12 @@ export class SolidityLanguageClient implements vscode.Disposable {
     const client = await this.start();
     if (!client) return undefined;
     return client.sendRequest<CompileResponse>(COMPILE_REQUEST, { uri: uri.toString() });
+  }
+
+  /** How many solc runs the server made and how many compiles it answered from its last run. */
+  async stats(): Promise<StatsResponse | undefined> {
+    const client = await this.start();
+    return client?.sendRequest<StatsResponse>(STATS_REQUEST, {});
   }
 
   dispose(): void {

@@ -59,14 +59,19 @@ async function contractOptions(
     const abi = await api.abiOf(address).catch(() => '');
     out.push({ address: address.toLowerCase(), label: `${label} (BFS)`, events: eventSignatures(abi) });
   };
+  // A directory's listing names its links without their addresses (as the node's BFS list does):
+  // those are read with readlink.
+  const linkAt = async (path: string, entry: { type: string; address?: string }) => {
+    const address =
+      entry.address || (entry.type === 'link' ? await api.bfsReadlink(path).catch(() => '') : '');
+    if (/^0x[0-9a-fA-F]{40}$/.test(address)) await add(path, address);
+  };
   const apps = await api.bfsList('/apps', 0, 200).catch(() => undefined);
   for (const e of apps?.entries ?? []) {
-    if (e.address) await add(`/apps/${e.name}`, e.address);
-    else if (e.type === 'directory') {
+    if (e.type === 'directory') {
       const versions = await api.bfsList(`/apps/${e.name}`, 0, 50).catch(() => undefined);
-      for (const v of versions?.entries ?? [])
-        if (v.address) await add(`/apps/${e.name}/${v.name}`, v.address);
-    }
+      for (const v of versions?.entries ?? []) await linkAt(`/apps/${e.name}/${v.name}`, v);
+    } else await linkAt(`/apps/${e.name}`, e);
   }
   return out;
 }
@@ -112,12 +117,19 @@ export function showEventsPanel(
     const decoder = await decoderFor(api, registry, m.address);
     const post = (x: HostToEvents) => host.post(x);
     let first = true;
-    let pending: LogJson[] = [];
-    const flush = async (to: number, done: boolean) => {
-      const rows = eventRows(pending, decoder);
-      pending = [];
-      await post({ type: 'rows', rows, replace: first, scanned: { from: m.fromBlock, to }, done });
+    const pending: LogJson[] = [];
+    // At most ROWS_PER_MESSAGE rows per message, posted in order; only the first replaces the
+    // table (a later one may be posted before the first has been delivered).
+    const flush = async (logs: LogJson[], to: number, done: boolean) => {
+      const replace = first;
       first = false;
+      await post({
+        type: 'rows',
+        rows: eventRows(logs, decoder),
+        replace,
+        scanned: { from: m.fromBlock, to },
+        done,
+      });
     };
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: 'Reading events…', cancellable: false },
@@ -129,11 +141,12 @@ export function showEventsPanel(
             (logs, _from, to) => {
               pending.push(...logs);
               progress.report({ message: `blocks ${m.fromBlock}–${to} of ${latest}` });
-              if (pending.length >= ROWS_PER_MESSAGE) void flush(to, false);
+              while (pending.length >= ROWS_PER_MESSAGE)
+                void flush(pending.splice(0, ROWS_PER_MESSAGE), to, false);
             },
             abort.signal,
           );
-          await flush(latest, true);
+          await flush(pending.splice(0), latest, true);
         } catch (err) {
           if (abort.signal.aborted) return;
           await post({ type: 'error', message: `Reading events failed: ${describeError(err)}` });

@@ -8,9 +8,26 @@ import type { DevnodeFailurePoint } from '../../client/devnode';
 import { cryptoSuite } from '../../protocol/crypto/suite';
 import type { AbiRegistry } from '../abiRegistry';
 import type { ChainApi } from '../chain/chainApi';
-import { locateFailure } from '../debug/compiledCode';
+import { locateCreationFailure, locateFailure, type FailureLocation } from '../debug/compiledCode';
 import type { TransactionView } from '../messages/blockMessages';
 import { allBuiltinAbis } from '../models/builtinAbis';
+
+/**
+ * The Solidity location of a failure point: deployed code by its runtime code, a constructor by the
+ * creation code it ran (the devnode's initCode, else the deploying transaction's input).
+ */
+async function locatePoint(
+  api: ChainApi,
+  f: DevnodeFailurePoint,
+  txInput?: string,
+): Promise<FailureLocation | undefined> {
+  if (f.create) {
+    const initCode = f.initCode ?? (f.depth === 0 ? txInput : undefined);
+    return initCode ? locateCreationFailure(initCode, f.pc) : undefined;
+  }
+  const code = await api.code(f.codeAddress).catch(() => '');
+  return code ? locateFailure(code, f.pc) : undefined;
+}
 
 /** " · failed at Shop.buy (Shop.sol:11) · console.log: a | b" for a result message ("" when nothing). */
 export async function diagnosticsSuffix(
@@ -21,8 +38,7 @@ export async function diagnosticsSuffix(
   let out = '';
   const f = d.failure;
   if (f) {
-    const code = f.create ? '' : await api.code(f.codeAddress).catch(() => '');
-    const loc = code ? locateFailure(code, f.pc) : undefined;
+    const loc = await locatePoint(api, f);
     out += loc
       ? ` · failed at ${formatLocation(loc.contract, loc)}: ${loc.snippet}`
       : ` · failed in ${f.codeAddress} at pc ${f.pc}`;
@@ -48,8 +64,7 @@ export async function addDiagnostics(
   if (d.consoleLogs.length) view.consoleLogs = d.consoleLogs;
   const f = d.failure;
   if (!f) return;
-  const code = await api.code(f.codeAddress).catch(() => '');
-  const loc = code && !f.create ? locateFailure(code, f.pc) : undefined;
+  const loc = await locatePoint(api, f, view.rawInput);
   view.failure = loc
     ? { where: formatLocation(loc.contract, loc), snippet: loc.snippet, error: f.error }
     : {

@@ -9,6 +9,7 @@ import { RevertError } from '../../../src/client';
 import { useDevAccount } from '../lib/accounts';
 import { Chain, type Compiled } from '../lib/chain';
 import type { Scenario } from '../lib/scenario';
+import { poll } from '../lib/workbench';
 
 const SHOP = `// SPDX-License-Identifier: Apache-2.0
 pragma solidity ^0.8.11;
@@ -131,11 +132,17 @@ export const eventsAndFailures: Scenario = {
       await wb.waitQuickInput('Show transaction');
       await wb.answer(hash);
       const tx = await wb.webview('FISCO BCOS Block');
-      await tx.locator('h2', { hasText: 'Input' }).waitFor({ timeout: 20_000 });
-      const method = await tx
-        .locator('h2', { hasText: 'Input' })
-        .locator('xpath=following-sibling::p[1]')
-        .innerText();
+      // The panel is reused: until the new transaction has loaded it may still show the last one.
+      const method = await poll(
+        () =>
+          tx
+            .locator('h2', { hasText: 'Input' })
+            .locator('xpath=following-sibling::p[1]')
+            .innerText({ timeout: 2_000 })
+            .catch(() => ''),
+        (m) => m.startsWith('link('),
+        'the link transaction to be shown',
+      );
       assert.match(method, /^link\(string,string,string,string\)/);
     });
   },

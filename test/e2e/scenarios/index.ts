@@ -5,6 +5,7 @@ import { blockAndTransaction } from './block-and-transaction';
 import { debugTransaction } from './debug-transaction';
 import { deployAndLink } from './deploy-and-link';
 import { eventsAndFailures } from './events-and-failures';
+import { events10k } from './events-10k';
 import { governanceVote } from './governance-vote';
 import { groupsView } from './groups-view';
 import { permissionEditor } from './permission-editor';
@@ -17,6 +18,7 @@ export const scenarios: Scenario[] = [
   deployAndLink,
   blockAndTransaction,
   eventsAndFailures,
+  events10k,
   governanceVote,
   permissionEditor,
   tableBrowser,

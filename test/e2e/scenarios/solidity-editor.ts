@@ -1,4 +1,5 @@
-// Solidity in the editor, as a user sees it: the contract is coloured; an error typed into the
+// Solidity in the editor, as a user sees it: the contract is coloured, in a light and in a dark
+// theme (computed colours of keyword, comment, type and name spans differ); an error typed into the
 // unsaved buffer appears in Problems and goes away when fixed; hover shows the signature and
 // NatSpec of a function from an imported file, and go to definition opens that file; a solc 0.6.10
 // contract deploys (version from its pragma); a contract using two external libraries deploys
@@ -7,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { useDevAccount } from '../lib/accounts';
+import type { Locator } from 'playwright-core';
 import type { Scenario } from '../lib/scenario';
 
 const MATH = `// SPDX-License-Identifier: MIT
@@ -59,7 +61,7 @@ contract Calc {
 `;
 
 export const solidityEditor: Scenario = {
-  name: 'Solidity editor: colours, live diagnostics, hover and definition, 0.6.10 and library deploys',
+  name: 'Solidity editor: colours (light and dark), live diagnostics, hover and definition, 0.6.10 and library deploys',
   async run({ wb, page, step, devnode, workspace }) {
     const contracts = path.join(workspace, 'contracts');
     fs.mkdirSync(path.join(contracts, 'lib'), { recursive: true });
@@ -69,11 +71,20 @@ export const solidityEditor: Scenario = {
     fs.writeFileSync(path.join(contracts, 'Calc.sol'), CALC);
     // VS Code for the Web auto-saves after a delay by default; this scenario shows diagnostics on an
     // unsaved buffer, so the workspace turns that off (the scenario runs last).
-    fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
-    fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), '{ "files.autoSave": "off" }\n');
+    // The colours are checked in a light theme first, then in a dark one (the settings file is
+    // rewritten; VS Code applies it at once).
+    const settingsFile = path.join(workspace, '.vscode', 'settings.json');
+    const writeSettings = (theme: string) =>
+      fs.writeFileSync(
+        settingsFile,
+        `${JSON.stringify({ 'files.autoSave': 'off', 'workbench.colorTheme': theme }, null, 2)}\n`,
+      );
+    fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
+    writeSettings('Default Light Modern');
     await wb.closeAllEditors();
 
     const editor = page.locator('.editor-instance .monaco-editor').first();
+    let lightKeyword: string | undefined;
     await step('open UsesMath.sol: keywords, types, comments and names are coloured', async () => {
       await wb.openFile('UsesMath.sol');
       await editor.locator('.view-lines', { hasText: 'contract' }).waitFor();
@@ -83,9 +94,34 @@ export const solidityEditor: Scenario = {
           .locator('.view-lines span span')
           .evaluateAll((els) => [...new Set(els.map((e) => e.className))].length);
       await waitFor(async () => (await colours()) >= 5, 'at least five token colours');
+      const light = await waitForTheme(editor, 'light');
+      // The import path is a string, `contract` a keyword, the SPDX line a comment: three colours.
+      assert.ok(light.keyword && light.string && light.comment, JSON.stringify(light));
+      assert.equal(
+        new Set([light.keyword, light.string, light.comment, light.foreground]).size,
+        4,
+        JSON.stringify(light),
+      );
+      lightKeyword = light.keyword;
+    });
+
+    await step('switch to a dark theme: Counter.sol is coloured there too', async () => {
+      writeSettings('Default Dark Modern');
+      await wb.openFile('Counter.sol');
+      await editor.locator('.view-lines', { hasText: 'contract Counter' }).waitFor();
+      const dark = await waitForTheme(editor, 'dark');
+      assert.ok(dark.keyword && dark.comment && dark.type && dark.name, JSON.stringify(dark));
+      // Keyword, comment, type and function name each differ from plain text, keyword and comment
+      // from each other, and the keyword's colour is not the light theme's.
+      for (const c of [dark.keyword, dark.comment, dark.type, dark.name])
+        assert.notEqual(c, dark.foreground, JSON.stringify(dark));
+      assert.notEqual(dark.keyword, dark.comment);
+      assert.ok(new Set([dark.keyword, dark.comment, dark.type, dark.name]).size >= 3, JSON.stringify(dark));
+      assert.notEqual(dark.keyword, lightKeyword);
     });
 
     await step('type an error without saving: it shows in Problems', async () => {
+      await wb.openFile('UsesMath.sol');
       await editor.locator('.view-line', { hasText: 'total = MathLib' }).click();
       await page.keyboard.press('End');
       await page.keyboard.type(' oops');
@@ -143,10 +179,10 @@ export const solidityEditor: Scenario = {
         await wb.openFile('Calc.sol');
         await page.locator('.codelens-decoration a', { hasText: 'Deploy Calc' }).click({ timeout: 30_000 });
         await wb.waitQuickInput(/Calc links library Adder/, 60_000);
-        await wb.pick(/Deploy Adder now/);
+        await wb.pick(/Deploy a new Adder/);
         await wb.confirmDialog(/Deploy library Adder/, 'Send Transaction');
         await wb.waitQuickInput(/Calc links library Doubler/, 30_000);
-        await wb.pick(/Deploy Doubler now/);
+        await wb.pick(/Deploy a new Doubler/);
         await wb.confirmDialog(/Deploy library Doubler/, 'Send Transaction');
         await wb.confirmDialog(/Deploy Calc to /, 'Send Transaction');
         // The workspace's deployment records list Calc and both libraries, each at an address (the
@@ -162,6 +198,61 @@ export const solidityEditor: Scenario = {
     );
   },
 };
+
+interface TokenColours {
+  background: string;
+  foreground: string;
+  keyword?: string;
+  string?: string;
+  comment?: string;
+  type?: string;
+  name?: string;
+}
+
+/** Computed colours of some token spans of the visible editor, and its background and text colours. */
+async function tokenColours(editor: Locator): Promise<TokenColours> {
+  // No helper functions inside evaluate(): tsx would wrap them in a __name() the page lacks.
+  const page = await editor.evaluate((root) => ({
+    spans: [...root.querySelectorAll('.view-lines span span')].map((e) => [
+      e.textContent ?? '',
+      getComputedStyle(e).color,
+    ]),
+    // The theme's editor background (the background element itself may be transparent).
+    background:
+      getComputedStyle(root).getPropertyValue('--vscode-editor-background').trim() ||
+      getComputedStyle(root).backgroundColor,
+    foreground: getComputedStyle(root.querySelector('.view-lines') ?? root).color,
+  }));
+  const colour = (test: (text: string) => boolean) => page.spans.find(([text]) => test(text))?.[1];
+  return {
+    background: page.background,
+    foreground: page.foreground,
+    keyword: colour((t) => t === 'contract'),
+    string: colour((t) => t.includes('MathLib.sol')),
+    comment: colour((t) => t.includes('SPDX-License-Identifier')),
+    type: colour((t) => t === 'uint256'),
+    name: colour((t) => t === 'increment'),
+  };
+}
+
+/** Waits until the editor has the theme's background (light or dark) and returns its token colours. */
+async function waitForTheme(editor: Locator, kind: 'light' | 'dark'): Promise<TokenColours> {
+  let last: TokenColours | undefined;
+  const ok = await waitFor(async () => {
+    last = await tokenColours(editor);
+    const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(last.background);
+    const [r, g, b] = hex
+      ? hex.slice(1, 4).map((h) => parseInt(h, 16))
+      : (last.background.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+    const luminance = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    return kind === 'dark' ? luminance < 0.3 : luminance > 0.7;
+  }, `a ${kind} editor background`).then(
+    () => true,
+    () => false,
+  );
+  if (!ok) throw new Error(`the editor did not turn ${kind}: ${JSON.stringify(last)}`);
+  return last!;
+}
 
 async function waitFor(check: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
   const deadline = Date.now() + ms;

@@ -38,6 +38,18 @@ contract Shop {
         if (stock == 0) revert SoldOut(item);
         stock -= 1;
     }
+}
+contract Crate {
+    uint256 public size;
+    constructor(uint256 n) {
+        console.log("packing", n);
+        require(n <= 3, "crate too big");
+        size = n;
+    }
+}
+contract Warehouse {
+    Crate public crate;
+    constructor(uint256 n) { crate = new Crate(n); }
 }`;
 
 describe('transaction pages: built-in calls, failure reasons and locations, console.log', () => {
@@ -46,6 +58,7 @@ describe('transaction pages: built-in calls, failure reasons and locations, cons
   let signer: Signer;
   let shop: string;
   let abi: string;
+  let compiledContracts: ReturnType<typeof readOutput>['contracts'];
   const registry = {
     all: () => [{ abi, address: shop, name: 'Shop', connection: 'test' }],
   } as unknown as AbiRegistry;
@@ -65,6 +78,7 @@ describe('transaction pages: built-in calls, failure reasons and locations, cons
     );
     forgetCompilations();
     rememberCompilation(contracts, texts, sourceIds);
+    compiledContracts = contracts;
     const c = contracts.find((x) => x.name === 'Shop')!;
     abi = JSON.stringify(c.abi);
     shop = (await api.deploy(signer, c.bytecode, abi)).contractAddress;
@@ -117,6 +131,37 @@ describe('transaction pages: built-in calls, failure reasons and locations, cons
     const v = await view(receipt.transactionHash);
     assert.equal(v.receipt?.revertReason, 'SoldOut(item=2)');
     assert.match(v.failure?.where ?? '', /^Shop\.buy \(Shop\.sol:\d+\)$/);
+  });
+
+  it('a failing constructor: the page, the notification suffix and a constructor failing inside new', async () => {
+    const arg = (n: number) => n.toString(16).padStart(64, '0');
+    const line = SOURCE.split('\n').findIndex((l) => l.includes('require(n <= 3')) + 1;
+    const crate = compiledContracts.find((x) => x.name === 'Crate')!;
+    assert.ok(crate.sourceMap, 'the compilation keeps the creation source map');
+    const receipt = await api.deploy(signer, crate.bytecode + arg(9), JSON.stringify(crate.abi));
+    assert.equal(receipt.status, 16);
+    const v = await view(receipt.transactionHash);
+    assert.equal(v.receipt?.statusText, 'RevertInstruction (16): crate too big');
+    assert.deepEqual(v.consoleLogs, ['packing 9']);
+    assert.equal(v.failure?.where, `Crate.constructor (Shop.sol:${line})`);
+    assert.equal(v.failure?.snippet, 'require(n <= 3, "crate too big")');
+    // What the deploy command's error notification appends.
+    assert.equal(
+      await diagnosticsSuffix(api, await api.devTools.diagnostics(receipt.transactionHash)),
+      ` · failed at Crate.constructor (Shop.sol:${line}): require(n <= 3, "crate too big") · console.log: packing 9`,
+    );
+    // Warehouse's constructor creates a Crate that fails: the CREATE data finds Crate's source map.
+    const warehouse = compiledContracts.find((x) => x.name === 'Warehouse')!;
+    const nested = await api.deploy(signer, warehouse.bytecode + arg(7), JSON.stringify(warehouse.abi));
+    assert.equal(nested.status, 16);
+    assert.equal((await view(nested.transactionHash)).failure?.where, `Crate.constructor (Shop.sol:${line})`);
+    // Code this workspace did not compile keeps the address and pc, and says what to do.
+    forgetCompilations();
+    const unknown = await view(receipt.transactionHash);
+    assert.match(
+      unknown.failure?.where ?? '',
+      /^constructor of 0x[0-9a-f]{40} at pc \d+ \(compile the contract/,
+    );
   });
 
   it('a BFS link transaction is decoded with the BFS ABI', async () => {

@@ -16,7 +16,7 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { LspClient, positionOf, uri } from './lspClient';
-import type { CompileResponse } from '../../../src/langserver/protocol';
+import type { CompileResponse, StatsResponse } from '../../../src/langserver/protocol';
 
 const LIB = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;
@@ -259,5 +259,67 @@ describe('compile request (Deploy)', () => {
     assert.deepEqual(res.errors, []);
     const user = res.contracts.find((c) => c.name === 'User')!;
     assert.match(user.bytecode, /^[0-9a-f]+$/);
+  });
+});
+
+describe("Deploy reuses the server's compilation", () => {
+  const stats = () => client.request<StatsResponse>('fiscoBcos/stats', {});
+  /** Waits (bounded) until the server has made `n` solc runs. */
+  async function untilCompiles(n: number): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    while ((await stats()).compiles < n)
+      if (Date.now() > deadline) throw new Error(`timed out waiting for solc run ${n}`);
+      else await new Promise((r) => setTimeout(r, 50));
+  }
+
+  it('answers from the run of a just opened or saved file, and compiles when it has none', async () => {
+    const name = file('Reuse.sol');
+    const text = COUNTER.replace('contract Counter', 'contract Reuse');
+    writeFileSync(name, text);
+    const before = (await stats()).compiles;
+    client.open(name, text);
+    // Opened: one run, with bytecode, whose diagnostics are published.
+    await untilCompiles(before + 1);
+    await client.until(() => client.diagnosticsOf(name)?.length === 0, 'clean Reuse.sol');
+    const reused = await client.request<CompileResponse>('fiscoBcos/compile', { uri: uri(name) });
+    assert.equal(reused.reused, true);
+    assert.match(reused.contracts.find((c) => c.name === 'Reuse')!.bytecode, /^[0-9a-f]+$/);
+    assert.equal((await stats()).compiles, before + 1, 'Deploy ran no solc');
+
+    // Typing runs analysis only, so Deploy on the unsaved buffer compiles (once) ...
+    const edited = `${text}// edited\n`;
+    client.change(name, edited);
+    await untilCompiles(before + 2);
+    const fresh = await client.request<CompileResponse>('fiscoBcos/compile', { uri: uri(name) });
+    assert.equal(fresh.reused, false);
+    assert.equal((await stats()).compiles, before + 3);
+    assert.equal(fresh.sources['Reuse.sol'], edited);
+    // ... and a second Deploy of the same buffer takes that run.
+    const again = await client.request<CompileResponse>('fiscoBcos/compile', { uri: uri(name) });
+    assert.equal(again.reused, true);
+    assert.equal((await stats()).compiles, before + 3);
+
+    // Saving (as Deploy does) compiles with bytecode; Deploy right after, even before the
+    // debounce ran out, is answered by that run.
+    const saved = `${edited}// saved\n`;
+    writeFileSync(name, saved);
+    client.change(name, saved);
+    client.save(name);
+    const afterSave = await client.request<CompileResponse>('fiscoBcos/compile', { uri: uri(name) });
+    assert.equal(afterSave.reused, true);
+    assert.equal(afterSave.sources['Reuse.sol'], saved);
+    assert.equal((await stats()).compiles, before + 4);
+  });
+
+  it('said once that it compiles offline with the newest installed solc', () => {
+    // The test registry refuses connections: the release list is unknown, ^0.8.0 takes the bundled 0.8.37.
+    const notices = client.notifications
+      .filter((n) => n.method === 'fiscoBcos/compilerNotice')
+      .map((n) => (n.params as { message: string }).message);
+    assert.equal(notices.filter((m) => m.includes('solc 0.8.37,')).length, 1, notices.join('\n'));
+    assert.match(
+      notices.find((m) => m.includes('solc 0.8.37,'))!,
+      /newest installed version that satisfies the pragma/,
+    );
   });
 });

@@ -3,6 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  abiProvidesLibrary,
+  functionSignatures,
   type LinkableContract,
   libraryDeployOrder,
   linkBytecode,
@@ -95,5 +97,24 @@ describe('libraryDeployOrder', () => {
       () => libraryDeployOrder(target, [target, L1]),
       /links library L\.sol:L2, which is not in the compilation output/,
     );
+  });
+});
+
+describe('a deployed contract offered for a library (BFS links)', () => {
+  const lib = [
+    { type: 'function', name: 'by', inputs: [{ type: 'uint256' }, { type: 'uint8' }], outputs: [] },
+    { type: 'event', name: 'E', inputs: [] },
+  ];
+  it('matches when the deployed ABI has every function of the library', () => {
+    assert.deepEqual(functionSignatures(JSON.stringify(lib)), ['by(uint256,uint8)']);
+    const more = JSON.stringify([...lib, { type: 'function', name: 'other', inputs: [] }]);
+    assert.equal(abiProvidesLibrary(more, lib), true);
+  });
+  it('does not match another signature, an unknown ABI, or a library without functions', () => {
+    const other = [{ type: 'function', name: 'by', inputs: [{ type: 'uint256' }], outputs: [] }];
+    assert.equal(abiProvidesLibrary(JSON.stringify(other), lib), false);
+    assert.equal(abiProvidesLibrary('not json', lib), false);
+    assert.equal(abiProvidesLibrary('[]', lib), false);
+    assert.equal(abiProvidesLibrary(JSON.stringify(lib), []), false);
   });
 });

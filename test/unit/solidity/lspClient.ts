@@ -134,6 +134,11 @@ export class LspClient {
     });
   }
 
+  /** The editor saved the buffer (the test writes the file itself first). */
+  save(file: string): void {
+    void this.rpc.sendNotification('textDocument/didSave', { textDocument: { uri: uri(file) } });
+  }
+
   diagnosticsOf(file: string): Diagnostic[] | undefined {
     return this.diagnostics.get(uri(file));
   }

@@ -1,0 +1,100 @@
+// Diagnostics (console.log lines, failure point) of committed transactions, by "0x" hash: written
+// into the chain store in the same atomic commit as the block that produced them (key D/<hash>,
+// only for transactions that have some), so they survive a restart with --data and outlive the
+// memory cache, which keeps the newest for quick answers.
+
+import { utf8Decode, utf8Encode } from '../../protocol/hex';
+import type { ExecDiagnostics, FailurePoint } from '../evm/diagnostics';
+import { BoundedCache } from '../storage/boundedCache';
+import { REMEDY, StoreDamaged, type KvBatch, type KvStore } from '../storage/kv';
+
+/** Diagnostics kept decoded in memory (the newest first to go to the store only). */
+export const DIAGNOSTICS_CACHE = 10_000;
+
+const key = (txHash: string) => 'D/' + txHash.replace(/^0x/, '').toLowerCase();
+
+export class DiagnosticsStore {
+  private readonly cache: BoundedCache<string, ExecDiagnostics>;
+  /** Recorded while a block is built, written with its commit. */
+  private readonly pending = new Map<string, ExecDiagnostics>();
+
+  constructor(
+    private readonly kv: () => KvStore | undefined,
+    cacheSize = DIAGNOSTICS_CACHE,
+  ) {
+    this.cache = new BoundedCache(Math.max(1, cacheSize));
+  }
+
+  /** A transaction's diagnostics from its execution (before its block is committed). */
+  record(txHash: string, d: ExecDiagnostics): void {
+    if (d.consoleLogs.length > 0 || d.failure !== undefined) this.pending.set(txHash.toLowerCase(), d);
+  }
+
+  /** Adds the diagnostics of a block's transactions (`txHashes`) to the block's commit batch. */
+  addToBatch(txHashes: readonly string[], batch: KvBatch): void {
+    for (const h of txHashes) {
+      const d = this.pending.get(h.toLowerCase());
+      if (d !== undefined) batch.puts.set(key(h), utf8Encode(JSON.stringify(d)));
+    }
+  }
+
+  /** After the commit is durable: the block's diagnostics become readable (and cached). */
+  committed(txHashes: readonly string[]): void {
+    for (const h of txHashes) {
+      const d = this.pending.get(h.toLowerCase());
+      if (d !== undefined) this.cache.set(h.toLowerCase(), d);
+    }
+    // Anything else pending belonged to a block that was not committed.
+    this.pending.clear();
+  }
+
+  get(txHash: string): ExecDiagnostics | undefined {
+    const h = txHash.toLowerCase();
+    const hit = this.cache.get(h);
+    if (hit !== undefined) return hit;
+    const kv = this.kv();
+    const bytes = kv?.get(key(h));
+    if (kv === undefined || bytes === undefined) return undefined;
+    const d = parse(bytes, kv.location ?? '(memory)', key(h));
+    this.cache.set(h, d);
+    return d;
+  }
+}
+
+function parse(bytes: Uint8Array, location: string, k: string): ExecDiagnostics {
+  let v: unknown;
+  try {
+    v = JSON.parse(utf8Decode(bytes));
+  } catch {
+    v = undefined;
+  }
+  if (
+    typeof v === 'object' &&
+    v !== null &&
+    'consoleLogs' in v &&
+    Array.isArray(v.consoleLogs) &&
+    v.consoleLogs.every((l) => typeof l === 'string')
+  ) {
+    const failure = 'failure' in v ? v.failure : undefined;
+    if (failure === undefined || isFailure(failure))
+      return { consoleLogs: v.consoleLogs, ...(failure ? { failure } : {}) };
+  }
+  throw new StoreDamaged(
+    `the chain store ${location} is damaged: record "${k}" is not diagnostics; ${REMEDY}`,
+  );
+}
+
+function isFailure(f: unknown): f is FailurePoint {
+  return (
+    typeof f === 'object' &&
+    f !== null &&
+    'codeAddress' in f &&
+    typeof f.codeAddress === 'string' &&
+    'pc' in f &&
+    typeof f.pc === 'number' &&
+    'create' in f &&
+    typeof f.create === 'boolean' &&
+    'error' in f &&
+    typeof f.error === 'string'
+  );
+}
