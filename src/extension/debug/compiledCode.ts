@@ -92,9 +92,7 @@ export function sourceOf(
  * Creation code, source map and sources of the compilation whose creation bytecode `initCode` (a
  * deploying transaction's input, or CREATE data) starts with (for constructors in the debugger).
  */
-export function creationSourceOf(
-  initCode: string,
-):
+export function creationSourceOf(initCode: string):
   | {
       contract: string;
       bytecode: string;
