@@ -48,7 +48,7 @@ async function askHash(): Promise<string | undefined> {
 }
 
 /** Fills in launch.json defaults; F5 with no launch.json asks for a transaction hash. */
-const configurationProvider: vscode.DebugConfigurationProvider = {
+export const configurationProvider: vscode.DebugConfigurationProvider = {
   async resolveDebugConfiguration(folder, config) {
     if (!config.type && !config.request && !config.name) {
       const txHash = await askHash();
