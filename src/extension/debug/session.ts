@@ -335,10 +335,10 @@ export class FiscoDebugSession extends LoggingDebugSession {
     const note = (why: string): NamedShown[] => [{ name: 'unavailable', value: why, type: '' }];
     const locals = d.locals ?? note(d.why ?? 'unknown');
     const state = d.state ?? note(d.why ?? 'the compilation has no storage layout');
-    return [
-      new Scope('Locals', this.varHandles.create(locals), false),
-      new Scope('State', this.varHandles.create(state), false),
-    ];
+    // VS Code expands the first scope on each stop; State stays as the user left it.
+    const localsScope: DebugProtocol.Scope = new Scope('Locals', this.varHandles.create(locals), false);
+    localsScope.presentationHint = 'locals';
+    return [localsScope, new Scope('State', this.varHandles.create(state), false)];
   }
 
   protected override variablesRequest(

@@ -60,6 +60,7 @@ test('launch, breakpoint, step into a second contract, stack trace and variables
   const atBreak = await dc.scopesRequest({ frameId: 0 });
   const [locals, state] = atBreak.body.scopes;
   assert.equal(locals.name, 'Locals');
+  assert.equal(locals.presentationHint, 'locals');
   assert.equal(state.name, 'State');
   const args = (await dc.variablesRequest({ variablesReference: locals.variablesReference })).body.variables;
   assert.deepEqual(

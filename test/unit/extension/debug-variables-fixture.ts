@@ -144,7 +144,12 @@ export interface VarsBuild {
   creationSource: CodeSource & { bytecode: string };
 }
 
-export function compileVars(pkg: 'solc' | 'solc-0.6.10', source = VARS_SOURCE, contract = 'Vars'): VarsBuild {
+export function compileVars(
+  pkg: 'solc' | 'solc-0.6.10',
+  source = VARS_SOURCE,
+  contract = 'Vars',
+  viaIR = false,
+): VarsBuild {
   const solc = createRequire(__filename)(pkg) as { compile(input: string): string };
   const input = {
     language: 'Solidity',
@@ -152,6 +157,7 @@ export function compileVars(pkg: 'solc' | 'solc-0.6.10', source = VARS_SOURCE, c
     settings: {
       evmVersion: pkg === 'solc' ? 'paris' : 'istanbul',
       optimizer: { enabled: false, runs: 200 },
+      ...(viaIR ? { viaIR: true } : {}),
       outputSelection: {
         '*': { '': ['ast'], '*': ['abi', 'evm.bytecode', 'evm.deployedBytecode', 'storageLayout'] },
       },
@@ -184,7 +190,7 @@ export function compileVars(pkg: 'solc' | 'solc-0.6.10', source = VARS_SOURCE, c
     contract,
     sourceMap: c.evm.deployedBytecode.sourceMap,
     sources,
-    variables: { asts, storageLayout: c.storageLayout },
+    variables: { asts, storageLayout: c.storageLayout, viaIR },
   };
   const key = withoutMetadata(c.evm.deployedBytecode.object);
   const creationSource = { ...entry, sourceMap: c.evm.bytecode.sourceMap, bytecode: c.evm.bytecode.object };

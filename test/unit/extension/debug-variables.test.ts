@@ -299,3 +299,33 @@ for (const pkg of ['solc', 'solc-0.6.10'] as const) {
     }
   });
 }
+
+it('code compiled with viaIR: state variables decoded, locals refused with the reason', async () => {
+  const source = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Ir {
+    mapping(address => uint256) public balances;
+    string public name;
+    function run(address to, string memory note) public {
+        uint256 before = balances[to];
+        balances[to] = before + 12;
+        name = note;
+    }
+}
+`;
+  const build = compileVars('solc', source, 'Ir', true);
+  const d = await deployVars(build);
+  try {
+    const to = d.chain.accounts[1].address.toLowerCase();
+    const { trace, status } = await d.traceTx(d.iface.encodeFunctionData('run', [to, NOTE]));
+    assert.equal(status, 0);
+    const v = new VariableDecoder(trace, build.lookup).at(trace.steps.length - 1);
+    assert.equal(v.locals, undefined);
+    assert.match(v.why!, /compiled with viaIR: arguments and locals have no fixed stack positions/);
+    const state = flat(v.state);
+    assert.equal(state.get(`balances[${to}]`), '12');
+    assert.equal(state.get('name'), JSON.stringify(NOTE));
+  } finally {
+    await d.chain.close();
+  }
+});

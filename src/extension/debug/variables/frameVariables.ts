@@ -18,6 +18,11 @@ export interface VariableSources {
   asts: readonly unknown[];
   /** solc's `storageLayout` of the contract. */
   storageLayout?: StorageLayout;
+  /**
+   * Compiled with `viaIR`: the Yul pipeline keeps locals where its optimizer likes, not at the
+   * positions the legacy code generator uses, so only state variables are decoded.
+   */
+  viaIR?: boolean;
 }
 
 /** The code's source map and variable sources, if known. */
@@ -43,6 +48,7 @@ interface CodeInfo {
   index: Map<number, number>;
   ast?: AstIndex;
   layout?: StorageLayout;
+  viaIR?: boolean;
   contract: string;
   isInit: boolean;
 }
@@ -93,6 +99,7 @@ export class VariableDecoder {
           index: instructionIndexes(fromHex(hex)),
           ast,
           layout: v?.storageLayout,
+          viaIR: v?.viaIR,
           contract: src.contract,
           isInit: key.startsWith('init:'),
         };
@@ -109,6 +116,8 @@ export class VariableDecoder {
 
   /** The variables of the frame running at step `i`. */
   at(i: number): FrameVariables {
+    // A built-in contract's single step has no stack: show the caller as it was just before.
+    if (this.trace.steps[i]?.op === 'BUILTIN' && i > 0) return this.at(i - 1);
     const step = this.trace.steps[i];
     const frame = this.trace.frames[step?.frame ?? -1];
     if (step === undefined || frame === undefined) return { why: 'no frame at this step' };
@@ -122,6 +131,11 @@ export class VariableDecoder {
     this.storageIndex ??= new TraceStorage(this.trace);
     const storage = this.storageIndex.at(frame.address, i);
     const state = c.layout ? StorageDecoder.stateVariables(c.layout, storage, enums) : undefined;
+    if (c.viaIR === true)
+      return {
+        state,
+        why: 'compiled with viaIR: arguments and locals have no fixed stack positions (state variables are shown)',
+      };
     const found = this.currentFunction(c, c.ast, step.frame, i);
     if (found === undefined) return { state, why: 'not inside a Solidity function at this step' };
     const { fn, base, position } = found;
