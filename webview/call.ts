@@ -16,8 +16,17 @@ import {
   type FunctionView,
   type ParamView,
   type ResultView,
+  type ValueInput,
   parseHostToCall,
 } from '../src/extension/messages/callMessages';
+import {
+  VALUE_UNITS,
+  type ValueUnit,
+  isValueUnit,
+  parseValue,
+  valueProblem,
+  valueRefusal,
+} from '../src/extension/messages/txValue';
 import {
   coerceArgs,
   exampleFor,
@@ -250,6 +259,11 @@ function outputsView(r: ResultView): Node {
     'div',
     { class: 'result', 'data-testid': 'call-result' },
     message(r.ok ? 'ok' : 'error', r.message),
+    r.value
+      ? fieldTable([
+          { label: 'Value sent', value: h('span', { class: 'mono', 'data-testid': 'sent-value' }, r.value) },
+        ])
+      : undefined,
     r.outputs.length
       ? h(
           'table',
@@ -301,7 +315,55 @@ function outputsView(r: ResultView): Node {
   );
 }
 
+/**
+ * The value to send with a transaction: an amount and a unit (wei by default), checked as you type.
+ * A non-payable function (shown when the chain has feature_balance on) refuses a non-zero value.
+ */
+function valueRow(f: FunctionView, index: number): { el: HTMLElement; read(): ValueInput } {
+  const id = `f${index}-value`;
+  const amount = h('vscode-textfield', {
+    id,
+    placeholder: '0',
+    'data-testid': 'value-amount',
+    title: 'Value to send with the transaction (a version-1 transaction)',
+  }) as ValueEl;
+  const unit = h(
+    'vscode-single-select',
+    { 'data-testid': 'value-unit', title: 'Unit of the value' },
+    ...VALUE_UNITS.map((u) => h('vscode-option', { value: u }, u)),
+  ) as ValueEl;
+  unit.value = 'wei';
+  const problem = h('div', { class: 'invalid', role: 'alert', 'data-testid': 'value-problem' });
+  const read = (): ValueInput => ({
+    amount: amount.value,
+    unit: isValueUnit(unit.value) ? unit.value : ('wei' satisfies ValueUnit),
+  });
+  const validate = () => {
+    const v = read();
+    const bad = valueProblem(v.amount, v.unit);
+    problem.textContent = bad || valueRefusal(f, parseValue(v.amount, v.unit));
+  };
+  for (const el of [amount, unit]) {
+    el.addEventListener('input', validate);
+    el.addEventListener('change', validate);
+  }
+  const el = h(
+    'div',
+    { class: 'param', 'data-param': 'value' },
+    h(
+      'div',
+      { class: 'param-head' },
+      h('label', { for: id, class: 'param-name' }, f.payable ? 'Value · payable' : 'Value · not payable'),
+    ),
+    h('div', { class: 'toolbar' }, amount, unit),
+    problem,
+  );
+  return { el, read };
+}
+
 let nextRequest = 1;
+/** feature_balance is on for the chain the form was drawn for. */
+let balanceOn = false;
 /** The account of the form on screen, sent with each request so the host can refuse a stale page. */
 let shownAccount = '';
 const resultSlots = new Map<number, HTMLElement>();
@@ -310,7 +372,8 @@ function functionSection(f: FunctionView, last: unknown[] | undefined, index: nu
   const fields = f.inputs.map((p, i) =>
     paramRow(p, `f${index}-p${i}`, paramLabel(p, i), p.name || `arg${i}`),
   );
-  const formBox = h('div', {}, ...fields.map((fl) => fl.el));
+  const valueField = !f.readOnly && (f.payable || balanceOn) ? valueRow(f, index) : undefined;
+  const formBox = h('div', {}, ...fields.map((fl) => fl.el), valueField?.el);
   const invalid = h('div', { class: 'invalid', role: 'alert', 'data-testid': 'form-problem' });
   const result = h('div', {});
   if (last) {
@@ -334,6 +397,17 @@ function functionSection(f: FunctionView, last: unknown[] | undefined, index: nu
       invalid.textContent = err instanceof Error ? err.message : String(err);
       return;
     }
+    // The value goes with Send only (a call carries none); refused here before anything is sent.
+    const value = mode === 'send' ? valueField?.read() : undefined;
+    if (value) {
+      try {
+        const refusal = valueRefusal(f, parseValue(value.amount, value.unit));
+        if (refusal) throw new Error(refusal);
+      } catch (err) {
+        invalid.textContent = err instanceof Error ? err.message : String(err);
+        return;
+      }
+    }
     const requestId = nextRequest++;
     resultSlots.set(requestId, result);
     result.replaceChildren(
@@ -348,7 +422,15 @@ function functionSection(f: FunctionView, last: unknown[] | undefined, index: nu
         ),
       ),
     );
-    send({ type: 'invoke', requestId, signature: f.signature, args, mode, account: shownAccount });
+    send({
+      type: 'invoke',
+      requestId,
+      signature: f.signature,
+      args,
+      mode,
+      account: shownAccount,
+      ...(value && value.amount.trim() ? { value } : {}),
+    });
   };
   const buttons = h(
     'div',
@@ -384,6 +466,7 @@ onHostMessage(parseHostToCall, (m) => {
     return;
   }
   shownAccount = m.account ?? '';
+  balanceOn = !!m.balance;
   const reads = m.functions.filter((f) => f.readOnly);
   const writes = m.functions.filter((f) => !f.readOnly);
   let i = 0;

@@ -1,6 +1,7 @@
 // Navigation features of the language server: definition, references, hover (signature and
 // NatSpec), document symbols, completion (members, keywords, names in scope, import paths) and
-// rename across the workspace. All are computed from SolWorkspace (parser-based, no solc).
+// rename across the workspace. All are computed from SolWorkspace (parser-based, no solc), which
+// resolves member accesses by the type of the expression before the dot.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SolWorkspace } from './navigation';
+import { isDecl } from './resolver';
 import type { Decl, DeclKind } from './symbolIndex';
 import { importUnitName, fileUnitName, type ProjectContext, unitFile } from './importResolver';
 
@@ -29,13 +31,6 @@ const KEYWORDS = (
 ).split(' ');
 const TYPES =
   'address bool string bytes uint256 uint128 uint64 uint32 uint8 uint int256 int bytes32 bytes4'.split(' ');
-const BUILTIN_MEMBERS: Record<string, string[]> = {
-  msg: ['sender', 'value', 'data', 'sig', 'gas'],
-  block: ['number', 'timestamp', 'coinbase', 'gaslimit', 'chainid', 'basefee', 'difficulty', 'prevrandao'],
-  tx: ['origin', 'gasprice'],
-  abi: ['encode', 'encodePacked', 'encodeWithSelector', 'encodeWithSignature', 'encodeCall', 'decode'],
-};
-
 const SYMBOL_KIND: Record<DeclKind, SymbolKind> = {
   contract: SymbolKind.Class,
   interface: SymbolKind.Interface,
@@ -111,8 +106,14 @@ export function registerLanguageFeatures(
   });
 
   connection.onHover((p) => {
-    const { decl } = at(p);
-    if (!decl) return null;
+    const { file, decl } = at(p);
+    if (!decl) {
+      // `msg.sender`, `arr.length`, `addr.balance`: what the language defines.
+      const builtin = ws.builtinAt(file, offset(p.textDocument.uri, p.position));
+      return builtin
+        ? { contents: { kind: 'markdown', value: `\`\`\`solidity\n${builtin.detail}\n\`\`\`\n*built-in*` } }
+        : null;
+    }
     const where = decl.container ? `${decl.container}.${decl.name}` : decl.name;
     const doc = decl.doc ? `\n\n${formatNatspec(decl.doc)}` : '';
     return {
@@ -140,6 +141,7 @@ export function registerLanguageFeatures(
   connection.onPrepareRename((p) => {
     const { decl } = at(p);
     if (!decl || decl.kind === 'constructor') return null;
+    refuseInPackage(decl);
     const file = toFile(p.textDocument.uri);
     const idx = ws.index(file);
     const o = offset(p.textDocument.uri, p.position);
@@ -161,6 +163,7 @@ export function registerLanguageFeatures(
       throw new ResponseError(1, `"${p.newName}" is not a valid Solidity identifier.`);
     const { decl } = at(p);
     if (!decl) return null;
+    refuseInPackage(decl);
     const changes: Record<string, TextEdit[]> = {};
     for (const l of ws.references(decl, openFiles()))
       (changes[uriOf(l.file)] ??= []).push({ range: range(l.file, l.start, l.end), newText: p.newName });
@@ -174,35 +177,39 @@ export function registerLanguageFeatures(
     const line = text.slice(text.lastIndexOf('\n', o - 1) + 1, o);
     const imp = /\bimport\s+(?:[^'"]*\bfrom\s+)?["']([^"']*)$/.exec(line);
     if (imp) return importCompletions(file, imp[1], contextFor(file));
-    const idx = ws.index(file);
-    if (!idx) return [];
-    const files = ws.visibleFiles(file);
-    const member = /([A-Za-z_$][\w$]*)\s*\.\s*[A-Za-z_$]*$/.exec(line);
-    if (member) {
-      const builtin = BUILTIN_MEMBERS[member[1]];
-      if (builtin) return builtin.map((label) => ({ label, kind: CompletionItemKind.Property }));
-      const type = ws.typeOf(idx, member[1], o, files);
-      return type
-        ? ws
-            .membersOf(type, files)
-            .filter((d) => d.kind !== 'constructor')
-            .map(item)
-        : [];
+    const dot = /\.\s*[A-Za-z_$]?[\w$]*$/.exec(line);
+    if (dot && !/\d\.\s*$/.test(line.slice(0, dot.index + 1))) {
+      const members = ws.membersAt(file, text, o - dot[0].length);
+      return (members ?? []).map((m) =>
+        isDecl(m) ? item(m) : { label: m.name, kind: CompletionItemKind.Property, detail: m.detail },
+      );
     }
+    const r = ws.resolver();
+    const ctx = r.ctx(file, o);
+    if (!ctx) return [];
     const names = new Map<string, CompletionItem>();
     const put = (d: Decl) => {
       if (!names.has(d.name) && d.kind !== 'constructor') names.set(d.name, item(d));
     };
-    idx.decls.filter((d) => d.scope && d.scope[0] <= o && o < d.scope[1]).forEach(put);
-    const contract = idx.decls.find((d) => d.children.length && !d.container && d.start <= o && o < d.end);
-    if (contract) ws.membersOf(contract, files).forEach(put);
-    for (const f of files) ws.index(f)?.topLevel.forEach(put);
+    ctx.idx.decls.filter((d) => d.scope && d.scope[0] <= o && o < d.scope[1] && d.nameStart < o).forEach(put);
+    const contract = r.enclosingContract(ctx.idx, o);
+    if (contract) r.allMembers(contract).forEach(put);
+    for (const f of ctx.files) ws.index(f)?.topLevel.forEach(put);
     return [
       ...names.values(),
       ...KEYWORDS.map((label) => ({ label, kind: CompletionItemKind.Keyword })),
       ...TYPES.map((label) => ({ label, kind: CompletionItemKind.TypeParameter })),
     ];
   });
+}
+
+/** A declaration inside node_modules belongs to a package: renaming it would edit the package. */
+function refuseInPackage(decl: Decl): void {
+  if (decl.file.split(/[\\/]/).includes('node_modules'))
+    throw new ResponseError(
+      1,
+      `"${decl.name}" is declared in a package (${decl.file}); rename it there, not from this workspace.`,
+    );
 }
 
 function item(d: Decl): CompletionItem {

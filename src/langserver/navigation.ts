@@ -1,14 +1,22 @@
-// Name resolution over the parsed files of a workspace: which declaration an identifier, a type
-// name or a member access (`x.f`, `Lib.f`, `this.f`, `super.f`) refers to, following imports and
-// base contracts; the references to a declaration across the workspace. Lexical scoping
-// (locals, then the enclosing contract and its bases, then the file and its imports) over the
-// parser's AST, without solc's type checker: expressions more complex than a name before the dot
-// fall back to the members of that name anywhere in the visible files.
+// The parsed files of a workspace and the navigation queries over them: the declaration at a
+// position, the references to a declaration across the workspace (its files and open buffers,
+// following imports), and the members to complete after a `.`. Files are parsed once per text
+// (symbolIndex.ts); names and member accesses are resolved by type (resolver.ts), so `a.f` and
+// `b.f` reach different declarations when `a` and `b` have different types.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Decl, type FileIndex, indexFile, type Ref } from './symbolIndex';
-import { collectSources, type ProjectContext } from './importResolver';
+import { exprBefore } from './astShapes';
+import { CONTRACTLIKE, isDecl, type Member, Resolver } from './resolver';
+import type { Builtin } from './builtins';
+import {
+  collectSources,
+  fileUnitName,
+  importUnitName,
+  type ProjectContext,
+  unitFile,
+} from './importResolver';
 
 export interface Location {
   file: string;
@@ -16,10 +24,9 @@ export interface Location {
   end: number;
 }
 
-const CONTRACTLIKE = new Set(['contract', 'interface', 'library']);
-
 export class SolWorkspace {
   private readonly indexes = new Map<string, FileIndex>();
+  private readonly unparsable = new Map<string, string>();
 
   constructor(
     private readonly read: (file: string) => string | undefined,
@@ -32,13 +39,22 @@ export class SolWorkspace {
     const text = this.read(file);
     const known = this.indexes.get(file);
     if (text === undefined || (known && known.text === text)) return known;
+    // A text that did not parse is not parsed again (each request would pay the parser's time).
+    if (this.unparsable.get(file) === text) return known;
     try {
       const idx = indexFile(file, text);
       this.indexes.set(file, idx);
+      this.unparsable.delete(file);
       return idx;
     } catch {
+      this.unparsable.set(file, text);
       return known;
     }
+  }
+
+  importedFile(from: string, importPath: string): string | undefined {
+    const ctx = this.contextFor(from);
+    return unitFile(importUnitName(fileUnitName(from, ctx.root), importPath, ctx.remappings), ctx.root);
   }
 
   /** The file and everything it imports. */
@@ -70,100 +86,111 @@ export class SolWorkspace {
     return out;
   }
 
-  private decls(files: string[]): Decl[] {
-    return files.flatMap((f) => this.index(f)?.decls ?? []);
-  }
-
-  contractNamed(name: string, files: string[]): Decl | undefined {
-    return this.decls(files).find(
-      (d) => d.name === name && (CONTRACTLIKE.has(d.kind) || d.kind === 'struct' || d.kind === 'enum'),
-    );
-  }
-
-  /** Members of a contract including those inherited (nearest first), of a struct or an enum. */
-  membersOf(type: Decl, files: string[], seen = new Set<Decl>()): Decl[] {
-    if (seen.has(type)) return [];
-    seen.add(type);
-    const own = [...type.children];
-    for (const base of type.bases ?? []) {
-      const b = this.contractNamed(base.split('.').pop()!, files);
-      if (b) own.push(...this.membersOf(b, files, seen));
-    }
-    return own;
-  }
-
-  private enclosingContract(idx: FileIndex, at: number): Decl | undefined {
-    return idx.decls.find((d) => CONTRACTLIKE.has(d.kind) && d.start <= at && at < d.end);
-  }
-
-  /** What a plain name at `at` refers to: a local, a member of the contract (or bases), a top-level name. */
-  resolveName(idx: FileIndex, name: string, at: number, files: string[]): Decl | undefined {
-    const locals = idx.decls.filter(
-      (d) => d.name === name && d.scope && d.scope[0] <= at && at < d.scope[1] && d.nameStart <= at,
-    );
-    if (locals.length) return locals.sort((a, b) => b.nameStart - a.nameStart)[0];
-    const contract = this.enclosingContract(idx, at);
-    if (contract) {
-      if (contract.name === name) return contract;
-      const member = this.membersOf(contract, files).find((d) => d.name === name);
-      if (member) return member;
-    }
-    return this.decls(files).find((d) => d.name === name && !d.container && !d.scope);
-  }
-
-  /** The type a name denotes or is declared with (for `x.member`). */
-  typeOf(idx: FileIndex, object: string, at: number, files: string[]): Decl | undefined {
-    if (object === 'this') return this.enclosingContract(idx, at);
-    const d = this.resolveName(idx, object, at, files);
-    if (!d) return undefined;
-    if (CONTRACTLIKE.has(d.kind) || d.kind === 'struct' || d.kind === 'enum') return d;
-    const typeName = /([A-Za-z_$][\w$]*)\s*(?:\[[^\]]*\]\s*)*$/.exec(d.typeName ?? '')?.[1];
-    return typeName ? this.contractNamed(typeName, files) : undefined;
-  }
-
-  resolveRef(idx: FileIndex, ref: Ref, files: string[]): Decl | undefined {
-    if (ref.kind !== 'member') return this.resolveName(idx, ref.name, ref.start, files);
-    if (ref.object === 'super') {
-      const c = this.enclosingContract(idx, ref.start);
-      const bases = (c?.bases ?? []).map((b) => this.contractNamed(b, files)).filter((b): b is Decl => !!b);
-      for (const b of bases.reverse()) {
-        const m = this.membersOf(b, files).find((d) => d.name === ref.name);
-        if (m) return m;
-      }
-      return undefined;
-    }
-    const type = ref.object ? this.typeOf(idx, ref.object, ref.start, files) : undefined;
-    if (type) return this.membersOf(type, files).find((d) => d.name === ref.name);
-    return this.decls(files).find((d) => d.name === ref.name && d.container);
+  /** A resolver for one request (it memoizes import closures and linearizations). */
+  resolver(): Resolver {
+    return new Resolver(this);
   }
 
   /** The declaration at a position: its own name, or what the name there refers to. */
-  declarationAt(file: string, at: number): Decl | undefined {
+  declarationAt(file: string, at: number, r = this.resolver()): Decl | undefined {
     const idx = this.index(file);
     if (!idx) return undefined;
     const own = idx.decls.find((d) => d.nameStart <= at && at <= d.nameEnd);
     if (own) return own;
     const ref = this.refAt(idx, at);
-    return ref ? this.resolveRef(idx, ref, this.visibleFiles(file)) : undefined;
+    return ref ? r.resolveRef(idx, ref) : undefined;
+  }
+
+  /** A member the language defines at a position (`msg.sender`, `a.length`), for hover. */
+  builtinAt(file: string, at: number): Builtin | undefined {
+    const r = this.resolver();
+    const idx = this.index(file);
+    const ref = idx && this.refAt(idx, at);
+    const ctx = ref?.base && r.ctx(file, ref.start);
+    const base = ctx && ref.base && ref.kind === 'member' ? r.exprTy(ref.base, ctx) : undefined;
+    const m = base && ctx && ref ? r.member(base, ref.name, ref.args, ctx) : undefined;
+    return m && !isDecl(m) ? m : undefined;
   }
 
   refAt(idx: FileIndex, at: number): Ref | undefined {
     return idx.refs.find((r) => r.start <= at && at <= r.end);
   }
 
-  /** Every place that names `decl` (its declaration included) in the workspace and open files. */
+  /**
+   * Members for a completion after the `.` at `dot` in `text` (the buffer being typed, which may
+   * not parse: the expression before the dot is parsed on its own, names resolve in the last
+   * good index of the file).
+   */
+  membersAt(file: string, text: string, dot: number): Member[] | undefined {
+    const expr = exprBefore(text, dot);
+    const r = this.resolver();
+    const ctx = r.ctx(file, dot);
+    const type = expr && ctx && r.exprTy(expr, ctx);
+    if (!type || !ctx) return undefined;
+    const seen = new Set<string>();
+    // Overridden members appear once (the most derived); overloads stay distinct.
+    return r.members(type, ctx).filter((m) => {
+      const key = 'kind' in m ? `${m.name}/${m.kind}/${JSON.stringify(m.params ?? null)}` : m.name;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
+  /**
+   * Every place that names `decl` (its declaration included) in the workspace and open files. A
+   * function and the functions it overrides or that override it are one symbol here (renaming one
+   * alone would not compile).
+   */
   references(decl: Decl, extraFiles: string[] = []): Location[] {
-    const out: Location[] = [{ file: decl.file, start: decl.nameStart, end: decl.nameEnd }];
-    const files = new Set([...this.workspaceFiles(), ...extraFiles, decl.file]);
+    const r = this.resolver();
+    // A local or parameter is named only in its own file.
+    const files = decl.scope
+      ? [decl.file]
+      : [...new Set([...this.workspaceFiles(), ...extraFiles, decl.file])];
+    const family = new Set(overrideFamily(decl, files, this, r));
+    const homes = new Set([...family].map((d) => d.file));
+    const out: Location[] = [...family].map((d) => ({ file: d.file, start: d.nameStart, end: d.nameEnd }));
     for (const file of files) {
       const idx = this.index(file);
-      if (!idx?.refs.some((r) => r.name === decl.name)) continue;
-      const visible = this.visibleFiles(file);
-      if (!visible.includes(decl.file)) continue;
-      for (const r of idx.refs)
-        if (r.name === decl.name && this.resolveRef(idx, r, visible) === decl)
-          out.push({ file, start: r.start, end: r.end });
+      if (!idx?.refs.some((ref) => ref.name === decl.name)) continue;
+      if (!r.files(file).some((f) => homes.has(f))) continue;
+      for (const ref of idx.refs) {
+        if (ref.name !== decl.name) continue;
+        const target = r.resolveRef(idx, ref);
+        if (target && family.has(target)) out.push({ file, start: ref.start, end: ref.end });
+      }
     }
     return out;
   }
+}
+
+/** A function with its overrides up and down the inheritance graph (same name and parameters). */
+function overrideFamily(decl: Decl, files: string[], ws: SolWorkspace, r: Resolver): Decl[] {
+  const owner =
+    decl.kind === 'function'
+      ? ws.index(decl.file)?.topLevel.find((c) => c.children.includes(decl))
+      : undefined;
+  if (!owner) return [decl];
+  const signature = JSON.stringify(decl.params ?? []);
+  const same = (d: Decl) =>
+    d.kind === 'function' && d.name === decl.name && JSON.stringify(d.params ?? []) === signature;
+  const contracts = files.flatMap((f) => ws.index(f)?.topLevel.filter((d) => CONTRACTLIKE.has(d.kind)) ?? []);
+  const owners = new Set([owner]);
+  const family = new Set([decl]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const c of contracts) {
+      const lin = r.linearize(c);
+      if (!lin.some((x) => owners.has(x))) continue;
+      for (const x of lin)
+        for (const d of x.children.filter(same))
+          if (!family.has(d)) {
+            family.add(d);
+            owners.add(x);
+            grew = true;
+          }
+    }
+  }
+  return [...family];
 }

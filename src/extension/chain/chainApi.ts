@@ -200,8 +200,9 @@ export interface ChainApi {
   systemConfigs(): Promise<{ key: string; value: string; blockNumber: number }[]>;
 
   // transactions
-  send(signer: Signer, to: string, data: string, abi?: string): Promise<ReceiptJson>;
-  deploy(signer: Signer, bytecodeWithArgs: string, abi: string): Promise<ReceiptJson>;
+  /** `value` (wei) makes a version-1 transaction carrying it; absent sends a version-0 one. */
+  send(signer: Signer, to: string, data: string, abi?: string, value?: bigint): Promise<ReceiptJson>;
+  deploy(signer: Signer, bytecodeWithArgs: string, abi: string, value?: bigint): Promise<ReceiptJson>;
 
   // BFS
   bfsList(path: string, offset: number, limit: number): Promise<BfsPage>;

@@ -55,7 +55,7 @@ export class SdkChainApi implements ChainApi {
       tls,
       timeoutMs: TIMEOUT_MS,
     });
-    this.devTools = new SdkDevTools(this.client, connection.url, tls);
+    this.devTools = new SdkDevTools(this.client, [connection.url, ...(connection.peers ?? [])], tls);
     const ctx = new SdkContext(this.client, this.group, this.sm);
     this.queries = new SdkQueries(ctx);
     this.txs = new SdkTransactions(ctx);
@@ -117,11 +117,11 @@ export class SdkChainApi implements ChainApi {
   }
 
   // ---- transactions ----
-  send(signer: Signer, to: string, data: string, abi?: string) {
-    return this.txs.send(signer, to, data, abi);
+  send(signer: Signer, to: string, data: string, abi?: string, value?: bigint) {
+    return this.txs.send(signer, to, data, abi, value);
   }
-  deploy(signer: Signer, bytecodeWithArgs: string, abi: string) {
-    return this.txs.deploy(signer, bytecodeWithArgs, abi);
+  deploy(signer: Signer, bytecodeWithArgs: string, abi: string, value?: bigint) {
+    return this.txs.deploy(signer, bytecodeWithArgs, abi, value);
   }
 
   // ---- BFS ----

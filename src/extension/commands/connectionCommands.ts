@@ -175,7 +175,8 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
           const err =
             validateName(preset.name, session.connections.list()) ??
             validateUrl(preset.url) ??
-            validateGroup(preset.group ?? 'group0');
+            validateGroup(preset.group ?? 'group0') ??
+            (preset.peers ?? []).map(validateUrl).find((e) => e !== undefined);
           if (err) throw new Error(err);
           c = {
             name: preset.name,
@@ -183,6 +184,7 @@ export function registerConnectionCommands(session: Session): vscode.Disposable[
             group: preset.group ?? 'group0',
             ...(preset.tlsCertDir ? { tlsCertDir: preset.tlsCertDir } : {}),
             ...(preset.sm ? { sm: true } : {}),
+            ...(preset.peers?.length ? { peers: preset.peers.map(normaliseUrl) } : {}),
           };
         } else c = await promptConnection(session);
         await session.connections.upsert(c);

@@ -14,6 +14,7 @@ import type { Session } from '../session';
 import { guarded, required } from '../errors';
 import { errorMessage } from '../../protocol/unknownValues';
 import { confirmTransaction } from './transact';
+import { formatValue, parseValueText } from '../messages/txValue';
 import { linkContract } from './bfsCommands';
 import { linkLibraries, needsLinking } from './libraryLinking';
 import { DEBUG_ACTION, runDebugAction } from '../debug/debugActions';
@@ -28,6 +29,8 @@ export interface DeployArgs {
   linkPath?: string;
   /** Skips the confirmation in ExtensionMode.Test only; ignored in production. */
   confirmed?: boolean;
+  /** Value sent with the deployment ("1000", "1.5 gwei"): payable constructors only (skips the prompt). */
+  value?: string;
   /** Libraries the contract links: `file:Lib` or `Lib` → an address or "deploy" (skips the prompts). */
   libraries?: Record<string, string>;
 }
@@ -88,6 +91,37 @@ async function promptConstructorArgs(c: CompiledContract): Promise<unknown[]> {
   return values;
 }
 
+/** The value to deploy with: asked for payable constructors only; refused for the others. */
+async function constructorValue(c: CompiledContract, given?: string): Promise<bigint> {
+  const payable = c.abi.some((a) => a.type === 'constructor' && a.stateMutability === 'payable');
+  if (given !== undefined) {
+    const wei = parseValueText(given);
+    if (wei > 0n && !payable)
+      throw new Error(
+        `${c.name}'s constructor is not payable: a deployment carrying value reverts. Deploy with value 0, or mark the constructor payable.`,
+      );
+    return wei;
+  }
+  if (!payable) return 0n;
+  const text = required(
+    await vscode.window.showInputBox({
+      title: `${c.name} constructor is payable · value to send`,
+      prompt:
+        'An amount and a unit (wei if none): 1000, 1.5 gwei. Moved only on chains with feature_balance.',
+      value: '0',
+      validateInput: (v) => {
+        try {
+          parseValueText(v);
+          return undefined;
+        } catch (err) {
+          return errorMessage(err);
+        }
+      },
+    }),
+  );
+  return parseValueText(text);
+}
+
 export function registerDeployCommands(
   session: Session,
   compiler: Compiler,
@@ -134,6 +168,7 @@ export function registerDeployCommands(
                 ),
               ).c);
         const values = opts.args ?? (await promptConstructorArgs(contract));
+        const value = await constructorValue(contract, opts.value);
         const codec = new ContractCodec(JSON.stringify(contract.abi), (t) => api.hashText(t));
         const bytecode = needsLinking(contract)
           ? await linkLibraries(session, signer, registry, contract, compiler.contractsWithImports(doc), {
@@ -146,12 +181,12 @@ export function registerDeployCommands(
         await confirmTransaction(
           session,
           signer,
-          `Deploy ${contract.name}${values.length ? `(${values.map((v) => JSON.stringify(v)).join(', ')})` : ''} to ${conn.name}`,
+          `Deploy ${contract.name}${values.length ? `(${values.map((v) => JSON.stringify(v)).join(', ')})` : ''}${value > 0n ? ` with ${formatValue(value)}` : ''} to ${conn.name}`,
           opts.confirmed,
         );
         const receipt = await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `Deploying ${contract.name}…` },
-          () => api.deploy(signer, data, JSON.stringify(contract.abi)),
+          () => api.deploy(signer, data, JSON.stringify(contract.abi), value > 0n ? value : undefined),
         );
         if (receipt.status !== 0 || !receipt.contractAddress) {
           // On the devnode: the constructor's failing line (creation source map) and console.log,
@@ -185,7 +220,7 @@ export function registerDeployCommands(
         let linkPath = opts.linkPath;
         if (linkPath === undefined) {
           const action = await vscode.window.showInformationMessage(
-            `Deployed ${contract.name} at ${address} (block ${receipt.blockNumber}).`,
+            `Deployed ${contract.name} at ${address} (block ${receipt.blockNumber})${value > 0n ? ` with ${formatValue(value)}` : ''}.`,
             'Link into BFS',
             'Call Contract',
             'Copy Address',

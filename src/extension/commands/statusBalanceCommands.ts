@@ -1,7 +1,9 @@
 // Account status, contract status, balances, value transfers and importing a console config.toml
 // (console freeze/unfreeze/abolishAccount, getAccountStatus, freeze/unfreeze/abolishContract,
 // getContractStatus, getBalance, addBalance, subBalance, transferBalance, register/unregister/
-// listBalanceGovernor, transfer). Every write goes through `transact` (confirmation, progress).
+// listBalanceGovernor, transfer) and turning balance on (console setSystemConfigByKey
+// feature_balance 1, then feature_balance_precompiled 1). Every write goes through `transact`
+// (confirmation, progress).
 
 import * as vscode from 'vscode';
 import { readFileSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { readConsoleConfig } from '../../client/consoleConfig';
 import { StatusBalanceApi } from '../chain/statusBalanceApi';
 import type { ConnectionConfig } from '../connections/connectionModel';
 import { guarded, required } from '../errors';
+import { formatValue, parseValueText } from '../messages/txValue';
 import type { Session } from '../session';
 import { transact } from './transact';
 
@@ -27,11 +30,26 @@ function addressInput(title: string, value?: string): Thenable<string | undefine
 function amountInput(title: string): Thenable<string | undefined> {
   return vscode.window.showInputBox({
     title,
-    placeHolder: 'whole number (the chain’s smallest unit)',
-    validateInput: (v) =>
-      /^\d+$/.test(v.trim()) && BigInt(v.trim()) > 0n ? undefined : 'Enter a whole number above 0.',
+    placeHolder: 'an amount and a unit (wei if none): 1000, 1.5 gwei, 2 ether',
+    validateInput: (v) => {
+      try {
+        return parseValueText(v) > 0n ? undefined : 'Enter an amount above 0.';
+      } catch (err) {
+        return err instanceof Error ? err.message : String(err);
+      }
+    },
   });
 }
+
+/** An amount typed as "1000" or "1.5 gwei" (the prompt's rules), in wei; above 0. */
+function amountOf(text: string): bigint {
+  const wei = parseValueText(text);
+  if (wei <= 0n) throw new Error('Enter an amount above 0.');
+  return wei;
+}
+
+/** The chain-wide switches of balance, in the order a real chain needs them (feature keys). */
+const BALANCE_FEATURES = ['feature_balance', 'feature_balance_precompiled'] as const;
 
 const norm = (a: string) => '0x' + a.trim().replace(/^0x/i, '').toLowerCase();
 
@@ -138,10 +156,10 @@ export function registerStatusBalanceCommands(session: Session): vscode.Disposab
         if (what === 'transfer') {
           const from = norm(arg(0) ?? required(await addressInput('Transfer from')));
           const to = norm(arg(1) ?? required(await addressInput('Transfer to')));
-          const amount = BigInt(arg(2) ?? required(await amountInput('Amount')));
+          const amount = amountOf(arg(2) ?? required(await amountInput('Amount')));
           return transact(
             session,
-            { what: `Transfer balance ${amount} from ${from} to ${to}`, confirmed },
+            { what: `Transfer balance ${formatValue(amount)} from ${from} to ${to}`, confirmed },
             (_c, s) => a.transferBalance(s, from, to, amount),
           );
         }
@@ -158,11 +176,11 @@ export function registerStatusBalanceCommands(session: Session): vscode.Disposab
                 ? a.registerBalanceGovernor(s, address)
                 : a.unregisterBalanceGovernor(s, address),
           );
-        const amount = BigInt(arg(1) ?? required(await amountInput(`Amount to ${what}`)));
+        const amount = amountOf(arg(1) ?? required(await amountInput(`Amount to ${what}`)));
         return transact(
           session,
           {
-            what: `${what === 'add' ? 'Add' : 'Subtract'} balance ${amount} ${what === 'add' ? 'to' : 'from'} ${address}`,
+            what: `${what === 'add' ? 'Add' : 'Subtract'} balance ${formatValue(amount)} ${what === 'add' ? 'to' : 'from'} ${address}`,
             confirmed,
           },
           (_c, s) => (what === 'add' ? a.addBalance(s, address, amount) : a.subBalance(s, address, amount)),
@@ -174,10 +192,41 @@ export function registerStatusBalanceCommands(session: Session): vscode.Disposab
       guarded('Transfer failed', async (to?: string, value?: string, confirmed?: boolean) => {
         const a = api();
         const target = norm(to ?? required(await addressInput('Send value to')));
-        const amount = BigInt(value ?? required(await amountInput('Value to send')));
-        return transact(session, { what: `Send ${amount} to ${target}`, confirmed }, (_c, s) =>
+        const amount = amountOf(value ?? required(await amountInput('Value to send')));
+        return transact(session, { what: `Send ${formatValue(amount)} to ${target}`, confirmed }, (_c, s) =>
           a.transfer(s, target, amount),
         );
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'fiscoBcos.enableBalance',
+      guarded('Enable balance failed', async (confirmed?: boolean) => {
+        const chain = session.requireChain();
+        const name = session.connection!.name;
+        const on = async (key: string) =>
+          (await chain.systemConfig(key).catch(() => undefined))?.value === '1';
+        // Set through the system config (a committee proposal when auth is on), as on a real chain.
+        for (const key of BALANCE_FEATURES) {
+          if (await on(key)) continue;
+          const viaProposal = await chain.authEnabled().catch(() => false);
+          const r = await transact(
+            session,
+            { what: `${viaProposal ? 'Propose' : 'Set'} ${key} = 1 on ${name}`, confirmed },
+            (api, s) => api.setSystemConfig(s, key, '1'),
+          );
+          if (!r.ok) return r;
+        }
+        const pending = [];
+        for (const key of BALANCE_FEATURES) if (!(await on(key))) pending.push(key);
+        if (pending.length)
+          void vscode.window.showWarningMessage(
+            `Balance is not on yet on ${name}: ${pending.join(' and ')} await the committee's votes (Governance view).`,
+          );
+        else
+          void vscode.window.showInformationMessage(
+            `Balance is on for ${name}: transactions move value, and governors manage balances (Balance command).`,
+          );
+        return pending.length === 0;
       }),
     ),
     vscode.commands.registerCommand(

@@ -3,6 +3,13 @@
 
 import { isBoolean, isNumber, isRecord, isString, shape } from './validate';
 import { type ContextMessage, isContextMessage } from './contextMessages';
+import { type ValueUnit, isValueUnit } from './txValue';
+
+/** The value typed in the form: an amount in a unit (txValue.ts converts and checks it). */
+export interface ValueInput {
+  amount: string;
+  unit: ValueUnit;
+}
 
 export interface ParamView {
   name: string;
@@ -29,6 +36,8 @@ export interface ResultView {
   message: string;
   transactionHash?: string;
   blockNumber?: number;
+  /** The value the transaction carried, formatted ("5 wei"), when it carried any. */
+  value?: string;
   events?: { name: string; args: { name: string; type: string; value: string }[] }[];
   /** Set on a failure the local node can trace: what the page's Debug button opens. */
   debug?: DebugTarget;
@@ -45,6 +54,8 @@ export type HostToCall =
       functions: FunctionView[];
       lastInputs: Record<string, unknown[]>;
       account?: string;
+      /** feature_balance is on: every transaction gets a value field (payable functions always do). */
+      balance?: boolean;
     }
   | { type: 'result'; result: ResultView }
   | { type: 'error'; message: string };
@@ -59,6 +70,8 @@ export type CallToHost =
       mode: 'call' | 'send';
       /** The active account the page showed ('' for none): a transaction from a stale page is refused. */
       account?: string;
+      /** Value to send with the transaction (version 1); absent or 0 for none. */
+      value?: ValueInput;
     }
   | { type: 'openTransaction'; hash: string }
   | { type: 'debug'; target: DebugTarget };
@@ -91,7 +104,10 @@ export function parseCallToHost(m: unknown): CallToHost | undefined {
         args: Array.isArray,
         mode: (v) => v === 'call' || v === 'send',
       },
-      { account: isString },
+      {
+        account: isString,
+        value: (v) => isRecord(v) && isString(v.amount) && isValueUnit(v.unit),
+      },
     )
   )
     return m;

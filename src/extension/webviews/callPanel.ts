@@ -9,8 +9,10 @@ import {
   type DebugTarget,
   type HostToCall,
   type ResultView,
+  type ValueInput,
   parseCallToHost,
 } from '../messages/callMessages';
+import { formatValue, parseValue, valueRefusal } from '../messages/txValue';
 import { functionView } from '../models/functionView';
 import type { ContractCodec } from '../models/abiCodec';
 import { codecFor } from '../chain/contractCodec';
@@ -47,15 +49,19 @@ export async function showCallPanel(
   }
   const api = session.requireChain();
   const codec = await codecFor(api, target.address, target.abi);
+  // feature_balance on: value moves, so every transaction gets a value field, not only payable ones.
+  const balanceOn = async () =>
+    (await api.systemConfig('feature_balance').catch(() => undefined))?.value === '1';
   const inputsOf = () =>
     context.workspaceState.get<Record<string, Record<string, unknown[]>>>(INPUTS_KEY, {})[key] ?? {};
-  const postInit = (host: PanelHost<CallToHost, HostToCall>) =>
+  const postInit = async (host: PanelHost<CallToHost, HostToCall>) =>
     host.post({
       type: 'init',
       contract: { name: target.name ?? 'Contract', address: target.address, path: target.path },
       functions: codec.functions().map(functionView),
       lastInputs: inputsOf(),
       account: session.account()?.address,
+      balance: await balanceOn(),
     } satisfies HostToCall);
   const panel = new PanelHost<CallToHost, HostToCall>({
     viewType: 'fiscoBcos.callContract',
@@ -91,7 +97,17 @@ export async function showCallPanel(
         ...all,
         [key]: { ...(all[key] ?? {}), [m.signature]: m.args },
       });
-      const result = await invoke(session, registry, codec, target, m.requestId, m.signature, m.args, m.mode);
+      const result = await invoke(
+        session,
+        registry,
+        codec,
+        target,
+        m.requestId,
+        m.signature,
+        m.args,
+        m.mode,
+        m.value,
+      );
       await host.post({ type: 'result', result } satisfies HostToCall);
     },
   });
@@ -115,6 +131,7 @@ export async function invoke(
   signature: string,
   args: unknown[],
   mode: 'call' | 'send',
+  valueInput?: ValueInput,
 ): Promise<ResultView> {
   const base = { requestId, mode, outputs: [] as ResultView['outputs'] };
   let data: string;
@@ -123,6 +140,27 @@ export async function invoke(
   } catch (err) {
     return { ...base, ok: false, message: `Invalid arguments: ${errorMessage(err)}` };
   }
+  // The value is checked again here (the page checks as you type): nothing is sent when it is bad.
+  let value = 0n;
+  try {
+    value = valueInput ? parseValue(valueInput.amount, valueInput.unit) : 0n;
+  } catch (err) {
+    return { ...base, ok: false, message: `Invalid value: ${errorMessage(err)}` };
+  }
+  if (value > 0n && mode === 'call')
+    return {
+      ...base,
+      ok: false,
+      message:
+        'A call carries no value (the call RPC has no value field): use Send Transaction to send value.',
+    };
+  const fn = codec
+    .functions()
+    .map(functionView)
+    .find((f) => f.signature === signature);
+  const refusal = fn ? valueRefusal(fn, value) : '';
+  if (refusal) return { ...base, ok: false, message: `Not sent: ${refusal}` };
+  const shownValue = value > 0n ? formatValue(value) : undefined;
   const api = session.requireChain();
   const fmt = (vals: { name: string; type: string; value: unknown }[]) =>
     vals.map((v) => ({ name: v.name, type: v.type, value: JSON.stringify(v.value) }));
@@ -151,10 +189,14 @@ export async function invoke(
       };
     }
     const signer = await session.requireSigner();
-    await confirmTransaction(session, signer, `Send ${signature} to ${target.name ?? target.address}`);
+    await confirmTransaction(
+      session,
+      signer,
+      `Send ${signature}${shownValue ? ` with ${shownValue}` : ''} to ${target.name ?? target.address}`,
+    );
     const receipt = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Sending ${signature}…` },
-      () => api.send(signer, target.address, data, target.abi),
+      () => api.send(signer, target.address, data, target.abi, value > 0n ? value : undefined),
     );
     const codecs = await loadCodecs(
       api,
@@ -188,6 +230,7 @@ export async function invoke(
       events,
       transactionHash: receipt.transactionHash,
       blockNumber: receipt.blockNumber,
+      ...(shownValue ? { value: shownValue } : {}),
       message:
         (ok ? `Sealed in block ${receipt.blockNumber}` : describeReceiptStatus(receipt)) +
         (await diagnosticsSuffix(api, diagnostics)),

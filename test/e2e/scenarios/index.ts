@@ -6,6 +6,7 @@ import { debugTransaction } from './debug-transaction';
 import { deployAndLink } from './deploy-and-link';
 import { eventsAndFailures } from './events-and-failures';
 import { events10k } from './events-10k';
+import { freezeAndBalance } from './freeze-and-balance';
 import { governanceVote } from './governance-vote';
 import { groupsView } from './groups-view';
 import { permissionEditor } from './permission-editor';
@@ -19,6 +20,7 @@ export const scenarios: Scenario[] = [
   blockAndTransaction,
   eventsAndFailures,
   events10k,
+  freezeAndBalance, // before governanceVote: one governor passes the balance proposals
   governanceVote,
   permissionEditor,
   tableBrowser,
