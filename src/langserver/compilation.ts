@@ -38,7 +38,7 @@ export interface ContractArtifact {
   /** Runtime bytecode (hex) and its source map, for failure locations. */
   deployedBytecode?: string;
   deployedSourceMap?: string;
-  /** solc's storageLayout (solc >= 0.5.13), for the debugger's state variables. */
+  /** solc's storageLayout (full compiles), for the debugger's state variables. */
   storageLayout?: unknown;
 }
 
@@ -56,7 +56,7 @@ export interface CompileOutcome {
   contracts: ContractArtifact[];
   /** Source unit name → the id solc's source maps use. */
   sourceIds: Record<string, number>;
-  /** The units' ASTs (full compiles), for the debugger's variables. */
+  /** The source units' ASTs (full compiles), for the debugger's variables. */
   asts?: unknown[];
 }
 
@@ -77,11 +77,11 @@ interface SolcOutput {
       string,
       {
         abi?: unknown[];
-        storageLayout?: unknown;
         evm?: {
           bytecode?: { object?: string; linkReferences?: LinkReferences; sourceMap?: string };
           deployedBytecode?: { object?: string; sourceMap?: string };
         };
+        storageLayout?: unknown;
       }
     >
   >;
@@ -94,7 +94,7 @@ export function buildInput(closure: SourceClosure, version: string, options: Com
     outputSelection: options.full
       ? {
           '*': {
-            // The AST and storage layouts let the debugger decode variables.
+            // The AST and storage layout let the debugger decode variables.
             '': ['ast'],
             '*': [
               'abi',
@@ -103,7 +103,7 @@ export function buildInput(closure: SourceClosure, version: string, options: Com
               'evm.bytecode.sourceMap',
               'evm.deployedBytecode.object',
               'evm.deployedBytecode.sourceMap',
-              ...(semver.gte(version, '0.5.13') ? ['storageLayout'] : []),
+              'storageLayout',
             ],
           },
         }
@@ -154,7 +154,7 @@ export function readOutput(json: string, closure: SourceClosure): CompileOutcome
         ...(c.storageLayout !== undefined ? { storageLayout: c.storageLayout } : {}),
       });
   const sourceIds = Object.fromEntries(Object.entries(out.sources ?? {}).map(([unit, s]) => [unit, s.id]));
-  const asts = Object.values(out.sources ?? {}).flatMap((s) => (s.ast === undefined ? [] : [s.ast]));
+  const asts = Object.values(out.sources ?? {}).flatMap((s) => (s.ast !== undefined ? [s.ast] : []));
   return { problems, contracts, sourceIds, ...(asts.length > 0 ? { asts } : {}) };
 }
 

@@ -66,13 +66,13 @@ export interface CompileResponse {
     sourceMap?: string;
     deployedBytecode?: string;
     deployedSourceMap?: string;
-    /** solc's storageLayout (solc >= 0.5.13), for the debugger. */
+    /** solc's storageLayout, for the debugger's state variables. */
     storageLayout?: unknown;
   }[];
   /** Source unit → id in the source maps, and each unit's text as compiled (failure locations). */
   sourceIds: Record<string, number>;
   sources: Record<string, string>;
-  /** The compiled units' ASTs, for the debugger's variables. */
+  /** The source units' ASTs, for the debugger's variables. */
   asts?: unknown[];
 }
 

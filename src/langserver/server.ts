@@ -240,7 +240,7 @@ connection.onRequest(COMPILE_REQUEST, async (params: CompileParams): Promise<Com
     contracts: run.contracts,
     sourceIds: run.sourceIds,
     sources: run.closure.sources,
-    asts: run.asts,
+    ...(run.asts ? { asts: run.asts } : {}),
   };
 });
 

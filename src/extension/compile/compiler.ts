@@ -9,16 +9,12 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { buildInput, type CompiledContract, readOutput } from './solcIO';
-import type { StorageLayout } from '../debug/variables/storageDecode';
 import { rememberCompilation } from '../debug/compiledCode';
+import type { StorageLayout } from '../debug/variables/storageDecode';
 import { compileWithBinary, solcBinaryVersion } from './solcBinary';
 import { CompileCancelledError, SolcWorkerClient } from './solcWorkerClient';
 import { CancelledError } from '../errors';
 import type { SolidityLanguageClient } from '../solidity/languageClient';
-
-function isObject(v: unknown): v is object {
-  return typeof v === 'object' && v !== null;
-}
 
 export class Compiler implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('fisco-bcos-solc');
@@ -146,7 +142,7 @@ export class Compiler implements vscode.Disposable {
         : {}),
       // solc's storageLayout, passed through the server unchanged.
       // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
-      ...(isObject(c.storageLayout) ? { storageLayout: c.storageLayout as StorageLayout } : {}),
+      ...(c.storageLayout !== undefined ? { storageLayout: c.storageLayout as StorageLayout } : {}),
     }));
     rememberCompilation(all, res.sources ?? {}, res.sourceIds ?? {}, res.asts ?? []);
     const own = all.filter((c, i) => res.contracts[i].file === doc.uri.fsPath);

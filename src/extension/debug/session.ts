@@ -28,7 +28,7 @@ import {
   type Trace,
 } from './traceModel';
 import { lookupPath, parsePath } from './variables/evaluate';
-import { VariableDecoder } from './variables/frameVariables';
+import { VariableDecoder, type FrameVariables } from './variables/frameVariables';
 import type { NamedShown } from './variables/values';
 
 export interface LaunchArgs extends DebugProtocol.LaunchRequestArguments {
@@ -295,11 +295,16 @@ export class FiscoDebugSession extends LoggingDebugSession {
   }
 
   /** Decoded variables of the frame `frameId` (0 = innermost) at the current step. */
-  private decodedAt(frameId: number | undefined) {
+  private decodedAt(frameId: number | undefined): FrameVariables | undefined {
     const m = this.model;
     if (m === undefined || this.decoder === undefined) return undefined;
     const step = m.callStack(this.step)[frameId ?? 0]?.step ?? this.step;
-    return this.decoder.at(step);
+    try {
+      return this.decoder.at(step);
+    } catch (e) {
+      // A trace or compilation the decoder does not understand must not take the raw views with it.
+      return { why: `the variables could not be decoded: ${e instanceof Error ? e.message : String(e)}` };
+    }
   }
 
   /** Hover and watch: a variable path (`item.owner`, `list[2]`) among the frame's Locals and State. */
@@ -334,7 +339,11 @@ export class FiscoDebugSession extends LoggingDebugSession {
     if (d === undefined) return [];
     const note = (why: string): NamedShown[] => [{ name: 'unavailable', value: why, type: '' }];
     const locals = d.locals ?? note(d.why ?? 'unknown');
-    const state = d.state ?? note(d.why ?? 'the compilation has no storage layout');
+    const state =
+      d.state ??
+      note(
+        d.why ?? 'its compilation has no storageLayout (solc before 0.5.13, or a build output without it)',
+      );
     // VS Code expands the first scope on each stop; State stays as the user left it.
     const localsScope: DebugProtocol.Scope = new Scope('Locals', this.varHandles.create(locals), false);
     localsScope.presentationHint = 'locals';

@@ -122,10 +122,10 @@ export class VariableDecoder {
     const frame = this.trace.frames[step?.frame ?? -1];
     if (step === undefined || frame === undefined) return { why: 'no frame at this step' };
     const c = this.code(frame.code);
-    if (c === undefined) return { why: 'the contract’s code is not from a compilation in this session' };
+    if (c === undefined) return { why: 'no compilation known to the debugger has this contract’s code' };
     if (c.ast === undefined)
       return {
-        why: 'the compilation has no AST and storage layout (compile the contract again in this session)',
+        why: 'its compilation has no AST (compile the contract in this session, or use a build output with the AST)',
       };
     const enums = c.ast.enums;
     this.storageIndex ??= new TraceStorage(this.trace);
