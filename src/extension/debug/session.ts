@@ -29,7 +29,7 @@ import {
 } from './traceModel';
 import { lookupPath, parsePath } from './variables/evaluate';
 import { VariableDecoder, type FrameVariables } from './variables/frameVariables';
-import type { NamedShown } from './variables/values';
+import type { NamedShown, Page, Shown } from './variables/values';
 
 export interface LaunchArgs extends DebugProtocol.LaunchRequestArguments {
   /** Hash of a committed transaction to debug. */
@@ -67,7 +67,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
   private model: TraceModel | undefined;
   private decoder: VariableDecoder | undefined;
   /** Decoded variable lists by reference, valid until the next stop. */
-  private readonly varHandles = new Handles<NamedShown[]>(FIRST_HANDLE);
+  private readonly varHandles = new Handles<NamedShown[] | Page>(FIRST_HANDLE);
   private step = 0;
   private args: LaunchArgs | undefined;
   private readonly breakpoints = new Map<string, Set<number>>();
@@ -325,12 +325,15 @@ export class FiscoDebugSession extends LoggingDebugSession {
       );
       return;
     }
-    response.body = {
-      result: found.value,
-      type: found.type,
-      variablesReference: found.children?.length ? this.varHandles.create(found.children) : 0,
-    };
+    response.body = { result: found.value, type: found.type, ...this.expandable(found) };
     this.sendResponse(response);
+  }
+
+  /** A value's reference for expanding it: long arrays page by index, others list their members. */
+  private expandable(v: Shown): { variablesReference: number; indexedVariables?: number } {
+    if (v.page !== undefined)
+      return { variablesReference: this.varHandles.create(v.page), indexedVariables: v.page.length };
+    return { variablesReference: v.children?.length ? this.varHandles.create(v.children) : 0 };
   }
 
   /** Locals (arguments, return variables, locals in scope) and State of the frame's contract. */
@@ -357,13 +360,11 @@ export class FiscoDebugSession extends LoggingDebugSession {
     const decoded =
       args.variablesReference >= FIRST_HANDLE ? this.varHandles.get(args.variablesReference) : undefined;
     if (decoded !== undefined) {
+      const list = Array.isArray(decoded)
+        ? decoded
+        : decoded.at(args.start ?? 0, args.count ?? Math.min(decoded.length, 100));
       response.body = {
-        variables: decoded.map((v) => ({
-          name: v.name,
-          value: v.value,
-          type: v.type,
-          variablesReference: v.children?.length ? this.varHandles.create(v.children) : 0,
-        })),
+        variables: list.map((v) => ({ name: v.name, value: v.value, type: v.type, ...this.expandable(v) })),
       };
       this.sendResponse(response);
       return;

@@ -1,7 +1,8 @@
 // Decoded variables over the Debug Adapter Protocol (DebugClient against the adapter on a free
 // port): at a breakpoint inside an internal function, the Locals scope lists its arguments and
 // locals; compound values expand through variablesReference (a memory array, a struct in a
-// mapping, a mapping touched by two keys); watch expressions read nested values.
+// mapping, a mapping touched by two keys); watch expressions read nested values; a long array
+// pages by index range.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +14,19 @@ import type { Trace } from '../../../src/extension/debug/traceModel';
 import { VARS_LINE, compileVars, deployVars, type VarsDeployed } from './debug-variables-fixture';
 
 const build = compileVars('solc');
+const MANY = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Many {
+    uint16[] public many;
+    function fill() public {
+        for (uint16 i = 0; i < 150; i++) many.push(i);
+        many.push(7);
+    }
+}
+`;
+const manyBuild = compileVars('solc', MANY, 'Many');
+let manyChain: VarsDeployed;
+let manyTrace: { trace: Trace; status: number };
 let d: VarsDeployed;
 let server: Server;
 let dc: DebugClient;
@@ -23,10 +37,12 @@ before(async () => {
   d = await deployVars(build);
   to = d.chain.accounts[1].address.toLowerCase();
   traced = await d.traceTx(d.iface.encodeFunctionData('run', [12, to, 'note']));
+  manyChain = await deployVars(manyBuild);
+  manyTrace = await manyChain.traceTx(manyChain.iface.encodeFunctionData('fill'));
   server = createServer((socket) => {
     const session = new FiscoDebugSession({
-      fetchTrace: () => Promise.resolve(traced),
-      lookup: build.lookup,
+      fetchTrace: (args) => Promise.resolve(args.txHash === '0x02' ? manyTrace : traced),
+      lookup: (code) => build.lookup(code) ?? manyBuild.lookup(code),
     });
     session.setRunAsServer(true);
     session.start(socket, socket);
@@ -40,6 +56,7 @@ after(async () => {
   await dc.stop();
   server.close();
   await d.chain.close();
+  await manyChain.chain.close();
 });
 
 async function children(ref: number): Promise<Map<string, DebugProtocol.Variable>> {
@@ -103,4 +120,40 @@ test('variables at a breakpoint in an internal function expand through the proto
   const ended = dc.waitForEvent('terminated');
   await dc.continueRequest({ threadId: 1 });
   await ended;
+});
+
+test('a long array pages its elements by index range', async () => {
+  const client = new DebugClient('node', 'unused', 'fisco-bcos');
+  await client.start((server.address() as AddressInfo).port);
+  try {
+    await client.initializeRequest();
+    await client.setBreakpointsRequest({ source: { path: '/ws/Source.sol' }, breakpoints: [{ line: 7 }] });
+    await client.configurationDoneRequest();
+    const stopped = client.waitForEvent('stopped');
+    await client.launch({ txHash: '0x02', sourceRoot: '/ws', stopOnEntry: false });
+    await stopped;
+    const state = (await client.scopesRequest({ frameId: 0 })).body.scopes[1];
+    const vars = (await client.variablesRequest({ variablesReference: state.variablesReference })).body
+      .variables;
+    const many = vars.find((v) => v.name === 'many')!;
+    assert.equal(many.value, 'uint16[] (length 150)');
+    assert.equal(many.indexedVariables, 150);
+    // VS Code asks for chunks of an indexed variable: here elements 120 to 122.
+    const chunk = await client.variablesRequest({
+      variablesReference: many.variablesReference,
+      filter: 'indexed',
+      start: 120,
+      count: 3,
+    });
+    assert.deepEqual(
+      chunk.body.variables.map((v) => [v.name, v.value]),
+      [
+        ['[120]', '120'],
+        ['[121]', '121'],
+        ['[122]', '122'],
+      ],
+    );
+  } finally {
+    await client.stop();
+  }
 });

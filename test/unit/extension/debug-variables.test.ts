@@ -10,6 +10,7 @@ import { instructionIndexes, parseSourceMap } from '../../../src/client/sourceMa
 import assert from 'node:assert/strict';
 import { TraceModel } from '../../../src/extension/debug/traceModel';
 import { VariableDecoder } from '../../../src/extension/debug/variables/frameVariables';
+import { lookupPath, parsePath } from '../../../src/extension/debug/variables/evaluate';
 import { NOT_TOUCHED } from '../../../src/extension/debug/variables/storageDecode';
 import type { NamedShown } from '../../../src/extension/debug/variables/values';
 import {
@@ -325,6 +326,50 @@ contract Ir {
     const state = flat(v.state);
     assert.equal(state.get(`balances[${to}]`), '12');
     assert.equal(state.get('name'), JSON.stringify(NOTE));
+  } finally {
+    await d.chain.close();
+  }
+});
+
+it('long arrays page past the first 100 elements, in storage and in memory', async () => {
+  const source = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Many {
+    uint16[] public many;
+    function fill() public {
+        for (uint16 i = 0; i < 150; i++) many.push(i);
+        uint256[] memory m = new uint256[](130);
+        m[129] = 7;
+        many.push(uint16(m[129]));
+    }
+}
+`;
+  const build = compileVars('solc', source, 'Many');
+  const d = await deployVars(build);
+  try {
+    const { trace, status } = await d.traceTx(d.iface.encodeFunctionData('fill'));
+    assert.equal(status, 0);
+    const m = new TraceModel(trace, build.lookup);
+    const v = new VariableDecoder(trace, build.lookup).at(m.continueFrom(0, (l) => l.line === 9));
+    const many = v.state!.find((x) => x.name === 'many')!;
+    assert.equal(many.value, 'uint16[] (length 150)');
+    assert.equal(many.children!.length, 100);
+    assert.equal(many.page!.length, 150);
+    assert.deepEqual(
+      many.page!.at(140, 3).map((e) => [e.name, e.value]),
+      [
+        ['[140]', '140'],
+        ['[141]', '141'],
+        ['[142]', '142'],
+      ],
+    );
+    assert.equal(many.page!.at(149, 10).length, 1);
+    const mem = v.locals!.find((x) => x.name === 'm')!;
+    assert.equal(mem.page!.length, 130);
+    assert.equal(mem.page!.at(129, 1)[0].value, '7');
+    // Watch expressions reach paged elements too.
+    assert.equal(lookupPath(parsePath('many[149]')!, [v.locals!, v.state!])?.value, '149');
+    assert.equal(lookupPath(parsePath('m[129]')!, [v.locals!, v.state!])?.value, '7');
   } finally {
     await d.chain.close();
   }

@@ -2,7 +2,7 @@
 // accessors (`item.owner`, `list[2]`, `balances[0xab…]`, `names["k"]`), looked up among the
 // shown values (locals first, then state); nothing is executed.
 
-import type { NamedShown, Shown } from './values';
+import type { NamedShown, Page, Shown } from './values';
 
 /** Splits `a.b[1]["k"]` into ["a", ".b", "[1]", '["k"]'], or undefined when it is not such a path. */
 export function parsePath(expression: string): string[] | undefined {
@@ -41,9 +41,12 @@ export function lookupPath(
     let found: Shown | undefined = vars.find((v) => v.name === path[0]);
     for (let k = 1; found !== undefined && k < path.length; k++) {
       const part = path[k];
+      const index = /^\[(\d+)\]$/.exec(part);
+      const page: Page | undefined = found.page;
       found = part.startsWith('.')
         ? found.children?.find((c) => c.name === part.slice(1))
-        : found.children?.find((c) => sameKey(c.name, part));
+        : (found.children?.find((c) => sameKey(c.name, part)) ??
+          (index !== null && page !== undefined ? page.at(Number(index[1]), 1)[0] : undefined));
     }
     if (found !== undefined) return found;
   }

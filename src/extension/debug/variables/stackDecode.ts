@@ -5,15 +5,7 @@
 import type { SolType, StackVariable } from './astIndex';
 import { StorageDecoder, type StorageLayout } from './storageDecode';
 import type { StorageAt } from './storageView';
-import {
-  MAX_ELEMENTS,
-  formatBytes,
-  formatWord,
-  wordAt,
-  type EnumIndex,
-  type NamedShown,
-  type Shown,
-} from './values';
+import { elementList, formatBytes, formatWord, wordAt, type EnumIndex, type Shown } from './values';
 
 export interface StackContext {
   memory: Uint8Array;
@@ -68,7 +60,7 @@ function decodeMemory(t: SolType, ptr: bigint, ctx: StackContext, depth: number)
       const length = dynamic ? wordAt(mem, at) : BigInt(t.length!);
       if (length > MAX_LENGTH) return invalid(t.label, 'not in memory yet');
       const first = dynamic ? at + 32 : at;
-      return listOf(t.label, length, (i) => elementInMemory(t.base, first + i * 32, ctx, depth));
+      return elementList(t.label, length, (i) => elementInMemory(t.base, first + i * 32, ctx, depth));
     }
     case 'struct': {
       const children = t.members
@@ -89,14 +81,6 @@ function elementInMemory(t: SolType, at: number, ctx: StackContext, depth: numbe
     : decodeMemory(t, word, ctx, depth + 1);
 }
 
-function listOf(label: string, length: bigint, element: (i: number) => Shown): Shown {
-  const shown = length > BigInt(MAX_ELEMENTS) ? MAX_ELEMENTS : Number(length);
-  const children: NamedShown[] = [];
-  for (let i = 0; i < shown; i++) children.push({ name: `[${i}]`, ...element(i) });
-  if (BigInt(shown) < length) children.push({ name: '…', value: `${length - BigInt(shown)} more`, type: '' });
-  return { value: `${label} (length ${length})`, type: label, children };
-}
-
 /** ABI-encoded calldata: `offset` is where the value's data starts, `length` for dynamic ones. */
 function decodeCalldata(t: SolType, offset: bigint, length: bigint | undefined, ctx: StackContext): Shown {
   const data = ctx.calldata;
@@ -111,7 +95,7 @@ function decodeCalldata(t: SolType, offset: bigint, length: bigint | undefined, 
     const n = t.length !== undefined ? BigInt(t.length) : (length ?? 0n);
     if (n > MAX_LENGTH) return invalid(t.label, 'outside the calldata');
     const base = t.base;
-    return listOf(t.label, n, (i) => {
+    return elementList(t.label, n, (i) => {
       const word = wordAt(data, at + i * 32);
       if (base.kind === 'value') return { value: formatWord(base.label, word, ctx.enums), type: base.label };
       const start = BigInt(at) + word;

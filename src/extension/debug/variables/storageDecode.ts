@@ -6,6 +6,7 @@
 import type { StorageAt } from './storageView';
 import {
   MAX_ELEMENTS,
+  elementList,
   formatBytes,
   formatValue,
   formatWord,
@@ -95,21 +96,19 @@ export class StorageDecoder {
 
   private elements(t: LayoutType, first: bigint, length: bigint): Shown {
     const base = this.types[t.base ?? ''];
-    const children: NamedShown[] = [];
-    if (base !== undefined) {
-      const size = Number(base.numberOfBytes);
-      const packed = base.encoding === 'inplace' && isValueType(base.label) && size <= 16;
-      const perSlot = packed ? Math.floor(32 / size) : 1;
-      const slotsEach = packed ? 1 : Math.max(1, Math.ceil(size / 32));
-      const shown = length > BigInt(MAX_ELEMENTS) ? MAX_ELEMENTS : Number(length);
-      for (let i = 0; i < shown; i++) {
-        const slot = first + BigInt(Math.floor(i / perSlot) * slotsEach);
-        children.push({ name: `[${i}]`, ...this.decode(t.base!, slot, packed ? (i % perSlot) * size : 0) });
-      }
-      if (BigInt(shown) < length)
-        children.push({ name: '…', value: `${length - BigInt(shown)} more`, type: '' });
-    }
-    return { value: `${t.label} (length ${length})`, type: t.label, children };
+    if (base === undefined) return { value: `${t.label} (length ${length})`, type: t.label };
+    const size = Number(base.numberOfBytes);
+    // Value types of up to 16 bytes share slots; anything else starts a slot of its own.
+    const packed = base.encoding === 'inplace' && isValueType(base.label) && size <= 16;
+    const perSlot = packed ? Math.floor(32 / size) : 1;
+    const slotsEach = packed ? 1 : Math.max(1, Math.ceil(size / 32));
+    return elementList(t.label, length, (i) =>
+      this.decode(
+        t.base!,
+        first + BigInt(Math.floor(i / perSlot) * slotsEach),
+        packed ? (i % perSlot) * size : 0,
+      ),
+    );
   }
 
   private bytes(t: LayoutType, slot: bigint): Shown {

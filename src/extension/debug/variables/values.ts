@@ -7,14 +7,42 @@ export interface Shown {
   value: string;
   type: string;
   children?: NamedShown[];
+  /** Arrays longer than MAX_ELEMENTS: every element, decoded on demand by index range. */
+  page?: Page;
+}
+
+export interface Page {
+  length: number;
+  at(start: number, count: number): NamedShown[];
 }
 
 export interface NamedShown extends Shown {
   name: string;
 }
 
-/** Most elements of an array or entries of a mapping shown (the rest are summarised). */
+/** Most elements of an array or entries of a mapping decoded up front. */
 export const MAX_ELEMENTS = 100;
+/** Most elements an array pages through. */
+export const MAX_PAGED = 1_000_000;
+
+/** An array's elements: the first MAX_ELEMENTS decoded, the rest paged on demand. */
+export function elementList(label: string, length: bigint, element: (i: number) => Shown): Shown {
+  const at = (i: number): NamedShown => ({ name: `[${i}]`, ...element(i) });
+  const shown = length > BigInt(MAX_ELEMENTS) ? MAX_ELEMENTS : Number(length);
+  const children = Array.from({ length: shown }, (_, i) => at(i));
+  const out: Shown = { value: `${label} (length ${length})`, type: label, children };
+  if (BigInt(shown) < length) {
+    const total = length > BigInt(MAX_PAGED) ? MAX_PAGED : Number(length);
+    out.page = {
+      length: total,
+      at: (start, count) => {
+        const end = Math.min(total, start + Math.max(0, count));
+        return Array.from({ length: Math.max(0, end - start) }, (_, k) => at(start + k));
+      },
+    };
+  }
+  return out;
+}
 
 /** Enum members by canonical name ("Contract.Kind"), from the AST. */
 export type EnumIndex = Map<string, string[]>;
