@@ -29,6 +29,7 @@ import { DiagnosticsStore } from './diagnosticsStore';
 import { DataDir } from './persistence';
 import { signHeader } from './header';
 import { MemoryKv, type KvStore } from '../storage/kv';
+import type { CacheStats } from '../storage/boundedCache';
 import { Sealer } from './sealer';
 import {
   COMPATIBILITY_VERSION,
@@ -307,6 +308,14 @@ class Chain implements DevChain {
 
   getAbi(address: string): string {
     return this.ledger.abi(normalizeAddress(address));
+  }
+
+  cacheStats(): Record<string, CacheStats> {
+    return {
+      ...this.execution.cacheStats(),
+      ...this.ledger.cacheStats(),
+      diagnostics: this.diagnostics.cacheStats(),
+    };
   }
 
   pendingCount(): number {

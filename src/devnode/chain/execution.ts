@@ -21,6 +21,7 @@ import { EvmExecutor, type BlockEnv } from '../evm/executor';
 import { normalizeAddressPadded as normalizeAddress } from '../../protocol/address';
 import { JournaledStateManager } from '../evm/stateManager';
 import type { KvBatch, KvStore } from '../storage/kv';
+import type { CacheStats } from '../storage/boundedCache';
 import {
   genesisHeader,
   headerHash,
@@ -106,6 +107,11 @@ export class Execution {
    */
   reattach(): void {
     this.o.builtins.attach?.(this.tables);
+  }
+
+  /** The state and table read caches against their bounds. */
+  cacheStats(): Record<string, CacheStats> {
+    return { ...this.state.cacheStats(), ...this.tables.cacheStats() };
   }
 
   /** Moves the writes of the block just built into its commit batch. */

@@ -8,6 +8,7 @@ import type { BlockHeaderData } from '../../protocol/block';
 import type { Builtins, ConsensusNode, SystemConfigEntry } from '../builtin/types';
 import type { ExecDiagnostics } from '../evm/diagnostics';
 import type { DiagnosticsStore } from './diagnosticsStore';
+import type { CacheStats } from '../storage/boundedCache';
 import type { Trace, TraceLimits } from '../evm/trace';
 import type { ReplayStats, TxTrace } from './traceReplay';
 
@@ -112,6 +113,11 @@ export interface DevChain {
   readonly diagnostics: DiagnosticsStore;
 
   blockNumber(): number;
+  /**
+   * Every in-memory structure that could grow with the chain (read caches, diagnostics) against
+   * its bounds, by name: memory stays flat however long the chain gets.
+   */
+  cacheStats(): Record<string, CacheStats>;
   /**
    * Validates (in the real node's order and codes), pools, and resolves once the transaction
    * is committed. Throws TxRejected for pool rejections (10000…) and decode/hash/chain-id (-1).
