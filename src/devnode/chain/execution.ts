@@ -101,6 +101,14 @@ export class Execution {
     o.builtins.attach?.(this.tables);
   }
 
+  /**
+   * Binds the shared built-ins to this execution's tables again (a replica's Execution, built for
+   * a trace, binds them to its own store).
+   */
+  reattach(): void {
+    this.o.builtins.attach?.(this.tables);
+  }
+
   /** The state and table read caches against their bounds. */
   cacheStats(): Record<string, CacheStats> {
     return { ...this.state.cacheStats(), ...this.tables.cacheStats() };

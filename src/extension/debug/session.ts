@@ -19,7 +19,14 @@ import {
 } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { basename, isAbsolute, join } from 'node:path';
-import { TraceModel, type SourceLookup, type StepLocation, type Trace } from './traceModel';
+import { loadBuildOutputs } from './buildOutputs';
+import {
+  TraceModel,
+  type CreationLookup,
+  type SourceLookup,
+  type StepLocation,
+  type Trace,
+} from './traceModel';
 import { lookupPath, parsePath } from './variables/evaluate';
 import { VariableDecoder, type FrameVariables } from './variables/frameVariables';
 import type { NamedShown, Page, Shown } from './variables/values';
@@ -31,13 +38,21 @@ export interface LaunchArgs extends DebugProtocol.LaunchRequestArguments {
   call?: { to: string; data: string; from?: string };
   /** Folder that relative source names are resolved against. */
   sourceRoot?: string;
+  /**
+   * Standard-JSON build outputs of contracts compiled elsewhere (files or folders: a solc
+   * --standard-json output, Hardhat's artifacts/build-info, Foundry's out/build-info), matched by
+   * bytecode; relative paths are resolved against sourceRoot.
+   */
+  buildInfo?: string | string[];
   /** Stop at the first step (default true). */
   stopOnEntry?: boolean;
 }
 
 export interface DebugDeps {
   fetchTrace(args: LaunchArgs): Promise<{ trace: Trace; status: number }>;
+  /** The extension's own compilations: runtime code, and creation code for constructors. */
   lookup: SourceLookup;
+  creationLookup?: CreationLookup;
 }
 
 const THREAD = 1;
@@ -114,17 +129,37 @@ export class FiscoDebugSession extends LoggingDebugSession {
     const args = this.args!;
     if (args.txHash === undefined && args.call === undefined)
       throw new Error('the launch configuration needs "txHash" or "call" ({to, data})');
+    let lookup = this.deps.lookup;
+    let creation = this.deps.creationLookup;
+    const buildInfo = typeof args.buildInfo === 'string' ? [args.buildInfo] : (args.buildInfo ?? []);
+    if (buildInfo.length > 0) {
+      const own = { lookup, creation };
+      const b = await loadBuildOutputs(buildInfo, args.sourceRoot ?? process.cwd());
+      lookup = (code) => own.lookup(code) ?? b.runtime(code);
+      creation = (code) => own.creation?.(code) ?? b.creation(code);
+      this.say(`Build outputs: ${b.contracts} contracts from ${b.files.length} file(s)\n`);
+      for (const n of b.notes) this.say(`  ${n}\n`, 'stderr');
+    }
     const { trace, status } = await this.deps.fetchTrace(args);
     if (trace.steps.length === 0)
       throw new Error('the transaction executed no EVM code (nothing to step through)');
-    this.model = new TraceModel(trace, this.deps.lookup);
-    this.decoder = new VariableDecoder(trace, this.deps.lookup);
+    this.model = new TraceModel(trace, lookup, creation);
+    this.decoder = new VariableDecoder(trace, lookup, creation);
     this.step = 0;
-    this.sendEvent(
-      new OutputEvent(
-        `Trace: ${trace.steps.length} steps, ${trace.frames.length} frames, status ${status}\n`,
-      ),
-    );
+    this.say(`Trace: ${trace.steps.length} steps, ${trace.frames.length} frames, status ${status}\n`);
+    // Say once per code why it steps by instruction (the stop reason repeats it there).
+    const told = new Set<string>();
+    trace.frames.forEach((f, i) => {
+      const why = this.model!.noSourceReason(i);
+      if (why === undefined || told.has(f.code)) return;
+      told.add(f.code);
+      const what = f.kind === 'create' ? `the constructor run by ${f.address}` : f.address;
+      this.say(`No Solidity source for ${what}: ${why}. Stepping by instruction there.\n`, 'console');
+    });
+  }
+
+  private say(text: string, category: 'console' | 'stderr' | 'stdout' = 'console'): void {
+    this.sendEvent(new OutputEvent(text, category));
   }
 
   private afterLoad(): void {
@@ -155,7 +190,21 @@ export class FiscoDebugSession extends LoggingDebugSession {
       this.sendEvent(new TerminatedEvent());
       return;
     }
-    this.step = next(m, this.step);
+    const from = this.step;
+    this.step = next(m, from);
+    // A failed transaction stops where it failed (the require's line), once, before it ends.
+    const failed = m.failure();
+    if (failed !== undefined && from < failed.step && this.step >= failed.step) {
+      this.step = failed.step;
+      const e: DebugProtocol.StoppedEvent = new StoppedEvent(
+        'exception',
+        THREAD,
+        `Transaction failed: ${failed.error}`,
+      );
+      e.body.description = `The transaction failed here (${failed.error})`;
+      this.sendEvent(e);
+      return;
+    }
     const loc = m.locations[this.step];
     this.stopAt(isContinue && loc !== undefined && this.isBreakpoint(loc) ? 'breakpoint' : 'step');
   }
