@@ -84,4 +84,6 @@ export interface StatsResponse {
   /** Compiles answered from the previous run of the same inputs. */
   reused: number;
   lastCompileMs: number;
+  /** A diagnostics compile is scheduled (debounce) or running. */
+  busy: boolean;
 }
