@@ -197,10 +197,26 @@ export class Workbench {
 
   /** Waits for a toast and fails if it is an error toast. */
   async expectInfoToast(text: string | RegExp, timeout = 30_000): Promise<string> {
-    const toast = this.toast(text);
-    await toast.waitFor({ timeout });
+    let toast = this.toast(text);
+    const shown = await toast.waitFor({ timeout }).then(
+      () => true,
+      () => false,
+    );
+    if (!shown) {
+      // An info toast auto-hides (and one raised behind a modal dialog may never show as a toast);
+      // the message then sits in the notification center, which is where a user would look.
+      await this.runCommand('Notifications: Show Notifications');
+      toast = this.page
+        .locator('.notifications-center .notification-list-item', {
+          has: this.page.locator('.notification-list-item-message', { hasText: text }),
+        })
+        .first();
+      await toast.waitFor({ timeout: 10_000 });
+    }
     const message = plain((await toast.locator('.notification-list-item-message').textContent()) ?? '');
-    if (await toast.locator('.codicon-error').count()) throw new Error(`error notification: ${message}`);
+    const error = (await toast.locator('.codicon-error').count()) > 0;
+    if (!shown) await this.runCommand('Notifications: Hide Notifications').catch(() => undefined);
+    if (error) throw new Error(`error notification: ${message}`);
     return message;
   }
 
@@ -336,4 +352,26 @@ export async function poll<T>(
 
 export function escapeRe(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Sets a vscode-single-select's value as a pick would (with a change event). The element ignores a
+ * value its options do not hold yet (they render a moment after the host's data arrives), so set
+ * it again until it reads back.
+ */
+export async function selectOption(select: Locator, value: string, timeout = 20_000): Promise<void> {
+  await poll(
+    () =>
+      select.evaluate((el, v) => {
+        const s = el as HTMLElement & { value: string };
+        if (s.value !== v) {
+          s.value = v;
+          el.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+        return s.value;
+      }, value),
+    (v) => v === value,
+    `the select to take ${value}`,
+    timeout,
+  );
 }

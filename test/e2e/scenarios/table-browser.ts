@@ -5,7 +5,7 @@ import { KvTableService, TableCrudService } from '../../../src/client/services';
 import { useDevAccount } from '../lib/accounts';
 import { Chain } from '../lib/chain';
 import type { Scenario } from '../lib/scenario';
-import { poll } from '../lib/workbench';
+import { poll, selectOption } from '../lib/workbench';
 
 const KV = 'kv_e2e';
 const CRUD = 'people_e2e';
@@ -78,12 +78,8 @@ export const tableBrowser: Scenario = {
       await view.locator('h2', { hasText: 'Rows (CRUD)' }).waitFor({ timeout: 20_000 });
       const condition = view.locator('[data-testid=crud-condition]').first();
       const selects = condition.locator('vscode-single-select');
-      await selects.nth(0).evaluate((el) => {
-        (el as HTMLElement & { value: string }).value = 'age';
-      });
-      await selects.nth(1).evaluate((el) => {
-        (el as HTMLElement & { value: string }).value = 'ge';
-      });
+      await selectOption(selects.nth(0), 'age');
+      await selectOption(selects.nth(1), 'ge');
       await condition.locator('vscode-textfield').locator('input').fill('30');
       await button('Select Rows').click();
       const rows = view.locator('[data-testid=crud-row]');
