@@ -42,6 +42,7 @@ export async function transact(
     { location: vscode.ProgressLocation.Notification, title: `${options.what}…` },
     () => send(api, signer),
   );
+  if (result.ok) session.notifyWrite();
   const tx = result.receipt?.transactionHash;
   const text = `${options.what}: ${result.message}`;
   const actions = tx ? ['Show Transaction'] : [];
