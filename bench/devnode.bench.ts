@@ -5,7 +5,8 @@
 //   - 5,000 calls of m(k) with varying k (so no result cache can answer them; every answer is
 //     checked) and 5,000 block-number requests from 16 concurrent clients (p50/p99).
 // Prints tx/s for each and the ratios, CPU per transaction (whole server process and its main
-// thread, the serial part), and peak RSS. Goals: throughput >= 4x Hardhat and above anvil's
+// thread, the serial part), the server's CPU per call and per block-number request (less
+// disturbed by other load than req/s), peak RSS, and the machine's load average during the run. Goals: throughput >= 4x Hardhat and above anvil's
 // best round, calls and block number >= anvil, peak RSS <= anvil's + 50%.
 //
 // Run: npm run bench -- devnode   (or: node --import tsx bench/devnode.bench.ts)
@@ -22,7 +23,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { HDNodeWallet, Interface, Transaction as EthTx, Wallet } from 'ethers';
@@ -535,8 +536,27 @@ async function measureTx(peer: Peer): Promise<TxRun> {
 
 // ---- report -------------------------------------------------------------------------------------
 
-function fmt(t: Timing): string {
-  return `${(READS / t.seconds).toFixed(0).padStart(6)} req/s  p50 ${t.p50.toFixed(2)} ms  p99 ${t.p99.toFixed(2)} ms`;
+/** A read run with the server's CPU time per request (all its threads): steadier than req/s under load. */
+interface ReadRun extends Timing {
+  serverCpuMsPerReq: number;
+}
+
+async function measureReads(peer: Peer, job: (i: number) => Promise<void>): Promise<ReadRun> {
+  const cpu0 = cpuSeconds(peer.pid);
+  const t = await runConcurrent(READS, READERS, job);
+  return { ...t, serverCpuMsPerReq: ((cpuSeconds(peer.pid) - cpu0) * 1000) / READS };
+}
+
+function fmt(t: ReadRun): string {
+  return (
+    `${(READS / t.seconds).toFixed(0).padStart(6)} req/s  p50 ${t.p50.toFixed(2)} ms  p99 ${t.p99.toFixed(2)} ms` +
+    `  server CPU ${t.serverCpuMsPerReq.toFixed(3)} ms/req`
+  );
+}
+
+/** The machine's load average (1 min), printed with the figures: they mean little without it. */
+function load(): string {
+  return loadavg()[0].toFixed(1);
 }
 
 function best<T>(runs: T[], score: (r: T) => number): T {
@@ -578,8 +598,9 @@ async function run(work: string): Promise<void> {
     if (!only && !process.argv.includes('--no-hardhat')) peers.push(await startHardhatPeer(counter, work));
     if (!only && !process.argv.includes('--no-anvil')) peers.push(await startAnvilPeer(counter));
     const tx = new Map<Peer, TxRun[]>(peers.map((p) => [p, []]));
-    const call = new Map<Peer, Timing[]>(peers.map((p) => [p, []]));
-    const height = new Map<Peer, Timing[]>(peers.map((p) => [p, []]));
+    const call = new Map<Peer, ReadRun[]>(peers.map((p) => [p, []]));
+    const height = new Map<Peer, ReadRun[]>(peers.map((p) => [p, []]));
+    const loadAtStart = load();
     for (let r = 0; r < rounds; r++) {
       for (const p of peers) tx.get(p)!.push(await measureTx(p));
     }
@@ -588,8 +609,8 @@ async function run(work: string): Promise<void> {
         p.rpc.fresh();
         // Keys spread over everything written (a stride prime to the count), each checked.
         const written = rounds * TXS;
-        call.get(p)!.push(await runConcurrent(READS, READERS, (i) => p.callOnce(((i * 7919) % written) + 1)));
-        height.get(p)!.push(await runConcurrent(READS, READERS, () => p.blockNumberOnce()));
+        call.get(p)!.push(await measureReads(p, (i) => p.callOnce(((i * 7919) % written) + 1)));
+        height.get(p)!.push(await measureReads(p, () => p.blockNumberOnce()));
       }
     }
     // Peak RSS over the whole run: every round of transactions, calls and block numbers.
@@ -598,6 +619,9 @@ async function run(work: string): Promise<void> {
     console.log(
       `workload: ${TXS} set(uint256) txs from ${SENDERS} senders (${rounds} rounds per node, alternating); ` +
         `${READS} calls and ${READS} block-number requests from ${READERS} clients`,
+    );
+    console.log(
+      `load average (1 min, ${cpus().length} cores): ${loadAtStart} at the start, ${load()} at the end`,
     );
     for (const p of peers) {
       const runs = tx.get(p)!;
@@ -616,7 +640,7 @@ async function run(work: string): Promise<void> {
 
     const dev = peers[0];
     const bestTx = (p: Peer) => best(tx.get(p)!, (x) => x.txPerSec).txPerSec;
-    const reqPerSec = (m: Map<Peer, Timing[]>, p: Peer) => READS / best(m.get(p)!, (t) => -t.p50).seconds;
+    const reqPerSec = (m: Map<Peer, ReadRun[]>, p: Peer) => READS / best(m.get(p)!, (t) => -t.p50).seconds;
     const verdict = (ok: boolean) => (ok ? 'ok' : 'GOAL MISSED');
     const hh = peers.find((p) => p.name === 'hardhat');
     if (hh !== undefined) {
@@ -632,9 +656,13 @@ async function run(work: string): Promise<void> {
         ['block number', height],
       ] as const) {
         const r = reqPerSec(m, dev) / reqPerSec(m, anvil);
-        const p50 = best(m.get(dev)!, (t) => -t.p50).p50 / best(m.get(anvil)!, (t) => -t.p50).p50;
+        const d = best(m.get(dev)!, (t) => -t.p50);
+        const a = best(m.get(anvil)!, (t) => -t.p50);
+        const p50 = d.p50 / a.p50;
+        const cpu = d.serverCpuMsPerReq / a.serverCpuMsPerReq;
         console.log(
-          `goal ${what} >= anvil: ${r.toFixed(2)}x req/s, p50 ${p50.toFixed(2)}x anvil's ${verdict(r >= 1 && p50 <= 1)}`,
+          `goal ${what} >= anvil: ${r.toFixed(2)}x req/s, p50 ${p50.toFixed(2)}x anvil's ${verdict(r >= 1 && p50 <= 1)}` +
+            ` (server CPU per request ${cpu.toFixed(2)}x anvil's)`,
         );
       }
       const limit = rss.get(anvil)! * 1.5;
