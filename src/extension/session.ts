@@ -17,9 +17,6 @@ export class Session implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the active connection, its settings or the active account change. */
   readonly onDidChange = this.changed.event;
-  private readonly wrote = new vscode.EventEmitter<void>();
-  /** Fires after a transaction sent through `transact` succeeded: chain state (config too) may differ. */
-  readonly onDidWrite = this.wrote.event;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -115,12 +112,6 @@ export class Session implements vscode.Disposable {
     for (const api of this.others.values()) api.close();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
-    this.wrote.dispose();
-  }
-
-  /** Announces a successful transaction (see onDidWrite). */
-  notifyWrite(): void {
-    this.wrote.fire();
   }
 }
 

@@ -18,7 +18,7 @@ import { codecFor } from '../chain/contractCodec';
 import { decodeRevertReason, describeReceiptStatus, statusName } from '../models/txStatus';
 import { describeError, CancelledError } from '../errors';
 import { diagnosticsSuffix } from './txDiagnostics';
-import { confirmTransaction } from '../commands/transact';
+import { confirmTransaction, onDidTransact } from '../commands/transact';
 import { loadCodecs } from './codecs';
 import { PanelHost } from './panelHost';
 import { contractSubject, followSession, staleAction, type Follow } from './followSession';
@@ -126,7 +126,7 @@ export async function showCallPanel(
     shownBalance = on;
     await panel.post({ type: 'balance', on } satisfies HostToCall);
   };
-  panel.track(session.onDidWrite(() => void refreshBalance()));
+  panel.track(onDidTransact(() => void refreshBalance()));
   panel.track(
     panel.panel.onDidChangeViewState((e) => {
       if (e.webviewPanel.visible) void refreshBalance();
