@@ -1,12 +1,14 @@
 // Bundles the extension host code, its solc worker, the Solidity language server, the devnode CLI
 // and each webview script.
-// `node esbuild.js [--watch] [--production]`
+// `node esbuild.js [--watch] [--production] [--only <entry>]` (--only devnode-cli: `npm run devnode`)
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
 
 const common = {
   bundle: true,
@@ -77,7 +79,9 @@ async function main() {
       target: 'es2022',
     });
   }
-  const present = builds.filter((b) => Object.values(b.entryPoints).every((p) => fs.existsSync(p)));
+  const present = builds
+    .filter((b) => Object.values(b.entryPoints).every((p) => fs.existsSync(p)))
+    .filter((b) => only === undefined || (!Array.isArray(b.entryPoints) && only in b.entryPoints));
   if (watch) {
     for (const b of present) await (await esbuild.context(b)).watch();
     return;

@@ -61,8 +61,9 @@ export default tseslint.config(
     },
   },
   {
-    // The esbuild script is plain CommonJS that node runs directly, so require() is its import.
-    files: ['esbuild.js'],
+    // The esbuild script (and the devnode launcher that runs its bundle) are plain CommonJS that
+    // node runs directly, so require() is their import.
+    files: ['esbuild.js', 'scripts/devnode.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -13,7 +13,8 @@
 // Options: --durable also measures the dev node with a data directory (fsync per block);
 // --devnode-only skips the peers; --no-anvil / --no-hardhat skip one; --rounds N (default 3);
 // --anvil-args "..." passes flags to anvil; --growth [N] runs only the growth bench
-// (growth.ts: N transactions, default 1,000,000, against a dev node with --data);
+// (devnode-growth.ts: N transactions, default 1,000,000, against the dev node CLI with --data;
+// --budget MIN stops sending after MIN minutes and measures the restart there);
 // BENCH_DEVNODE_NODE_ARGS passes node flags to the dev node process (e.g. "--cpu-prof").
 // The dev node runs as an esbuild bundle under plain node (as dist/devnode-cli.js does), Hardhat
 // as `hardhat node`, anvil as the binary of @foundry-rs/anvil-linux-amd64; all on loopback,
@@ -570,7 +571,9 @@ async function main(): Promise<void> {
     if (growthAt > 0) {
       const { runGrowth } = await import('./devnode-growth');
       const n = Number(process.argv[growthAt + 1]);
-      await runGrowth(work, Number.isInteger(n) && n > 0 ? n : 1_000_000);
+      const budgetAt = process.argv.indexOf('--budget');
+      const budget = budgetAt > 0 ? Number(process.argv[budgetAt + 1]) : Infinity;
+      await runGrowth(work, Number.isInteger(n) && n > 0 ? n : 1_000_000, budget > 0 ? budget : Infinity);
       return;
     }
     await run(work);

@@ -225,6 +225,16 @@ function renderTransaction(tx: TransactionView, blockNumber?: number): void {
         { secondary: true, onclick: () => send({ type: 'copy', text: tx.hash }) },
         'Copy Hash',
       ),
+      h(
+        'vscode-button',
+        {
+          secondary: true,
+          title: 'Step through the Solidity source of this transaction (needs the FISCO BCOS local node)',
+          'data-testid': 'debug-transaction',
+          onclick: () => send({ type: 'debugTransaction', hash: tx.hash }),
+        },
+        'Debug Transaction',
+      ),
     ),
     transactionBody(tx),
   );

@@ -300,6 +300,18 @@ function outputsView(r: ResultView): Node {
           `Transaction ${r.transactionHash}`,
         )
       : undefined,
+    r.debug
+      ? h(
+          'vscode-button',
+          {
+            secondary: true,
+            title: 'Step through the failure in the Solidity debugger (local node)',
+            'data-testid': 'call-debug',
+            onclick: () => send({ type: 'debug', target: r.debug! }),
+          },
+          r.mode === 'send' ? 'Debug Transaction' : 'Debug Call',
+        )
+      : undefined,
   );
 }
 

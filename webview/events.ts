@@ -203,6 +203,9 @@ function render(): void {
 
 function onMessage(m: HostToEvents): void {
   if (m.type === 'init') {
+    // A refreshed list (Refresh, or the session changing) keeps the user's pick when it is still there.
+    const picked = contractSelect.value;
+    const pickedEvent = eventSelect.value;
     contracts = m.contracts;
     contractSelect.replaceChildren(
       h(
@@ -212,7 +215,11 @@ function onMessage(m: HostToEvents): void {
       ),
       ...contracts.map((c) => h('vscode-option', { value: c.address }, `${c.label} ${c.address}`)),
     );
+    const kept = contracts.some((c) => c.address === picked);
+    contractSelect.value = kept ? picked : '';
     fillEvents();
+    if (kept && contracts.find((c) => c.address === picked)?.events.includes(pickedEvent))
+      eventSelect.value = pickedEvent;
     const who = m.account ? ` · account ${m.account}` : '';
     mount(
       h(

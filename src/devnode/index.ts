@@ -12,9 +12,7 @@ import { createRpcHandler, type RpcHandler } from './rpc/dispatch';
 import { FilterStore } from './rpc/filters';
 import { methods } from './rpc/methods';
 import { startHttpServer } from './server/http';
-import { ensureTlsMaterial } from './tls/certs';
 import type { Web3Server } from './web3/server';
-import { ensureSmTlsMaterial } from './tls/smCerts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
@@ -136,8 +134,9 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
     if (options.tls) {
       const certRoot = dataDir ?? (tempCertDir = mkdtempSync(join(tmpdir(), 'bcos-devnode-tls-')));
       // An SM chain serves SM TLS, as build_chain.sh -s configures ([rpc] sm_ssl=true).
-      if (chainOptions.sm) smTls = ensureSmTlsMaterial(certRoot);
-      else tls = await ensureTlsMaterial(certRoot);
+      // Loaded on demand: the certificate libraries (@peculiar/x509) cost ~80 ms of start-up.
+      if (chainOptions.sm) smTls = (await import('./tls/smCerts')).ensureSmTlsMaterial(certRoot);
+      else tls = await (await import('./tls/certs')).ensureTlsMaterial(certRoot);
     }
     const server = await startHttpServer({
       host: options.host ?? DEFAULTS.host,

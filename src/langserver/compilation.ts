@@ -38,6 +38,8 @@ export interface ContractArtifact {
   /** Runtime bytecode (hex) and its source map, for failure locations. */
   deployedBytecode?: string;
   deployedSourceMap?: string;
+  /** solc's storageLayout (full compiles), for the debugger's state variables. */
+  storageLayout?: unknown;
 }
 
 export interface CompileOptions {
@@ -54,6 +56,8 @@ export interface CompileOutcome {
   contracts: ContractArtifact[];
   /** Source unit name → the id solc's source maps use. */
   sourceIds: Record<string, number>;
+  /** The source units' ASTs (full compiles), for the debugger's variables. */
+  asts?: unknown[];
 }
 
 interface SolcError {
@@ -77,10 +81,11 @@ interface SolcOutput {
           bytecode?: { object?: string; linkReferences?: LinkReferences; sourceMap?: string };
           deployedBytecode?: { object?: string; sourceMap?: string };
         };
+        storageLayout?: unknown;
       }
     >
   >;
-  sources?: Record<string, { id: number }>;
+  sources?: Record<string, { id: number; ast?: unknown }>;
 }
 
 export function buildInput(closure: SourceClosure, version: string, options: CompileOptions): string {
@@ -89,6 +94,8 @@ export function buildInput(closure: SourceClosure, version: string, options: Com
     outputSelection: options.full
       ? {
           '*': {
+            // The AST and storage layout let the debugger decode variables.
+            '': ['ast'],
             '*': [
               'abi',
               'evm.bytecode.object',
@@ -96,6 +103,7 @@ export function buildInput(closure: SourceClosure, version: string, options: Com
               'evm.bytecode.sourceMap',
               'evm.deployedBytecode.object',
               'evm.deployedBytecode.sourceMap',
+              'storageLayout',
             ],
           },
         }
@@ -143,9 +151,11 @@ export function readOutput(json: string, closure: SourceClosure): CompileOutcome
         sourceMap: c.evm?.bytecode?.sourceMap,
         deployedBytecode: c.evm?.deployedBytecode?.object,
         deployedSourceMap: c.evm?.deployedBytecode?.sourceMap,
+        ...(c.storageLayout !== undefined ? { storageLayout: c.storageLayout } : {}),
       });
   const sourceIds = Object.fromEntries(Object.entries(out.sources ?? {}).map(([unit, s]) => [unit, s.id]));
-  return { problems, contracts, sourceIds };
+  const asts = Object.values(out.sources ?? {}).flatMap((s) => (s.ast !== undefined ? [s.ast] : []));
+  return { problems, contracts, sourceIds, ...(asts.length > 0 ? { asts } : {}) };
 }
 
 function toProblem(e: SolcError, closure: SourceClosure): Problem {

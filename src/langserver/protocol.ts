@@ -66,10 +66,14 @@ export interface CompileResponse {
     sourceMap?: string;
     deployedBytecode?: string;
     deployedSourceMap?: string;
+    /** solc's storageLayout, for the debugger's state variables. */
+    storageLayout?: unknown;
   }[];
   /** Source unit → id in the source maps, and each unit's text as compiled (failure locations). */
   sourceIds: Record<string, number>;
   sources: Record<string, string>;
+  /** The source units' ASTs, for the debugger's variables. */
+  asts?: unknown[];
 }
 
 /** Client → server: how many compiles ran, for tests and the bench. */
@@ -80,4 +84,6 @@ export interface StatsResponse {
   /** Compiles answered from the previous run of the same inputs. */
   reused: number;
   lastCompileMs: number;
+  /** A diagnostics compile is scheduled (debounce) or running. */
+  busy: boolean;
 }

@@ -126,6 +126,8 @@ const pending = new Set<string>();
 const wantBytecode = new Set<string>();
 let timer: NodeJS.Timeout | undefined;
 let running: Promise<void> = Promise.resolve();
+/** Recompiles queued or running (tests and the bench wait for none, instead of for a quiet time). */
+let inFlight = 0;
 
 function schedule(file: string): void {
   pending.add(file);
@@ -140,9 +142,11 @@ function flush(): Promise<void> {
   if (!pending.size) return running;
   const changed = [...pending];
   pending.clear();
+  inFlight++;
   running = running
     .then(() => recompile(changed))
-    .catch((err: unknown) => connection.console.error(String(err)));
+    .catch((err: unknown) => connection.console.error(String(err)))
+    .finally(() => inFlight--);
   return running;
 }
 
@@ -240,6 +244,7 @@ connection.onRequest(COMPILE_REQUEST, async (params: CompileParams): Promise<Com
     contracts: run.contracts,
     sourceIds: run.sourceIds,
     sources: run.closure.sources,
+    ...(run.asts ? { asts: run.asts } : {}),
   };
 });
 
@@ -247,6 +252,7 @@ connection.onRequest(STATS_REQUEST, (): StatsResponse => ({
   compiles: service.compiles,
   reused: service.reused,
   lastCompileMs: service.lastCompileMs,
+  busy: timer !== undefined || pending.size > 0 || inFlight > 0,
 }));
 
 registerLanguageFeatures(connection, documents, workspace, read, toFile, uriOf, contextFor);

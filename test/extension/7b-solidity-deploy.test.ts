@@ -38,20 +38,12 @@ const statsOf = async (a: FiscoBcosApi) => {
   return s;
 };
 
-/**
- * Waits until the server has made more than `after` solc runs (the run an open or an edit causes,
- * after the debounce) and then stops changing.
- */
+/** Waits until the server has made more than `after` solc runs and has none scheduled or running. */
 async function settled(a: FiscoBcosApi, after: number): Promise<{ compiles: number; reused: number }> {
-  await waitFor(async () => (await statsOf(a)).compiles > after, 'the language server to compile');
-  let last = -1;
   return waitFor(async () => {
     const s = await statsOf(a);
-    const same = s.compiles === last;
-    last = s.compiles;
-    if (!same) await sleep(600); // longer than the server's 300 ms debounce
-    return same ? s : undefined;
-  }, 'the language server to be idle');
+    return s.compiles > after && !s.busy ? s : undefined;
+  }, 'the language server to compile and be idle');
 }
 
 suite('Solidity deploy: the server compilation and deployed libraries', () => {

@@ -167,7 +167,7 @@ suite('Value and peers', () => {
   });
 
   test('Enable Balance turns feature_balance on; then value sent from the call form moves', async () => {
-    const { api: a } = await connectTestChain();
+    const { api: a, chain } = await connectTestChain();
     const api = a.session.requireChain();
     // A call form open before the feature is turned on: it learns of the change and the page
     // adds value fields to every transaction (callPanel.ts refreshBalance, webview/call.ts).
@@ -180,24 +180,47 @@ suite('Value and peers', () => {
     const init = await waitForPost<Msg>('fiscoBcos.callContract', mark, (m) => m.type === 'init', 'init');
     assert.equal(init.balance, false, 'drawn with balance off: value fields on payable functions only');
     mark = a.testHooks.posts.length;
-    // Last suite of the run: the chain keeps balance on afterwards.
-    const enabled = await runRecorded('fiscoBcos.enableBalance', true);
+    // Last suite of the run: the chain keeps balance on afterwards. Earlier suites may leave a
+    // committee of two governors at 100% participation (Governance flow): then each proposal stays
+    // open until the second governor votes, and the committee takes one open setSysConfig proposal at
+    // a time (proposal-state createProposal: "Current proposal not end"), so the command proposes
+    // one key per run and says what awaits votes.
+    const voters = (await api.committee()).governors.length;
+    const infos: string[] = [];
+    let enabled = await runRecorded('fiscoBcos.enableBalance', true);
+    for (let round = 0; enabled.result !== true && round < 2; round++) {
+      assert.ok(voters > 1, 'a single governor passes proposals at once');
+      assert.deepEqual(enabled.errors, []);
+      const waiting = a.testHooks.shown('warning').join('\n');
+      assert.match(waiting, /awaits the committee's votes/);
+      infos.push(...enabled.infos);
+      const second = chain.accounts[1];
+      await vscode.commands.executeCommand('fiscoBcos.selectAccount', second.address);
+      await vscode.commands.executeCommand('fiscoBcos.voteFor', await api.proposalCount());
+      await vscode.commands.executeCommand('fiscoBcos.selectAccount', chain.accounts[0].address);
+      enabled = await runRecorded('fiscoBcos.enableBalance', true);
+    }
     assert.equal(enabled.result, true);
     assert.deepEqual(enabled.errors, []);
-    // Each proposal's outcome, then the summary (the chain's single governor passes them at once).
-    const infos = enabled.infos.join('\n');
-    assert.match(infos, /feature_balance = 1 on .*: Success/);
-    assert.match(infos, /feature_balance_precompiled = 1 on .*: Success/);
-    assert.match(infos, /Balance is on for /);
+    infos.push(...enabled.infos);
+    if (voters === 1) {
+      // Each proposal's outcome, then the summary (a single governor passes them at once).
+      const text = infos.join('\n');
+      assert.match(text, /feature_balance = 1 on .*: Success/);
+      assert.match(text, /feature_balance_precompiled = 1 on .*: Success/);
+    }
+    assert.match(enabled.infos.join('\n'), /Balance is on for /);
     for (const key of ['feature_balance', 'feature_balance_precompiled'])
       assert.equal((await api.systemConfig(key))?.value, '1', key);
+    // With one governor the form hears of it after the transaction ('balance'); with two, the
+    // account switches for the vote redraw it ('init') once the feature is on.
     const redraw = await waitForPost<Msg>(
       'fiscoBcos.callContract',
       mark,
-      (m) => m.type === 'balance',
-      'balance',
+      (m) => (m.type === 'balance' && m.on === true) || (m.type === 'init' && m.balance === true),
+      'balance on',
     );
-    assert.equal(redraw.on, true, 'the open form now gives every transaction a value field');
+    if (voters === 1) assert.equal(redraw.type, 'balance', 'the open form updated in place');
     const height = await api.blockNumber();
     const again = await runRecorded('fiscoBcos.enableBalance', true);
     assert.equal(again.result, true);

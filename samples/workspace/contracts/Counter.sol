@@ -18,6 +18,7 @@ contract Counter {
     }
 
     function increment(uint256 amount) public returns (uint256) {
+        require(amount > 0, "amount must be positive");
         count += amount;
         emit Incremented(msg.sender, amount, count);
         return count;

@@ -7,7 +7,7 @@ import type { BlockHeaderData } from '../../protocol/block';
 import { decodeReceiptData } from '../../protocol/receipt';
 import { decodeTransaction } from '../../protocol/transaction';
 import type { KvBatch, KvStore } from '../storage/kv';
-import { BoundedCache } from '../storage/boundedCache';
+import { BoundedCache, type CacheLimits, type CacheStats } from '../storage/boundedCache';
 import {
   compactBlock,
   decodeCompact,
@@ -19,10 +19,27 @@ import {
 import { storedTransaction } from './storedTx';
 import type { StoredBlock, StoredReceipt, StoredTransaction } from './types';
 
-/** Decoded blocks kept for the RPC layer. */
-const CACHE_BLOCKS = 32;
-/** Compact records kept (headers, hashes, recent transactions). */
-const CACHE_COMPACT = 1024;
+/**
+ * Decoded blocks kept for the RPC layer: at most 32, and about 4 MiB (a decoded transaction
+ * with its receipt is objects of about 2 KiB plus its input and output; a block may hold up to
+ * tx_count_limit of them).
+ */
+export const RECENT_LIMITS: CacheLimits<number, StoredBlock> = {
+  entries: 32,
+  bytes: 4 * 2 ** 20,
+  weigh: (_n, b) => {
+    let bytes = 4096;
+    for (const t of b.transactions) bytes += 2400 + t.tx.data.input.byteLength;
+    for (const r of b.receipts) bytes += r.data.output.byteLength;
+    return bytes;
+  },
+};
+/** Compact records kept (headers, hashes, recent transactions): 1024 blocks, about 4 MiB. */
+export const COMPACT_LIMITS: CacheLimits<number, CompactBlock> = {
+  entries: 1024,
+  bytes: 4 * 2 ** 20,
+  weigh: (_n, c) => 2048 + c.bytes.byteLength + c.count * 16,
+};
 
 export const blockKey = (n: number) => 'B/' + n.toString(16).padStart(12, '0');
 
@@ -35,8 +52,8 @@ export interface BlockStoreOptions {
 }
 
 export class BlockStore {
-  private readonly recent = new BoundedCache<number, StoredBlock>(CACHE_BLOCKS);
-  private readonly compact = new BoundedCache<number, CompactBlock>(CACHE_COMPACT);
+  private readonly recent = new BoundedCache<number, StoredBlock>(RECENT_LIMITS);
+  private readonly compact = new BoundedCache<number, CompactBlock>(COMPACT_LIMITS);
 
   constructor(private readonly o: BlockStoreOptions) {}
 
@@ -47,6 +64,11 @@ export class BlockStore {
     batch.puts.set(blockKey(n), encodeCompact(c));
     this.compact.set(n, c);
     this.recent.set(n, block);
+  }
+
+  /** The caches against their bounds. */
+  cacheStats(): Record<string, CacheStats> {
+    return { blocks: this.recent.stats(), blockRecords: this.compact.stats() };
   }
 
   header(n: number): BlockHeaderData | undefined {

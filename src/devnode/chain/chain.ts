@@ -13,7 +13,7 @@ import type {
   SystemConfigEntry,
 } from '../builtin/types';
 import type { Trace, TraceLimits } from '../evm/trace';
-import { traceCommittedTransaction, type TxTrace } from './traceReplay';
+import { TraceReplica, type ReplayStats, type TxTrace } from './traceReplay';
 import { TransactionType } from '../../protocol/transaction';
 import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
 import { normalizeAddressPadded as normalizeAddress } from '../../protocol/address';
@@ -29,6 +29,7 @@ import { DiagnosticsStore } from './diagnosticsStore';
 import { DataDir } from './persistence';
 import { signHeader } from './header';
 import { MemoryKv, type KvStore } from '../storage/kv';
+import type { CacheStats } from '../storage/boundedCache';
 import { Sealer } from './sealer';
 import {
   COMPATIBILITY_VERSION,
@@ -78,6 +79,8 @@ class Chain implements DevChain {
   private readonly pool: TxPool;
   private readonly listeners = new Set<(b: StoredBlock) => void>();
   private readonly lock = new Mutex();
+  /** The debugger's replica of the chain (built on the first transaction trace). */
+  private replica: TraceReplica | undefined;
   private readonly facts: ChainFacts;
   private dataDir: DataDir | undefined;
   private kv: KvStore | undefined;
@@ -329,6 +332,14 @@ class Chain implements DevChain {
     return this.ledger.abi(normalizeAddress(address));
   }
 
+  cacheStats(): Record<string, CacheStats> {
+    return {
+      ...this.execution.cacheStats(),
+      ...this.ledger.cacheStats(),
+      diagnostics: this.diagnostics.cacheStats(),
+    };
+  }
+
   pendingCount(): number {
     return this.pool.size;
   }
@@ -384,23 +395,34 @@ class Chain implements DevChain {
   async traceTransaction(hash: Uint8Array, limits: TraceLimits): Promise<TxTrace | undefined> {
     const stx = this.ledger.transaction(hash);
     if (stx === undefined) return undefined;
-    return traceCommittedTransaction(
-      {
-        execution: {
-          suite: this.suite,
-          builtins: this.builtins,
-          authCheck: this.options.authCheck,
-          chain: this.ledger,
-          facts: this.facts,
-          sealerKeys: this.sealerKeys,
-        },
-        genesis: this.genesisOptions(),
-        block: (n) => this.ledger.block(n),
+    this.replica ??= new TraceReplica({
+      execution: {
+        suite: this.suite,
+        builtins: this.builtins,
+        authCheck: this.options.authCheck,
+        chain: this.ledger,
+        facts: this.facts,
+        sealerKeys: this.sealerKeys,
       },
-      stx.blockNumber,
-      stx.index,
-      limits,
-    );
+      genesis: this.genesisOptions(),
+      block: (n) => this.ledger.block(n),
+      // One block of replay at a time under the chain's lock, so a long first replay does not
+      // stop sealing; the shared built-ins are bound back to the live tables after each.
+      exclusive: (fn) =>
+        this.lock.run(async () => {
+          try {
+            return await fn();
+          } finally {
+            this.execution.reattach();
+          }
+        }),
+    });
+    return this.replica.trace(stx.blockNumber, stx.index, limits);
+  }
+
+  /** How much the last transaction trace replayed (tests, bench). */
+  get lastReplayStats(): ReplayStats | undefined {
+    return this.replica?.lastStats;
   }
 
   async traceCall(

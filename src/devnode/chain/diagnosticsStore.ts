@@ -5,7 +5,7 @@
 
 import { utf8Decode, utf8Encode } from '../../protocol/hex';
 import type { ExecDiagnostics, FailurePoint } from '../evm/diagnostics';
-import { BoundedCache } from '../storage/boundedCache';
+import { BoundedCache, ENTRY_OVERHEAD, stringBytes, type CacheStats } from '../storage/boundedCache';
 import { REMEDY, StoreDamaged, type KvBatch, type KvStore } from '../storage/kv';
 
 /** Diagnostics kept decoded in memory (the newest first to go to the store only). */
@@ -22,7 +22,13 @@ export class DiagnosticsStore {
     private readonly kv: () => KvStore | undefined,
     cacheSize = DIAGNOSTICS_CACHE,
   ) {
-    this.cache = new BoundedCache(Math.max(1, cacheSize));
+    // Also bounded by bytes: one transaction may print thousands of console.log lines.
+    this.cache = new BoundedCache({
+      entries: Math.max(1, cacheSize),
+      bytes: 8 * 2 ** 20,
+      weigh: (k, d) =>
+        ENTRY_OVERHEAD + stringBytes(k) + 300 + d.consoleLogs.reduce((n, l) => n + stringBytes(l), 0),
+    });
   }
 
   /** A transaction's diagnostics from its execution (before its block is committed). */
@@ -46,6 +52,11 @@ export class DiagnosticsStore {
     }
     // Anything else pending belonged to a block that was not committed.
     this.pending.clear();
+  }
+
+  /** The memory cache against its bound (the store holds the rest). */
+  cacheStats(): CacheStats {
+    return this.cache.stats();
   }
 
   get(txHash: string): ExecDiagnostics | undefined {

@@ -21,6 +21,7 @@ import { EvmExecutor, type BlockEnv } from '../evm/executor';
 import { normalizeAddressPadded as normalizeAddress } from '../../protocol/address';
 import { JournaledStateManager } from '../evm/stateManager';
 import type { KvBatch, KvStore } from '../storage/kv';
+import type { CacheStats } from '../storage/boundedCache';
 import {
   genesisHeader,
   headerHash,
@@ -98,6 +99,19 @@ export class Execution {
     // A reopened store skips genesis: built-ins that resolve addresses through the tables
     // (table contracts, 0x1011) must still see them.
     o.builtins.attach?.(this.tables);
+  }
+
+  /**
+   * Binds the shared built-ins to this execution's tables again (a replica's Execution, built for
+   * a trace, binds them to its own store).
+   */
+  reattach(): void {
+    this.o.builtins.attach?.(this.tables);
+  }
+
+  /** The state and table read caches against their bounds. */
+  cacheStats(): Record<string, CacheStats> {
+    return { ...this.state.cacheStats(), ...this.tables.cacheStats() };
   }
 
   /** Moves the writes of the block just built into its commit batch. */
@@ -244,7 +258,7 @@ export class Execution {
     limits: TraceLimits,
   ): Promise<{ status: number; output: Uint8Array; trace: Trace }> {
     const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddress(from);
-    const recorder = new TraceRecorder(limits, (a) => this.codeAt(a));
+    const recorder = this.traceRecorder(limits);
     const out = await this.executor.run(
       { origin, to: normalizeAddress(to), input: data, readOnly: true },
       this.blockEnv(latest + 1, Date.now(), 0),
@@ -268,9 +282,17 @@ export class Execution {
     this.envBase = undefined;
     const abis = new Map<string, string>();
     for (let i = 0; i < index; i++) await this.execute(stxs[i], this.blockEnv(number, timestamp, i), abis);
-    const recorder = new TraceRecorder(limits, (a) => this.codeAt(a));
+    const recorder = this.traceRecorder(limits);
     const receipt = await this.execute(stxs[index], this.blockEnv(number, timestamp, index), abis, recorder);
     return { receipt, trace: recorder.finish() };
+  }
+
+  private traceRecorder(limits: TraceLimits): TraceRecorder {
+    return new TraceRecorder(
+      limits,
+      (a) => this.codeAt(a),
+      (a, max) => this.state.storageSlots(a, max),
+    );
   }
 
   /** A contract storage slot, 32 bytes (zeros when unset). */

@@ -6,6 +6,7 @@
 import type { BlockHeaderData } from '../../protocol/block';
 import { utf8Decode, utf8Encode } from '../../protocol/hex';
 import { newBatch, REMEDY, StoreDamaged, type KvBatch, type KvStore } from '../storage/kv';
+import type { CacheStats } from '../storage/boundedCache';
 import { BlockStore, type BlockStoreOptions } from './blockStore';
 import { ChainIndexes } from './indexes';
 import { BLOCK_LIMIT } from './pool';
@@ -43,6 +44,11 @@ export class Ledger {
         `the chain store ${kv.location ?? '(memory)'} is damaged: its head says block ${head.number} but that block's record is missing or different; ${REMEDY}`,
       );
     this.head = head;
+  }
+
+  /** The block caches against their bounds. */
+  cacheStats(): Record<string, CacheStats> {
+    return this.blocks.cacheStats();
   }
 
   /** Number of the newest block (genesis is 0; -1 for an empty store). */

@@ -8,8 +8,9 @@ import type { BlockHeaderData } from '../../protocol/block';
 import type { Builtins, ConsensusNode, SystemConfigEntry } from '../builtin/types';
 import type { ExecDiagnostics } from '../evm/diagnostics';
 import type { DiagnosticsStore } from './diagnosticsStore';
+import type { CacheStats } from '../storage/boundedCache';
 import type { Trace, TraceLimits } from '../evm/trace';
-import type { TxTrace } from './traceReplay';
+import type { ReplayStats, TxTrace } from './traceReplay';
 
 /** A rejection with the code and message the real node puts in the JSON-RPC error. */
 export class TxRejected extends Error {
@@ -113,6 +114,11 @@ export interface DevChain {
 
   blockNumber(): number;
   /**
+   * Every in-memory structure that could grow with the chain (read caches, diagnostics) against
+   * its bounds, by name: memory stays flat however long the chain gets.
+   */
+  cacheStats(): Record<string, CacheStats>;
+  /**
    * Validates (in the real node's order and codes), pools, and resolves once the transaction
    * is committed. Throws TxRejected for pool rejections (10000…) and decode/hash/chain-id (-1).
    */
@@ -121,6 +127,8 @@ export interface DevChain {
   call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome>;
   /** Debugger trace of a committed transaction, re-executed on the state before it (devnode only). */
   traceTransaction(hash: Uint8Array, limits: TraceLimits): Promise<TxTrace | undefined>;
+  /** How much the last transaction trace replayed (the replica is reused between traces). */
+  readonly lastReplayStats: ReplayStats | undefined;
   /** Debugger trace of a read-only call at the latest state (devnode only). */
   traceCall(
     to: string,

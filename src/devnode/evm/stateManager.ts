@@ -10,7 +10,7 @@ import { Account, createAccountFromRLP, type Address } from '@ethereumjs/util';
 import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { MemoryKv, type KvBatch, type KvStore } from '../storage/kv';
-import { BoundedCache } from '../storage/boundedCache';
+import { BoundedCache, ENTRY_OVERHEAD, stringBytes, type CacheStats } from '../storage/boundedCache';
 
 /** An overlay entry: a value, or null for "deleted in this block". */
 type Entry<T> = T | null;
@@ -33,6 +33,28 @@ const accountKey = (a: string) => 'A/' + a;
 const codeKey = (a: string) => 'C/' + a;
 const slotPrefix = (a: string) => 'S/' + a + '/';
 
+/** A typed array's own objects (view, ArrayBuffer, backing store header), beyond its bytes. */
+const VIEW_OVERHEAD = 160;
+const bytesOf = (v: Uint8Array | null) => (v === null ? 0 : VIEW_OVERHEAD + v.byteLength);
+/** Accounts read: at most 50,000, about 4 MiB (an Account holds four bigints and two arrays). */
+const ACCOUNT_CACHE = {
+  entries: 50_000,
+  bytes: 4 * 2 ** 20,
+  weigh: (k: string) => ENTRY_OVERHEAD + stringBytes(k) + 400,
+};
+/** Storage slots read: at most 200,000, about 12 MiB. */
+const SLOT_CACHE = {
+  entries: 200_000,
+  bytes: 12 * 2 ** 20,
+  weigh: (k: string, v: Entry<Uint8Array>) => ENTRY_OVERHEAD + stringBytes(k) + bytesOf(v),
+};
+/** Contract code read: at most 2,000 contracts, about 8 MiB. */
+const CODE_CACHE = {
+  entries: 2_000,
+  bytes: 8 * 2 ** 20,
+  weigh: (k: string, v: Entry<Uint8Array>) => ENTRY_OVERHEAD + stringBytes(k) + bytesOf(v),
+};
+
 function cloneAccount(a: Account): Account {
   return new Account(a._nonce, a._balance, a._storageRoot, a._codeHash, a._codeSize, a._version);
 }
@@ -47,9 +69,10 @@ export class JournaledStateManager implements StateManagerInterface {
   private readonly storage = new Map<string, Map<string, Entry<Uint8Array>>>();
   /** Addresses whose stored slots were wiped in this block (only overlay slots count). */
   private readonly cleared = new Set<string>();
-  private readonly accountCache = new BoundedCache<string, Entry<Account>>(50_000);
-  private readonly cache = new BoundedCache<string, Entry<Uint8Array>>(200_000);
-  private readonly codeCache = new BoundedCache<string, Entry<Uint8Array>>(2_000);
+  // Read caches, bounded by count and by an estimate of their bytes (the limits above).
+  private readonly accountCache = new BoundedCache<string, Entry<Account>>(ACCOUNT_CACHE);
+  private readonly cache = new BoundedCache<string, Entry<Uint8Array>>(SLOT_CACHE);
+  private readonly codeCache = new BoundedCache<string, Entry<Uint8Array>>(CODE_CACHE);
   private journal: Undo[] = [];
   private readonly marks: number[] = [];
   /** Values of slots at the start of the current transaction (EIP-2200 gas metering). */
@@ -191,6 +214,32 @@ export class JournaledStateManager implements StateManagerInterface {
     return this.storedCode(address) ?? this.storedMarker(address) ?? EMPTY;
   }
 
+  /**
+   * The account's non-zero slots (slot hex → value) as the state has them now, at most `max`
+   * (`complete` false when there are more), for the debugger's view of storage before a traced
+   * transaction. `address` is "0x"-prefixed lowercase.
+   */
+  storageSlots(address: string, max: number): { slots: Map<string, Uint8Array>; complete: boolean } {
+    const slots = new Map<string, Uint8Array>();
+    const overlay = this.storage.get(address);
+    let complete = true;
+    const add = (slot: string, v: Uint8Array) => {
+      if (v.length === 0 || v.every((b) => b === 0)) return;
+      if (slots.size >= max) complete = false;
+      else slots.set(slot, v);
+    };
+    if (overlay !== undefined) for (const [slot, v] of overlay) if (v !== null) add(slot, v);
+    if (!this.cleared.has(address)) {
+      const prefix = slotPrefix(address);
+      for (const k of this.kv.keys(prefix)) {
+        if (!complete) break;
+        const slot = k.slice(prefix.length);
+        if (overlay?.has(slot) !== true) add(slot, this.readStorage(address, slot));
+      }
+    }
+    return { slots, complete };
+  }
+
   async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
     return this.readStorage(address.toString(), slotKey(key));
   }
@@ -268,6 +317,11 @@ export class JournaledStateManager implements StateManagerInterface {
   settle(): void {
     if (this.marks.length === 0) this.journal = [];
     this.originals = new Map();
+  }
+
+  /** The read caches against their bounds. */
+  cacheStats(): Record<string, CacheStats> {
+    return { accounts: this.accountCache.stats(), slots: this.cache.stats(), code: this.codeCache.stats() };
   }
 
   /** Moves the block's writes into `batch` (and the read cache); the overlay starts empty. */

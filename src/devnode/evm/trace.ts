@@ -4,9 +4,18 @@
 
 import type { InterpreterStep, Message } from '@ethereumjs/evm';
 import { toHex } from '../../protocol/hex';
-import type { BuiltinCall, Trace, TraceFrame, TraceStep } from '../../protocol/rpc/trace';
+import type { BuiltinCall, PreStorage, Trace, TraceFrame, TraceStep } from '../../protocol/rpc/trace';
 
-export type { BuiltinCall, Trace, TraceFrame, TraceStep };
+export type { BuiltinCall, PreStorage, Trace, TraceFrame, TraceStep };
+
+/** Most storage slots of one account carried in a trace's `preStorage`. */
+export const MAX_PRE_STORAGE_SLOTS = 10_000;
+
+/** An account's stored slots now (slot hex without 0x → value bytes), at most `max`. */
+export type StorageDump = (
+  address: string,
+  max: number,
+) => { slots: Map<string, Uint8Array>; complete: boolean };
 
 export interface TraceLimits {
   /** Most steps recorded; more fails the trace with TraceTooLarge. */
@@ -55,7 +64,28 @@ export class TraceRecorder {
     private readonly limits: TraceLimits,
     /** The code an account holds now (runtime code of called contracts). */
     private readonly codeAt: (address: string) => Uint8Array,
+    /** The storage an account holds now; called when its first frame starts. */
+    private readonly storageOf?: StorageDump,
   ) {}
+
+  /**
+   * Records the account's storage before the transaction: a frame's storage context can only
+   * change by frames running in it, so the first frame's start sees the state before the tx.
+   */
+  private notePreStorage(address: string, fresh: boolean): void {
+    if (this.storageOf === undefined || address === '') return;
+    const pre = (this.trace.preStorage ??= {});
+    if (address in pre) return;
+    const entry: PreStorage = { slots: {}, complete: true };
+    if (!fresh) {
+      const { slots, complete } = this.storageOf(address, MAX_PRE_STORAGE_SLOTS);
+      for (const [slot, value] of slots)
+        entry.slots[shortHex(BigInt('0x' + slot))] = shortHex(BigInt(toHex(value)));
+      entry.complete = complete;
+      this.bytes += slots.size * 48;
+    }
+    pre[address] = entry;
+  }
 
   private current(): number {
     return this.open.length === 0 ? -1 : this.open[this.open.length - 1];
@@ -80,6 +110,7 @@ export class TraceRecorder {
       input: create ? '0x' : toHex(m.data),
       parent: this.current(),
     });
+    if (!create) this.notePreStorage(m.to!.toString(), false);
     this.open.push(index);
   }
 
@@ -102,8 +133,11 @@ export class TraceRecorder {
     }
     const frame = this.current();
     const f = this.trace.frames[frame];
-    if (f !== undefined && f.kind === 'create' && f.address === '')
+    if (f !== undefined && f.kind === 'create' && f.address === '') {
       f.address = f.codeAddress = ev.address.toString();
+      // A new contract's storage starts empty.
+      this.notePreStorage(f.address, true);
+    }
     const stack = ev.stack.map(shortHex);
     const step: TraceStep = {
       pc: ev.pc,

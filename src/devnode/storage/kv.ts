@@ -121,6 +121,14 @@ export class MemoryKv implements KvStore {
   close(): Promise<void> {
     return Promise.resolve();
   }
+
+  /** An independent copy (values are never mutated in place, so they are shared). */
+  clone(): MemoryKv {
+    const out = new MemoryKv();
+    for (const [k, v] of this.data) out.data.set(k, v);
+    for (const [g, keys] of this.groups) out.groups.set(g, new Set(keys));
+    return out;
+  }
 }
 
 /** "<kind>/<id>/" of a key or prefix (the unit `keys` lists); undefined for ungrouped keys. */

@@ -5,7 +5,7 @@
 
 import type { TableStore } from '../builtin/types';
 import { MemoryKv, type KvBatch, type KvStore } from './kv';
-import { BoundedCache } from './boundedCache';
+import { BoundedCache, ENTRY_OVERHEAD, stringBytes, type CacheStats } from './boundedCache';
 import { utf8Decode, utf8Encode } from '../../protocol/hex';
 
 interface Undo {
@@ -33,8 +33,17 @@ export class MemoryTableStore implements TableStore {
   /** Rows written in the block being built: null = deleted. */
   private readonly rows = new Map<string, Map<string, string | null>>();
   private readonly created = new Set<string>();
-  private readonly cache = new BoundedCache<string, string | null>(50_000);
-  private readonly known = new BoundedCache<string, boolean>(10_000);
+  /** Rows read or written: at most 50,000 and about 4 MiB. */
+  private readonly cache = new BoundedCache<string, string | null>({
+    entries: 50_000,
+    bytes: 4 * 2 ** 20,
+    weigh: (k, v) => ENTRY_OVERHEAD + stringBytes(k) + (v === null ? 0 : stringBytes(v)),
+  });
+  private readonly known = new BoundedCache<string, boolean>({
+    entries: 10_000,
+    bytes: 1 * 2 ** 20,
+    weigh: (k) => ENTRY_OVERHEAD + stringBytes(k),
+  });
   private journal: Undo[] = [];
 
   constructor(private readonly kv: KvStore = new MemoryKv()) {}
@@ -89,6 +98,11 @@ export class MemoryTableStore implements TableStore {
       this.known.set(table, k);
     }
     return k;
+  }
+
+  /** The read caches against their bounds. */
+  cacheStats(): Record<string, CacheStats> {
+    return { tableRows: this.cache.stats(), tables: this.known.stats() };
   }
 
   /** Position in the journal; pass to `undoTo` to drop everything written since. */

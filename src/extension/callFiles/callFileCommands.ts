@@ -12,6 +12,7 @@ import type { ConnectionConfig } from '../connections/connectionModel';
 import type { Signer } from '../chain/chainApi';
 import { CancelledError, guarded } from '../errors';
 import { skipsConfirmation } from '../testHooks';
+import { debugActions, runDebugAction } from '../debug/debugActions';
 import {
   CALL_FILE_GLOB,
   callFileBaseName,
@@ -195,8 +196,11 @@ export class CallFiles implements vscode.Disposable {
     void (
       outcome.ok
         ? vscode.window.showInformationMessage(summary, ...actions)
-        : vscode.window.showErrorMessage(summary, ...actions)
+        : debugActions(api, outcome.transactionHash).then((debug) =>
+            vscode.window.showErrorMessage(summary, ...actions, ...debug),
+          )
     ).then((action) => {
+      if (runDebugAction(action, outcome.transactionHash)) return;
       if (action === 'Show Transaction')
         void vscode.commands.executeCommand('fiscoBcos.showTransaction', outcome.transactionHash);
     });

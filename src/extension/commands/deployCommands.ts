@@ -17,6 +17,7 @@ import { confirmTransaction } from './transact';
 import { formatValue, parseValueText } from '../messages/txValue';
 import { linkContract } from './bfsCommands';
 import { linkLibraries, needsLinking } from './libraryLinking';
+import { DEBUG_ACTION, runDebugAction } from '../debug/debugActions';
 import { diagnosticsSuffix } from '../webviews/txDiagnostics';
 
 export interface DeployArgs {
@@ -188,17 +189,19 @@ export function registerDeployCommands(
           () => api.deploy(signer, data, JSON.stringify(contract.abi), value > 0n ? value : undefined),
         );
         if (receipt.status !== 0 || !receipt.contractAddress) {
-          // On the devnode: the constructor's failing line (creation source map) and console.log.
-          const where = await diagnosticsSuffix(
-            api,
-            await api.devTools?.diagnostics(receipt.transactionHash).catch(() => null),
-          );
+          // On the devnode: the constructor's failing line (creation source map) and console.log,
+          // and Debug Transaction to step through it (diagnostics answer only on the local node).
+          const diagnostics = await api.devTools?.diagnostics(receipt.transactionHash).catch(() => null);
+          const where = await diagnosticsSuffix(api, diagnostics);
+          const debug = diagnostics ? [DEBUG_ACTION] : [];
           void vscode.window
             .showErrorMessage(
               `Deploying ${contract.name} failed: ${describeReceiptStatus(receipt)}${where}`,
               'Show Transaction',
+              ...debug,
             )
             .then((action) => {
+              if (runDebugAction(action, receipt.transactionHash)) return;
               if (action)
                 void vscode.commands.executeCommand('fiscoBcos.showTransaction', receipt.transactionHash);
             });

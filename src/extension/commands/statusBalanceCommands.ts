@@ -215,12 +215,18 @@ export function registerStatusBalanceCommands(session: Session): vscode.Disposab
             (api, s) => api.setSystemConfig(s, key, '1'),
           );
           if (!r.ok) return r;
+          // With more than one governor the proposal stays open for votes, and the committee takes
+          // one open proposal at a time ("Current proposal not end"): stop here, run again once it passes.
+          if (!(await on(key))) break;
         }
         const pending = [];
         for (const key of BALANCE_FEATURES) if (!(await on(key))) pending.push(key);
         if (pending.length)
           void vscode.window.showWarningMessage(
-            `Balance is not on yet on ${name}: ${pending.join(' and ')} await the committee's votes (Governance view).`,
+            `Balance is not on yet on ${name}: the proposal for ${pending[0]} awaits the committee's votes (Governance view).` +
+              (pending.length > 1
+                ? ` Run Enable Balance again once it passes to set ${pending.slice(1).join(' and ')}.`
+                : ''),
           );
         else
           void vscode.window.showInformationMessage(

@@ -6,6 +6,7 @@ import type { ChainApi, Signer, WriteResult } from '../chain/chainApi';
 import type { Session } from '../session';
 import { CancelledError } from '../errors';
 import { skipsConfirmation } from '../testHooks';
+import { debugActions, runDebugAction } from '../debug/debugActions';
 
 export interface TransactOptions {
   /** What the transaction does, e.g. "Create directory /apps/demo". */
@@ -58,8 +59,9 @@ export async function transact(
   void (
     result.ok
       ? vscode.window.showInformationMessage(text, ...actions)
-      : vscode.window.showErrorMessage(text, ...actions)
+      : debugActions(api, tx).then((debug) => vscode.window.showErrorMessage(text, ...actions, ...debug))
   ).then((action) => {
+    if (runDebugAction(action, tx)) return;
     if (action === 'Show Transaction') void vscode.commands.executeCommand('fiscoBcos.showTransaction', tx);
   });
   return result;

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { buildInput, type CompiledContract, readOutput } from './solcIO';
 import { rememberCompilation } from '../debug/compiledCode';
+import type { StorageLayout } from '../debug/variables/storageDecode';
 import { compileWithBinary, solcBinaryVersion } from './solcBinary';
 import { CompileCancelledError, SolcWorkerClient } from './solcWorkerClient';
 import { CancelledError } from '../errors';
@@ -94,8 +95,8 @@ export class Compiler implements vscode.Disposable {
             cancel.dispose();
           }
         }
-        const { contracts, problems, sourceIds } = readOutput(output);
-        rememberCompilation(contracts, sourceTexts(root, sources, sourceIds), sourceIds);
+        const { contracts, problems, sourceIds, asts } = readOutput(output);
+        rememberCompilation(contracts, sourceTexts(root, sources, sourceIds), sourceIds, asts);
         this.publish(root, problems);
         const errors = problems.filter((p) => p.severity === 'error');
         if (errors.length)
@@ -139,8 +140,11 @@ export class Compiler implements vscode.Disposable {
       ...(c.deployedBytecode !== undefined
         ? { deployedBytecode: `0x${c.deployedBytecode}`, deployedSourceMap: c.deployedSourceMap ?? '' }
         : {}),
+      // solc's storageLayout, passed through the server unchanged.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
+      ...(c.storageLayout !== undefined ? { storageLayout: c.storageLayout as StorageLayout } : {}),
     }));
-    rememberCompilation(all, res.sources ?? {}, res.sourceIds ?? {});
+    rememberCompilation(all, res.sources ?? {}, res.sourceIds ?? {}, res.asts ?? []);
     const own = all.filter((c, i) => res.contracts[i].file === doc.uri.fsPath);
     this.allContracts.set(doc.uri.toString(), all);
     this.cache.set(doc.uri.toString(), { version: doc.version, contracts: own });

@@ -1,6 +1,8 @@
 // Standard-JSON input for solc and reading its output: contracts (ABI, bytecode) and errors with
 // source ranges. Pure; unit-tested without loading solc.
 
+import type { StorageLayout } from '../debug/variables/storageDecode';
+
 export interface CompileSettings {
   evmVersion: string;
   optimizer: boolean;
@@ -20,6 +22,8 @@ export interface CompiledContract {
   /** 0x-prefixed runtime bytecode and its source map, for failure locations. */
   deployedBytecode?: string;
   deployedSourceMap?: string;
+  /** solc's storageLayout (state variables' slots and types), for the debugger's variables. */
+  storageLayout?: StorageLayout;
 }
 
 export interface AbiParam {
@@ -57,12 +61,15 @@ export function buildInput(sources: Record<string, string>, settings: CompileSet
       optimizer: { enabled: settings.optimizer, runs: 200 },
       outputSelection: {
         '*': {
+          // The AST and storage layouts let the debugger decode variables.
+          '': ['ast'],
           '*': [
             'abi',
             'evm.bytecode.object',
             'evm.bytecode.sourceMap',
             'evm.deployedBytecode.object',
             'evm.deployedBytecode.sourceMap',
+            'storageLayout',
           ],
         },
       },
@@ -84,6 +91,7 @@ interface SolcOutput {
       string,
       {
         abi: AbiItem[];
+        storageLayout?: StorageLayout;
         evm?: {
           bytecode?: { object?: string; sourceMap?: string };
           deployedBytecode?: { object?: string; sourceMap?: string };
@@ -91,14 +99,16 @@ interface SolcOutput {
       }
     >
   >;
-  /** Source unit name → its id in source maps. */
-  sources?: Record<string, { id: number }>;
+  /** Source unit name → its id in source maps, and its AST when asked for. */
+  sources?: Record<string, { id: number; ast?: unknown }>;
 }
 
 export function readOutput(json: string): {
   contracts: CompiledContract[];
   problems: CompileProblem[];
   sourceIds: Record<string, number>;
+  /** The source units' ASTs (for the debugger), when the output has them. */
+  asts: unknown[];
 } {
   // solc's standard-JSON output, as documented; SolcOutput names the fields read here.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
@@ -125,11 +135,13 @@ export function readOutput(json: string): {
         ...(deployed?.object
           ? { deployedBytecode: `0x${deployed.object}`, deployedSourceMap: deployed.sourceMap ?? '' }
           : {}),
+        ...(c.storageLayout ? { storageLayout: c.storageLayout } : {}),
       });
     }
   }
   const sourceIds = Object.fromEntries(Object.entries(out.sources ?? {}).map(([name, s]) => [name, s.id]));
-  return { contracts, problems, sourceIds };
+  const asts = Object.values(out.sources ?? {}).flatMap((s) => (s.ast === undefined ? [] : [s.ast]));
+  return { contracts, problems, sourceIds, asts };
 }
 
 /** Contract declarations in a source text with their line, for CodeLens (no solc needed). */

@@ -6,12 +6,14 @@ import { fromHex } from '../../protocol/hex';
 import { findCreationCode, locateInCreationCode } from '../../client/creationCode';
 import { locate, type SourceList, type SourceLocation } from '../../client/sourceMap';
 import type { CompiledContract } from '../compile/solcIO';
+import type { VariableSources } from './variables/frameVariables';
 
 interface Entry {
   name: string;
   code: string;
   sourceMap: string;
   sources: SourceList;
+  variables?: VariableSources;
 }
 
 const entries = new Map<string, Entry>();
@@ -27,26 +29,35 @@ export function withoutMetadata(hex: string): string {
   return n > 0 && cut > 0 ? body.slice(0, cut) : body;
 }
 
-/** Records a compilation: its contracts' runtime code and the sources by id. */
+/** Records a compilation: its contracts' runtime code, the sources by id and the ASTs. */
 export function rememberCompilation(
   contracts: readonly CompiledContract[],
   texts: Record<string, string>,
   sourceIds: Record<string, number>,
+  asts: readonly unknown[] = [],
 ): void {
   const sources: SourceList = new Map();
   for (const [name, id] of Object.entries(sourceIds))
     if (texts[name] !== undefined) sources.set(id, { name, content: texts[name] });
   for (const c of contracts) {
+    const variables = asts.length > 0 ? { asts, storageLayout: c.storageLayout } : undefined;
     if (c.bytecode.length > 2 && c.sourceMap)
       creations.set(`${c.source}:${c.name}`, {
         name: c.name,
         code: c.bytecode,
         sourceMap: c.sourceMap,
         sources,
+        variables,
       });
     if (!c.deployedBytecode || c.deployedBytecode.length <= 2 || !c.deployedSourceMap) continue;
     const code = withoutMetadata(c.deployedBytecode);
-    entries.set(code, { name: c.name, code: c.deployedBytecode, sourceMap: c.deployedSourceMap, sources });
+    entries.set(code, {
+      name: c.name,
+      code: c.deployedBytecode,
+      sourceMap: c.deployedSourceMap,
+      sources,
+      variables,
+    });
   }
 }
 
@@ -65,18 +76,31 @@ export function locateFailure(code: string, pc: number): FailureLocation | undef
 /** Source map and sources of deployed `code`, if the extension compiled it (for the debugger). */
 export function sourceOf(
   code: string,
-): { contract: string; sourceMap: string; sources: SourceList } | undefined {
+): { contract: string; sourceMap: string; sources: SourceList; variables?: VariableSources } | undefined {
   const entry = entries.get(withoutMetadata(code));
-  return entry && { contract: entry.name, sourceMap: entry.sourceMap, sources: entry.sources };
+  return (
+    entry && {
+      contract: entry.name,
+      sourceMap: entry.sourceMap,
+      sources: entry.sources,
+      variables: entry.variables,
+    }
+  );
 }
 
 /**
  * Creation code, source map and sources of the compilation whose creation bytecode `initCode` (a
  * deploying transaction's input, or CREATE data) starts with (for constructors in the debugger).
  */
-export function creationSourceOf(
-  initCode: string,
-): { contract: string; bytecode: string; sourceMap: string; sources: SourceList } | undefined {
+export function creationSourceOf(initCode: string):
+  | {
+      contract: string;
+      bytecode: string;
+      sourceMap: string;
+      sources: SourceList;
+      variables?: VariableSources;
+    }
+  | undefined {
   const found = findCreationCode(
     initCode,
     [...creations.values()].map((e) => ({ ...e, bytecode: e.code })),
@@ -87,6 +111,7 @@ export function creationSourceOf(
       bytecode: found.code,
       sourceMap: found.sourceMap,
       sources: found.sources,
+      variables: found.variables,
     }
   );
 }

@@ -6,6 +6,7 @@
 
 import {
   Breakpoint,
+  Handles,
   InitializedEvent,
   LoggingDebugSession,
   OutputEvent,
@@ -18,7 +19,17 @@ import {
 } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { basename, isAbsolute, join } from 'node:path';
-import { TraceModel, type SourceLookup, type StepLocation, type Trace } from './traceModel';
+import { loadBuildOutputs } from './buildOutputs';
+import {
+  TraceModel,
+  type CreationLookup,
+  type SourceLookup,
+  type StepLocation,
+  type Trace,
+} from './traceModel';
+import { lookupPath, parsePath } from './variables/evaluate';
+import { VariableDecoder, type FrameVariables } from './variables/frameVariables';
+import type { NamedShown, Page, Shown } from './variables/values';
 
 export interface LaunchArgs extends DebugProtocol.LaunchRequestArguments {
   /** Hash of a committed transaction to debug. */
@@ -27,13 +38,21 @@ export interface LaunchArgs extends DebugProtocol.LaunchRequestArguments {
   call?: { to: string; data: string; from?: string };
   /** Folder that relative source names are resolved against. */
   sourceRoot?: string;
+  /**
+   * Standard-JSON build outputs of contracts compiled elsewhere (files or folders: a solc
+   * --standard-json output, Hardhat's artifacts/build-info, Foundry's out/build-info), matched by
+   * bytecode; relative paths are resolved against sourceRoot.
+   */
+  buildInfo?: string | string[];
   /** Stop at the first step (default true). */
   stopOnEntry?: boolean;
 }
 
 export interface DebugDeps {
   fetchTrace(args: LaunchArgs): Promise<{ trace: Trace; status: number }>;
+  /** The extension's own compilations: runtime code, and creation code for constructors. */
   lookup: SourceLookup;
+  creationLookup?: CreationLookup;
 }
 
 const THREAD = 1;
@@ -41,9 +60,14 @@ const STACK_REF = 1;
 const MEMORY_REF = 2;
 const STORAGE_REF = 3;
 const STEP_REF = 4;
+/** Handles of decoded variables start above the raw scopes' fixed references. */
+const FIRST_HANDLE = 1000;
 
 export class FiscoDebugSession extends LoggingDebugSession {
   private model: TraceModel | undefined;
+  private decoder: VariableDecoder | undefined;
+  /** Decoded variable lists by reference, valid until the next stop. */
+  private readonly varHandles = new Handles<NamedShown[] | Page>(FIRST_HANDLE);
   private step = 0;
   private args: LaunchArgs | undefined;
   private readonly breakpoints = new Map<string, Set<number>>();
@@ -60,6 +84,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
       supportsConfigurationDoneRequest: true,
       supportsRestartRequest: true,
       supportsSteppingGranularity: true,
+      supportsEvaluateForHovers: true,
     };
     this.sendResponse(response);
     this.sendEvent(new InitializedEvent());
@@ -104,16 +129,37 @@ export class FiscoDebugSession extends LoggingDebugSession {
     const args = this.args!;
     if (args.txHash === undefined && args.call === undefined)
       throw new Error('the launch configuration needs "txHash" or "call" ({to, data})');
+    let lookup = this.deps.lookup;
+    let creation = this.deps.creationLookup;
+    const buildInfo = typeof args.buildInfo === 'string' ? [args.buildInfo] : (args.buildInfo ?? []);
+    if (buildInfo.length > 0) {
+      const own = { lookup, creation };
+      const b = await loadBuildOutputs(buildInfo, args.sourceRoot ?? process.cwd());
+      lookup = (code) => own.lookup(code) ?? b.runtime(code);
+      creation = (code) => own.creation?.(code) ?? b.creation(code);
+      this.say(`Build outputs: ${b.contracts} contracts from ${b.files.length} file(s)\n`);
+      for (const n of b.notes) this.say(`  ${n}\n`, 'stderr');
+    }
     const { trace, status } = await this.deps.fetchTrace(args);
     if (trace.steps.length === 0)
       throw new Error('the transaction executed no EVM code (nothing to step through)');
-    this.model = new TraceModel(trace, this.deps.lookup);
+    this.model = new TraceModel(trace, lookup, creation);
+    this.decoder = new VariableDecoder(trace, lookup, creation);
     this.step = 0;
-    this.sendEvent(
-      new OutputEvent(
-        `Trace: ${trace.steps.length} steps, ${trace.frames.length} frames, status ${status}\n`,
-      ),
-    );
+    this.say(`Trace: ${trace.steps.length} steps, ${trace.frames.length} frames, status ${status}\n`);
+    // Say once per code why it steps by instruction (the stop reason repeats it there).
+    const told = new Set<string>();
+    trace.frames.forEach((f, i) => {
+      const why = this.model!.noSourceReason(i);
+      if (why === undefined || told.has(f.code)) return;
+      told.add(f.code);
+      const what = f.kind === 'create' ? `the constructor run by ${f.address}` : f.address;
+      this.say(`No Solidity source for ${what}: ${why}. Stepping by instruction there.\n`, 'console');
+    });
+  }
+
+  private say(text: string, category: 'console' | 'stderr' | 'stdout' = 'console'): void {
+    this.sendEvent(new OutputEvent(text, category));
   }
 
   private afterLoad(): void {
@@ -130,6 +176,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
     const m = this.model!;
     const why =
       m.locations[this.step] === undefined ? m.noSourceReason(m.trace.steps[this.step].frame) : undefined;
+    this.varHandles.reset();
     const e: DebugProtocol.StoppedEvent = new StoppedEvent(reason, THREAD);
     if (why !== undefined) e.body.description = `Stepping by instruction: ${why}`;
     this.sendEvent(e);
@@ -143,7 +190,21 @@ export class FiscoDebugSession extends LoggingDebugSession {
       this.sendEvent(new TerminatedEvent());
       return;
     }
-    this.step = next(m, this.step);
+    const from = this.step;
+    this.step = next(m, from);
+    // A failed transaction stops where it failed (the require's line), once, before it ends.
+    const failed = m.failure();
+    if (failed !== undefined && from < failed.step && this.step >= failed.step) {
+      this.step = failed.step;
+      const e: DebugProtocol.StoppedEvent = new StoppedEvent(
+        'exception',
+        THREAD,
+        `Transaction failed: ${failed.error}`,
+      );
+      e.body.description = `The transaction failed here (${failed.error})`;
+      this.sendEvent(e);
+      return;
+    }
     const loc = m.locations[this.step];
     this.stopAt(isContinue && loc !== undefined && this.isBreakpoint(loc) ? 'breakpoint' : 'step');
   }
@@ -217,9 +278,13 @@ export class FiscoDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
-  protected override scopesRequest(response: DebugProtocol.ScopesResponse): void {
+  protected override scopesRequest(
+    response: DebugProtocol.ScopesResponse,
+    args: DebugProtocol.ScopesArguments,
+  ): void {
     response.body = {
       scopes: [
+        ...this.decodedScopes(args.frameId),
         new Scope('Step', STEP_REF, false),
         new Scope('Stack', STACK_REF, false),
         new Scope('Memory', MEMORY_REF, true),
@@ -229,10 +294,81 @@ export class FiscoDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
+  /** Decoded variables of the frame `frameId` (0 = innermost) at the current step. */
+  private decodedAt(frameId: number | undefined): FrameVariables | undefined {
+    const m = this.model;
+    if (m === undefined || this.decoder === undefined) return undefined;
+    const step = m.callStack(this.step)[frameId ?? 0]?.step ?? this.step;
+    try {
+      return this.decoder.at(step);
+    } catch (e) {
+      // A trace or compilation the decoder does not understand must not take the raw views with it.
+      return { why: `the variables could not be decoded: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  }
+
+  /** Hover and watch: a variable path (`item.owner`, `list[2]`) among the frame's Locals and State. */
+  protected override evaluateRequest(
+    response: DebugProtocol.EvaluateResponse,
+    args: DebugProtocol.EvaluateArguments,
+  ): void {
+    const path = parsePath(args.expression);
+    const d = this.decodedAt(args.frameId);
+    const found = path && d && lookupPath(path, [d.locals ?? [], d.state ?? []]);
+    if (found === undefined) {
+      this.sendErrorResponse(
+        response,
+        2,
+        path === undefined
+          ? 'Only variable names with .member and [index] accessors can be evaluated (the debugger replays a trace; it runs no code)'
+          : `${args.expression} is not a variable in scope here`,
+      );
+      return;
+    }
+    response.body = { result: found.value, type: found.type, ...this.expandable(found) };
+    this.sendResponse(response);
+  }
+
+  /** A value's reference for expanding it: long arrays page by index, others list their members. */
+  private expandable(v: Shown): { variablesReference: number; indexedVariables?: number } {
+    if (v.page !== undefined)
+      return { variablesReference: this.varHandles.create(v.page), indexedVariables: v.page.length };
+    return { variablesReference: v.children?.length ? this.varHandles.create(v.children) : 0 };
+  }
+
+  /** Locals (arguments, return variables, locals in scope) and State of the frame's contract. */
+  private decodedScopes(frameId: number): Scope[] {
+    const d = this.decodedAt(frameId);
+    if (d === undefined) return [];
+    const note = (why: string): NamedShown[] => [{ name: 'unavailable', value: why, type: '' }];
+    const locals = d.locals ?? note(d.why ?? 'unknown');
+    const state =
+      d.state ??
+      note(
+        d.why ?? 'its compilation has no storageLayout (solc before 0.5.13, or a build output without it)',
+      );
+    // VS Code expands the first scope on each stop; State stays as the user left it.
+    const localsScope: DebugProtocol.Scope = new Scope('Locals', this.varHandles.create(locals), false);
+    localsScope.presentationHint = 'locals';
+    return [localsScope, new Scope('State', this.varHandles.create(state), false)];
+  }
+
   protected override variablesRequest(
     response: DebugProtocol.VariablesResponse,
     args: DebugProtocol.VariablesArguments,
   ): void {
+    const decoded =
+      args.variablesReference >= FIRST_HANDLE ? this.varHandles.get(args.variablesReference) : undefined;
+    if (decoded !== undefined) {
+      const list = Array.isArray(decoded)
+        ? decoded
+        : decoded.at(args.start ?? 0, args.count ?? Math.min(decoded.length, 100));
+      response.body = {
+        variables: list.map((v) => ({ name: v.name, value: v.value, type: v.type, ...this.expandable(v) })),
+      };
+      this.sendResponse(response);
+      return;
+    }
     const m = this.model;
     const vars: DebugProtocol.Variable[] = [];
     const v = (name: string, value: string) => vars.push({ name, value, variablesReference: 0 });
@@ -268,6 +404,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
 
   protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
     this.model = undefined;
+    this.decoder = undefined;
     this.sendResponse(response);
   }
 }

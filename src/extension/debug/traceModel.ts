@@ -1,10 +1,13 @@
 // A devnode trace with Solidity locations for every step, and the stepping rules of the debugger
 // (over / into / out / continue to a breakpoint). Pure (no vscode): the source maps come from a
-// lookup the caller gives (the extension's compilations, matched by deployed bytecode).
+// lookup the caller gives (the extension's compilations or build outputs, matched by deployed
+// bytecode; constructors by the creation bytecode the deployment's input starts with).
 
 import { fromHex } from '../../protocol/hex';
+import { decodeRevertReason } from '../../protocol/builtin/abi';
 import { instructionIndexes, parseSourceMap, type SourceList } from '../../client/sourceMap';
 import type { Trace, TraceFrame, TraceStep } from '../../protocol/rpc/trace';
+import type { VariableSources } from './variables/frameVariables';
 
 export type { Trace, TraceFrame, TraceStep };
 
@@ -12,10 +15,23 @@ export interface CodeSource {
   contract: string;
   sourceMap: string;
   sources: SourceList;
+  /** AST and storage layout, for decoded variables. */
+  variables?: VariableSources;
 }
 
 /** Source map of runtime code (hex), if the code is known. */
 export type SourceLookup = (code: string) => CodeSource | undefined;
+
+/** Creation code's source map: `bytecode` is the compiled creation code the init code starts with. */
+export interface CreationSource extends CodeSource {
+  bytecode: string;
+}
+
+/** The compilation whose creation bytecode a deployment's init code (hex) starts with, if known. */
+export type CreationLookup = (initCode: string) => CreationSource | undefined;
+
+const WHERE_FROM =
+  'compile its sources in this workspace, or point the launch configuration’s "buildInfo" at its standard-JSON build output';
 
 export interface StepLocation {
   file: string;
@@ -36,16 +52,28 @@ function lineStarts(text: Buffer): number[] {
   return starts;
 }
 
-function table(code: string, isInit: boolean, lookup: SourceLookup): CodeTable {
-  if (isInit) return { reason: 'creation (constructor) code is stepped by instruction', at: () => undefined };
-  const src = lookup(code);
-  if (src === undefined)
-    return {
-      reason:
-        'no compilation in this session has this contract’s deployed bytecode; compile its sources to step through Solidity',
-      at: () => undefined,
-    };
-  const index = instructionIndexes(fromHex(code));
+function table(code: string, isInit: boolean, lookup: SourceLookup, creation?: CreationLookup): CodeTable {
+  let src: CodeSource | undefined;
+  let instructions = code;
+  if (isInit) {
+    const c = creation?.(code);
+    if (c === undefined)
+      return {
+        reason: `no compilation known to the debugger has this constructor’s creation bytecode; ${WHERE_FROM}`,
+        at: () => undefined,
+      };
+    src = c;
+    // Only the creation bytecode holds instructions; the constructor arguments after it are data.
+    instructions = '0x' + code.replace(/^0x/, '').slice(0, c.bytecode.replace(/^0x/, '').length);
+  } else {
+    src = lookup(code);
+    if (src === undefined)
+      return {
+        reason: `no compilation known to the debugger has this contract’s deployed bytecode; ${WHERE_FROM}`,
+        at: () => undefined,
+      };
+  }
+  const index = instructionIndexes(fromHex(instructions));
   const entries = parseSourceMap(src.sourceMap);
   const files = new Map<number, { name: string; bytes: Buffer; starts: number[] }>();
   for (const [id, s] of src.sources) {
@@ -80,10 +108,14 @@ export class TraceModel {
   constructor(
     readonly trace: Trace,
     lookup: SourceLookup,
+    creation?: CreationLookup,
   ) {
     for (const f of trace.frames)
       if (!this.tables.has(f.code))
-        this.tables.set(f.code, table(trace.codes[f.code] ?? '0x', f.code.startsWith('init:'), lookup));
+        this.tables.set(
+          f.code,
+          table(trace.codes[f.code] ?? '0x', f.code.startsWith('init:'), lookup, creation),
+        );
     this.locations = trace.steps.map((s) => {
       const f = trace.frames[s.frame];
       return f === undefined ? undefined : this.tables.get(f.code)?.at(s.pc);
@@ -163,6 +195,23 @@ export class TraceModel {
         return i;
     }
     return this.length - 1;
+  }
+
+  /**
+   * Where a failed transaction failed: the last step with a source line in the frame that ran
+   * last (for a failed `require`, its line), else the last step; undefined when it succeeded.
+   */
+  failure(): { step: number; error: string } | undefined {
+    const top = this.trace.frames[0];
+    if (top?.error === undefined || this.length === 0) return undefined;
+    // "revert: amount must be positive" when the revert data is an Error(string).
+    const reason = top.output ? decodeRevertReason(fromHex(top.output)) : undefined;
+    const error = reason === undefined ? top.error : `${top.error}: ${reason}`;
+    const last = this.length - 1;
+    const frame = this.trace.steps[last].frame;
+    for (let j = last; j >= 0; j--)
+      if (this.trace.steps[j].frame === frame && this.locations[j] !== undefined) return { step: j, error };
+    return { step: last, error };
   }
 
   /** Frames open at step i, innermost first. */

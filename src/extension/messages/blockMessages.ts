@@ -89,6 +89,8 @@ export type BlockToHost =
   | { type: 'ready' }
   | { type: 'openBlock'; id: string | number }
   | { type: 'openTransaction'; hash: string }
+  /** Step through the transaction in the debugger (the local node traces it). */
+  | { type: 'debugTransaction'; hash: string }
   | { type: 'copy'; text: string };
 
 const isBlockId = (v: unknown) =>
@@ -98,6 +100,7 @@ export function parseBlockToHost(m: unknown): BlockToHost | undefined {
   if (shape<BlockToHost>(m, 'ready', {})) return m;
   if (shape<BlockToHost>(m, 'openBlock', { id: isBlockId })) return m;
   if (shape<BlockToHost>(m, 'openTransaction', { hash: (v) => isHex(v) && v.length === 66 })) return m;
+  if (shape<BlockToHost>(m, 'debugTransaction', { hash: (v) => isHex(v) && v.length === 66 })) return m;
   if (shape<BlockToHost>(m, 'copy', { text: (v) => isString(v) && v.length < 100_000 })) return m;
   return undefined;
 }

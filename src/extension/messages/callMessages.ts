@@ -39,7 +39,12 @@ export interface ResultView {
   /** The value the transaction carried, formatted ("5 wei"), when it carried any. */
   value?: string;
   events?: { name: string; args: { name: string; type: string; value: string }[] }[];
+  /** Set on a failure the local node can trace: what the page's Debug button opens. */
+  debug?: DebugTarget;
 }
+
+/** A failed transaction by hash, or a failed read-only call to replay, for the debugger. */
+export type DebugTarget = { txHash: string } | { call: { to: string; data: string; from?: string } };
 
 export type HostToCall =
   | ContextMessage
@@ -70,7 +75,24 @@ export type CallToHost =
       /** Value to send with the transaction (version 1); absent or 0 for none. */
       value?: ValueInput;
     }
-  | { type: 'openTransaction'; hash: string };
+  | { type: 'openTransaction'; hash: string }
+  | { type: 'debug'; target: DebugTarget };
+
+const isHash = (v: unknown) => isString(v) && /^0x[0-9a-fA-F]{64}$/.test(v);
+const isAddress = (v: unknown) => isString(v) && /^0x[0-9a-fA-F]{40}$/.test(v);
+
+function isDebugTarget(v: unknown): boolean {
+  if (!isRecord(v)) return false;
+  if ('txHash' in v) return isHash(v.txHash);
+  const c = v.call;
+  return (
+    isRecord(c) &&
+    isAddress(c.to) &&
+    isString(c.data) &&
+    /^0x([0-9a-fA-F]{2})*$/.test(c.data) &&
+    (c.from === undefined || isAddress(c.from))
+  );
+}
 
 export function parseCallToHost(m: unknown): CallToHost | undefined {
   if (shape<CallToHost>(m, 'ready', {})) return m;
@@ -91,8 +113,8 @@ export function parseCallToHost(m: unknown): CallToHost | undefined {
     )
   )
     return m;
-  if (shape<CallToHost>(m, 'openTransaction', { hash: (v) => isString(v) && /^0x[0-9a-fA-F]{64}$/.test(v) }))
-    return m;
+  if (shape<CallToHost>(m, 'openTransaction', { hash: isHash })) return m;
+  if (shape<CallToHost>(m, 'debug', { target: isDebugTarget })) return m;
   return undefined;
 }
 

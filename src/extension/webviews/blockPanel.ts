@@ -37,6 +37,8 @@ export async function showBlockPanel(
         if (m.type === 'openBlock') await render(session, registry, { kind: 'block', id: String(m.id) });
         if (m.type === 'openTransaction')
           await render(session, registry, { kind: 'transaction', id: m.hash });
+        if (m.type === 'debugTransaction')
+          await vscode.commands.executeCommand('fiscoBcos.debugTransaction', m.hash);
         if (m.type === 'copy') {
           await vscode.env.clipboard.writeText(m.text);
           void vscode.window.setStatusBarMessage('Copied', 2000);

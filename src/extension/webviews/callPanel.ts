@@ -6,6 +6,7 @@ import type { Session } from '../session';
 import type { AbiRegistry } from '../abiRegistry';
 import {
   type CallToHost,
+  type DebugTarget,
   type HostToCall,
   type ResultView,
   type ValueInput,
@@ -79,6 +80,10 @@ export async function showCallPanel(
       }
       if (m.type === 'openTransaction') {
         await vscode.commands.executeCommand('fiscoBcos.showTransaction', m.hash);
+        return;
+      }
+      if (m.type === 'debug') {
+        await debugTarget(m.target);
         return;
       }
       if (m.type !== 'invoke') return;
@@ -181,20 +186,20 @@ export async function invoke(
     vals.map((v) => ({ name: v.name, type: v.type, value: JSON.stringify(v.value) }));
   try {
     if (mode === 'call') {
-      const r = await api.call(target.address, data, session.account()?.address);
-      // On the devnode: where the call failed and what it printed (a second, traced run).
-      const traced = async () =>
-        diagnosticsSuffix(
-          api,
-          await api.devTools?.traceCall(target.address, data, session.account()?.address).catch(() => null),
-        );
-      if (r.status !== 0)
+      const from = session.account()?.address;
+      const r = await api.call(target.address, data, from);
+      if (r.status !== 0) {
+        // On the devnode: where the call failed and what it printed (a second, traced run); the
+        // Debug button replays the call in the debugger.
+        const traced = await api.devTools?.traceCall(target.address, data, from).catch(() => null);
         return {
           ...base,
           ok: false,
           blockNumber: r.blockNumber,
-          message: `${statusName(r.status)} (${r.status})${decodeRevertReason(r.output) ? `: ${decodeRevertReason(r.output)}` : ''}${await traced()}`,
+          message: `${statusName(r.status)} (${r.status})${decodeRevertReason(r.output) ? `: ${decodeRevertReason(r.output)}` : ''}${await diagnosticsSuffix(api, traced)}`,
+          ...(traced ? { debug: { call: { to: target.address, data, ...(from ? { from } : {}) } } } : {}),
         };
+      }
       return {
         ...base,
         ok: true,
@@ -237,6 +242,7 @@ export async function invoke(
         outputs = [{ name: 'output', type: 'bytes', value: JSON.stringify(receipt.output) }];
       }
     }
+    const diagnostics = await api.devTools?.diagnostics(receipt.transactionHash).catch(() => null);
     return {
       ...base,
       ok,
@@ -247,13 +253,28 @@ export async function invoke(
       ...(shownValue ? { value: shownValue } : {}),
       message:
         (ok ? `Sealed in block ${receipt.blockNumber}` : describeReceiptStatus(receipt)) +
-        (await diagnosticsSuffix(
-          api,
-          await api.devTools?.diagnostics(receipt.transactionHash).catch(() => null),
-        )),
+        (await diagnosticsSuffix(api, diagnostics)),
+      // Diagnostics answer only on the local node: a failure there can be debugged.
+      ...(!ok && diagnostics ? { debug: { txHash: receipt.transactionHash } } : {}),
     };
   } catch (err) {
     if (err instanceof CancelledError) return { ...base, ok: false, message: 'Cancelled: nothing was sent.' };
     return { ...base, ok: false, message: describeError(err) };
   }
+}
+
+/** The Debug button of a failed result: a transaction by hash, or the failed call replayed. */
+async function debugTarget(target: DebugTarget): Promise<void> {
+  if ('txHash' in target) {
+    await vscode.commands.executeCommand('fiscoBcos.debugTransaction', target.txHash);
+    return;
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  await vscode.debug.startDebugging(folder, {
+    type: 'fisco-bcos',
+    request: 'launch',
+    name: `Debug call to ${target.call.to.slice(0, 10)}…`,
+    call: target.call,
+    sourceRoot: folder?.uri.fsPath,
+  });
 }

@@ -47,9 +47,22 @@ export type TraceFrame = {
   output?: string;
 };
 
+/** An account's storage before the transaction (its state when its first frame starts). */
+export type PreStorage = {
+  /** Slot → value (0x hex without leading zeros); only non-zero slots. */
+  slots: Record<string, string>;
+  /** False when the account has more slots than the trace carries: a missing slot is unknown. */
+  complete: boolean;
+};
+
 export type Trace = {
   steps: TraceStep[];
   frames: TraceFrame[];
   /** Code by key: runtime code keyed by address, init code keyed "init:<frame>". */
   codes: Record<string, string>;
+  /**
+   * Storage before the transaction of every account whose storage a frame ran in (by address),
+   * so a debugger can show state the transaction never touched. Absent from older devnodes.
+   */
+  preStorage?: Record<string, PreStorage>;
 };

@@ -2,6 +2,7 @@
 import type { Scenario } from '../lib/scenario';
 import { bfsBrowse } from './bfs-browse';
 import { blockAndTransaction } from './block-and-transaction';
+import { debugTransaction } from './debug-transaction';
 import { deployAndLink } from './deploy-and-link';
 import { eventsAndFailures } from './events-and-failures';
 import { events10k } from './events-10k';
@@ -24,4 +25,5 @@ export const scenarios: Scenario[] = [
   permissionEditor,
   tableBrowser,
   solidityEditor,
+  debugTransaction,
 ];

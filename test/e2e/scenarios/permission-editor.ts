@@ -136,7 +136,8 @@ export const permissionEditor: Scenario = {
       const form = call.locator(`details[data-signature="${METHOD}"]`);
       await form.waitFor({ timeout: 20_000 });
       if ((await form.getAttribute('open')) === null) await form.locator('summary').click();
-      await form.locator('vscode-textfield').locator('input').fill('1');
+      // The argument field (with balance on, an earlier scenario's, the form also has a value field).
+      await form.locator('vscode-textfield:not([data-testid=value-amount])').locator('input').fill('1');
       await form.locator('vscode-button', { hasText: 'Send Transaction' }).click();
       await wb.confirmDialog(/./, 'Send Transaction');
       const result = form.locator('[data-testid=call-result]');

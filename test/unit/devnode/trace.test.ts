@@ -17,6 +17,9 @@ import {
 } from './chain-fixtures';
 import type { DevChain } from '../../../src/devnode/chain/types';
 import { DEFAULT_TRACE_LIMITS, TraceTooLarge } from '../../../src/devnode/evm/trace';
+import { JournaledStateManager } from '../../../src/devnode/evm/stateManager';
+import { MemoryKv, newBatch } from '../../../src/devnode/storage/kv';
+import { Address } from '@ethereumjs/util';
 
 const counter = compile(COUNTER_SOURCE).Counter;
 const iface = new Interface(counter.abi as never);
@@ -139,6 +142,64 @@ test('calls and creations open frames; built-ins are one decoded step', async ()
   } finally {
     await chain.close();
   }
+});
+
+test('the trace carries the storage before the transaction of each account it runs in', async () => {
+  const chain = await newChain();
+  try {
+    const addr = await deploy(chain);
+    await send(chain, addr, iface.encodeFunctionData('set', [5]));
+    const made = await send(chain, addr, iface.encodeFunctionData('make'));
+    const child = '0x' + toHex(made.receipt.data.output, false).slice(-40);
+    const poke = await send(chain, addr, iface.encodeFunctionData('poke', [child]));
+    await send(chain, addr, iface.encodeFunctionData('set', [7])); // later state must not leak in
+    const pt = (await chain.traceTransaction(poke.hash, DEFAULT_TRACE_LIMITS))!;
+    // Counter.value = 5; Child.x = 1 (its constructor's value) before the poke wrote 2.
+    assert.deepEqual(pt.trace.preStorage, {
+      [addr]: { slots: { '0x0': '0x5' }, complete: true },
+      [child]: { slots: { '0x0': '0x1' }, complete: true },
+    });
+    // A contract created by the transaction starts with empty storage.
+    const mt = (await chain.traceTransaction(made.hash, DEFAULT_TRACE_LIMITS))!;
+    assert.deepEqual(mt.trace.preStorage?.[child], { slots: {}, complete: true });
+    // A read-only call is traced on the latest state.
+    const ct = await chain.traceCall(
+      addr,
+      fromHex(iface.encodeFunctionData('value')),
+      undefined,
+      DEFAULT_TRACE_LIMITS,
+    );
+    assert.deepEqual(ct.trace.preStorage?.[addr], { slots: { '0x0': '0x7' }, complete: true });
+  } finally {
+    await chain.close();
+  }
+});
+
+test('the storage dump reads the store under the overlay, and says when it stops at the cap', async () => {
+  const kv = new MemoryKv();
+  const state = new JournaledStateManager(kv);
+  const a = new Address(fromHex('0x' + 'ab'.repeat(20)));
+  const slot = (k: number) => fromHex('0x' + k.toString(16).padStart(64, '0'));
+  for (const k of [1, 2, 3]) await state.putStorage(a, slot(k), new Uint8Array([k]));
+  state.settle();
+  const batch = newBatch();
+  state.flushInto(batch);
+  await kv.write(batch);
+  // In the overlay (the current block): slot 2 cleared, slot 4 set.
+  await state.putStorage(a, slot(2), new Uint8Array(0));
+  await state.putStorage(a, slot(4), new Uint8Array([4]));
+  const hexes = (m: Map<string, Uint8Array>) =>
+    [...m].map(([k, v]) => [BigInt('0x' + k), toHex(v)] as const).sort((x, y) => Number(x[0] - y[0]));
+  const all = state.storageSlots(a.toString(), 10);
+  assert.equal(all.complete, true);
+  assert.deepEqual(hexes(all.slots), [
+    [1n, '0x01'],
+    [3n, '0x03'],
+    [4n, '0x04'],
+  ]);
+  const capped = state.storageSlots(a.toString(), 2);
+  assert.equal(capped.complete, false);
+  assert.equal(capped.slots.size, 2);
 });
 
 test('a call is traced at the latest state; limits fail the trace with a clear error', async () => {

@@ -8,7 +8,15 @@ import type { DevChain } from '../../../src/devnode/chain/types';
 import { DEFAULT_TRACE_LIMITS } from '../../../src/devnode/evm/trace';
 import { newChain, signedTx } from '../devnode/chain-fixtures';
 import { withoutMetadata } from '../../../src/extension/debug/compiledCode';
-import type { CodeSource, SourceLookup, Trace } from '../../../src/extension/debug/traceModel';
+import { findCreationCode } from '../../../src/client/creationCode';
+import type {
+  CodeSource,
+  CreationLookup,
+  CreationSource,
+  SourceLookup,
+  Trace,
+} from '../../../src/extension/debug/traceModel';
+import type { StorageLayout } from '../../../src/extension/debug/variables/storageDecode';
 
 export const SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity >=0.6.0 <0.9.0;
@@ -36,12 +44,14 @@ contract Counter {
 }
 `;
 /** Lines of SOURCE (1-based). */
-export const LINE = { pings: 7, require: 19, countAdd: 20, ping: 21, countInc: 22 };
+export const LINE = { newOther: 16, pings: 7, require: 19, countAdd: 20, ping: 21, countInc: 22 };
 
 export interface Build {
   abi: unknown[];
   bytecode: Uint8Array;
   runtime: Map<string, CodeSource>;
+  /** Every contract's creation code and its source map (constructors). */
+  creation: CreationSource[];
 }
 
 export function compileWith(pkg: 'solc' | 'solc-0.6.10', source = SOURCE): Record<string, Build> {
@@ -52,19 +62,34 @@ export function compileWith(pkg: 'solc' | 'solc-0.6.10', source = SOURCE): Recor
     settings: {
       evmVersion: pkg === 'solc' ? 'paris' : 'istanbul',
       optimizer: { enabled: false, runs: 200 },
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode'] } },
+      outputSelection: {
+        '*': {
+          '': ['ast'],
+          '*': [
+            'abi',
+            'evm.bytecode.object',
+            'evm.bytecode.sourceMap',
+            'evm.deployedBytecode',
+            'storageLayout',
+          ],
+        },
+      },
     },
   };
   const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[];
-    sources: Record<string, { id: number }>;
+    sources: Record<string, { id: number; ast: unknown }>;
     contracts: Record<
       string,
       Record<
         string,
         {
           abi: unknown[];
-          evm: { bytecode: { object: string }; deployedBytecode: { object: string; sourceMap: string } };
+          storageLayout: StorageLayout;
+          evm: {
+            bytecode: { object: string; sourceMap: string };
+            deployedBytecode: { object: string; sourceMap: string };
+          };
         }
       >
     >;
@@ -72,15 +97,24 @@ export function compileWith(pkg: 'solc' | 'solc-0.6.10', source = SOURCE): Recor
   const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
   const sources = new Map([[out.sources['Counter.sol'].id, { name: 'Counter.sol', content: source }]]);
+  const asts = [out.sources['Counter.sol'].ast];
   const runtime = new Map<string, CodeSource>();
+  const creation: CreationSource[] = [];
   const result: Record<string, Build> = {};
   for (const [name, c] of Object.entries(out.contracts['Counter.sol'])) {
     runtime.set(withoutMetadata(c.evm.deployedBytecode.object), {
       contract: name,
       sourceMap: c.evm.deployedBytecode.sourceMap,
       sources,
+      variables: { asts, storageLayout: c.storageLayout },
     });
-    result[name] = { abi: c.abi, bytecode: fromHex(c.evm.bytecode.object), runtime };
+    creation.push({
+      contract: name,
+      bytecode: c.evm.bytecode.object,
+      sourceMap: c.evm.bytecode.sourceMap,
+      sources,
+    });
+    result[name] = { abi: c.abi, bytecode: fromHex(c.evm.bytecode.object), runtime, creation };
   }
   return result;
 }
@@ -89,10 +123,16 @@ export function lookupIn(build: Build): SourceLookup {
   return (code) => build.runtime.get(withoutMetadata(code));
 }
 
+export function creationLookupIn(build: Build): CreationLookup {
+  return (initCode) => findCreationCode(initCode, build.creation);
+}
+
 export interface Deployed {
   chain: DevChain;
   counter: string;
   iface: Interface;
+  /** The trace of Counter's deployment (its constructor creates Other). */
+  traceDeploy(): Promise<{ trace: Trace; status: number }>;
   /** Traces a transaction sent to Counter with this calldata. */
   traceTx(data: string): Promise<{ trace: Trace; status: number }>;
 }
@@ -100,7 +140,8 @@ export interface Deployed {
 export async function deployCounter(build: Record<string, Build>): Promise<Deployed> {
   const chain = await newChain();
   const key = chain.accounts[0].privateKey;
-  const d = await chain.submit(signedTx(chain, key, { input: build.Counter.bytecode }).raw);
+  const deploy = signedTx(chain, key, { input: build.Counter.bytecode });
+  const d = await chain.submit(deploy.raw);
   if (d.receipt.data.status !== 0) throw new Error(`deploy failed: ${d.receipt.data.status}`);
   const counter = '0x' + d.receipt.data.contractAddress;
   const iface = new Interface(build.Counter.abi as never);
@@ -108,6 +149,10 @@ export async function deployCounter(build: Record<string, Build>): Promise<Deplo
     chain,
     counter,
     iface,
+    async traceDeploy() {
+      const t = (await chain.traceTransaction(deploy.hash, DEFAULT_TRACE_LIMITS))!;
+      return { trace: t.trace, status: t.status };
+    },
     async traceTx(data) {
       const { raw, hash } = signedTx(chain, key, { to: counter, input: fromHex(data) });
       await chain.submit(raw);

@@ -5,7 +5,7 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TraceModel } from '../../../src/extension/debug/traceModel';
-import { LINE, compileWith, deployCounter, lookupIn, type Deployed } from './debug-fixture';
+import { LINE, compileWith, creationLookupIn, deployCounter, lookupIn, type Deployed } from './debug-fixture';
 
 for (const pkg of ['solc', 'solc-0.6.10'] as const) {
   describe(`trace model with ${pkg}`, () => {
@@ -58,12 +58,33 @@ for (const pkg of ['solc', 'solc-0.6.10'] as const) {
       assert.equal(m.locations[j]?.line, LINE.require);
     });
 
+    it('a deployment steps through the constructor by source line (creation source map)', async () => {
+      const { trace, status } = await d.traceDeploy();
+      assert.equal(status, 0);
+      assert.equal(trace.frames[0].kind, 'create');
+      const m = new TraceModel(trace, lookupIn(build.Counter), creationLookupIn(build.Counter));
+      assert.equal(m.contract(0), 'Counter');
+      assert.equal(m.noSourceReason(0), undefined);
+      const first = m.locations.findIndex((l) => l !== undefined);
+      assert.equal(m.locations[first]?.file, 'Counter.sol');
+      // The constructor's body line is reached by stepping, and `new Other()` opens a creation frame.
+      let i = first;
+      for (let k = 0; k < 50 && m.locations[i]?.line !== LINE.newOther; k++) i = m.stepInto(i);
+      assert.equal(m.locations[i]?.line, LINE.newOther);
+      assert.equal(trace.frames[0].kind, 'create');
+      assert.ok(trace.frames.some((f) => f.kind === 'create' && f.parent === 0));
+      assert.equal(m.contract(1), 'Other');
+      // Without the creation lookup the constructor steps by instruction and says why.
+      const bare = new TraceModel(trace, lookupIn(build.Counter));
+      assert.match(bare.noSourceReason(0)!, /creation bytecode; .*"buildInfo"/);
+    });
+
     it('unknown code steps by instruction and says why', async () => {
       const { trace } = await d.traceTx(d.iface.encodeFunctionData('increment', [1]));
       const m = new TraceModel(trace, () => undefined);
       assert.match(
         m.noSourceReason(0)!,
-        /no compilation in this session has this contract’s deployed bytecode/,
+        /no compilation known to the debugger has this contract’s deployed bytecode; .*"buildInfo"/,
       );
       assert.equal(m.stepOver(0), 1);
       assert.equal(m.stepInto(3), 4);

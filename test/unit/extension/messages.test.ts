@@ -16,12 +16,14 @@ describe('block panel messages', () => {
     assert.ok(parseBlockToHost({ type: 'openBlock', id: `0x${'a'.repeat(64)}` }));
     assert.ok(parseBlockToHost({ type: 'openTransaction', hash: `0x${'b'.repeat(64)}` }));
     assert.ok(parseBlockToHost({ type: 'ready' }));
+    assert.ok(parseBlockToHost({ type: 'debugTransaction', hash: `0x${'c'.repeat(64)}` }));
   });
 
   it('rejects malformed or unknown messages', () => {
     assert.equal(parseBlockToHost({ type: 'openBlock', id: -1 }), undefined);
     assert.equal(parseBlockToHost({ type: 'openBlock', id: 'latest; rm -rf' }), undefined);
     assert.equal(parseBlockToHost({ type: 'openTransaction', hash: '0x12' }), undefined);
+    assert.equal(parseBlockToHost({ type: 'debugTransaction', hash: 'latest' }), undefined);
     assert.equal(parseBlockToHost({ type: 'eval', code: '1' }), undefined);
     assert.equal(parseBlockToHost(null), undefined);
     assert.equal(parseHostToBlock({ type: 'show', view: { kind: 'other' } }), undefined);
@@ -33,6 +35,21 @@ describe('call form messages', () => {
   it('accepts an invoke with a function signature, args and mode', () => {
     const m = { type: 'invoke', requestId: 1, signature: 'set(uint256)', args: ['1'], mode: 'send' };
     assert.deepEqual(parseCallToHost(m), m);
+  });
+
+  it('accepts a Debug request for a failed transaction or call, and nothing malformed', () => {
+    const tx = { type: 'debug', target: { txHash: `0x${'d'.repeat(64)}` } };
+    assert.deepEqual(parseCallToHost(tx), tx);
+    const call = { type: 'debug', target: { call: { to: `0x${'1'.repeat(40)}`, data: '0xabcd' } } };
+    assert.deepEqual(parseCallToHost(call), call);
+    for (const target of [
+      { txHash: '0x12' },
+      { call: { to: 'nope', data: '0x' } },
+      { call: { to: `0x${'1'.repeat(40)}`, data: '0xabc' } },
+      { call: { to: `0x${'1'.repeat(40)}`, data: '0x', from: 7 } },
+      'x',
+    ])
+      assert.equal(parseCallToHost({ type: 'debug', target }), undefined, JSON.stringify(target));
   });
 
   it('rejects bad modes, signatures and argument containers', () => {

@@ -259,6 +259,10 @@ describe('compile request (Deploy)', () => {
     assert.deepEqual(res.errors, []);
     const user = res.contracts.find((c) => c.name === 'User')!;
     assert.match(user.bytecode, /^[0-9a-f]+$/);
+    // The debugger's variables: every unit's AST and each contract's storage layout.
+    assert.equal(res.asts?.length, Object.keys(res.sourceIds).length);
+    assert.ok(res.asts.every((a) => (a as { nodeType?: string }).nodeType === 'SourceUnit'));
+    assert.ok(Array.isArray((user.storageLayout as { storage?: unknown }).storage));
   });
 });
 

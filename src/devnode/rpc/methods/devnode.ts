@@ -6,7 +6,8 @@
 //   devnode_traceCall [group, to, data, from?]
 //     → {"status", "output", "consoleLogs", "failure"} of a read-only call at the latest state
 //   devnode_debugTraceTransaction [group, txHash, {maxSteps?, maxBytes?}?]
-//     → {blockNumber, index, status, output, gasUsed, matchesReceipt, trace: {steps, frames, codes}}
+//     → {blockNumber, index, status, output, gasUsed, matchesReceipt,
+//        trace: {steps, frames, codes, preStorage}}
 //       a committed transaction re-executed on the state before it (reverted and out-of-gas ones
 //       too); null for an unknown hash; -32000 "trace too large: …" past the limits
 //   devnode_debugTraceCall [group, to, data, from?, {maxSteps?, maxBytes?}?]
