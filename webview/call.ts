@@ -367,13 +367,25 @@ let balanceOn = false;
 /** The account of the form on screen, sent with each request so the host can refuse a stale page. */
 let shownAccount = '';
 const resultSlots = new Map<number, HTMLElement>();
+/** Adds or removes the value field of each non-payable transaction when feature_balance changes. */
+const balanceToggles: ((on: boolean) => void)[] = [];
 
 function functionSection(f: FunctionView, last: unknown[] | undefined, index: number): HTMLElement {
   const fields = f.inputs.map((p, i) =>
     paramRow(p, `f${index}-p${i}`, paramLabel(p, i), p.name || `arg${i}`),
   );
-  const valueField = !f.readOnly && (f.payable || balanceOn) ? valueRow(f, index) : undefined;
+  let valueField = !f.readOnly && (f.payable || balanceOn) ? valueRow(f, index) : undefined;
   const formBox = h('div', {}, ...fields.map((fl) => fl.el), valueField?.el);
+  if (!f.readOnly && !f.payable)
+    balanceToggles.push((on) => {
+      if (on && !valueField) {
+        valueField = valueRow(f, index);
+        formBox.append(valueField.el);
+      } else if (!on && valueField) {
+        valueField.el.remove();
+        valueField = undefined;
+      }
+    });
   const invalid = h('div', { class: 'invalid', role: 'alert', 'data-testid': 'form-problem' });
   const result = h('div', {});
   if (last) {
@@ -465,8 +477,15 @@ onHostMessage(parseHostToCall, (m) => {
     slot?.replaceChildren(outputsView(m.result));
     return;
   }
+  if (m.type === 'balance') {
+    // Only the value fields change: what was typed in the other fields stays.
+    balanceOn = m.on;
+    for (const toggle of balanceToggles) toggle(m.on);
+    return;
+  }
   shownAccount = m.account ?? '';
   balanceOn = !!m.balance;
+  balanceToggles.length = 0;
   const reads = m.functions.filter((f) => f.readOnly);
   const writes = m.functions.filter((f) => !f.readOnly);
   let i = 0;

@@ -169,6 +169,17 @@ suite('Value and peers', () => {
   test('Enable Balance turns feature_balance on; then value sent from the call form moves', async () => {
     const { api: a, chain } = await connectTestChain();
     const api = a.session.requireChain();
+    // A call form open before the feature is turned on: it learns of the change and the page
+    // adds value fields to every transaction (callPanel.ts refreshBalance, webview/call.ts).
+    assert.equal((await api.systemConfig('feature_balance'))?.value ?? '0', '0', 'balance starts off');
+    let mark = a.testHooks.posts.length;
+    const call = await vscode.commands.executeCommand<PanelHost<unknown, unknown>>('fiscoBcos.callContract', {
+      address: vault.address,
+      name: 'Vault',
+    });
+    const init = await waitForPost<Msg>('fiscoBcos.callContract', mark, (m) => m.type === 'init', 'init');
+    assert.equal(init.balance, false, 'drawn with balance off: value fields on payable functions only');
+    mark = a.testHooks.posts.length;
     // Last suite of the run: the chain keeps balance on afterwards. Earlier suites may leave a
     // committee of two governors at 100% participation (Governance flow): then each proposal stays
     // open until the second governor votes, and the committee takes one open setSysConfig proposal at
@@ -201,15 +212,27 @@ suite('Value and peers', () => {
     assert.match(enabled.infos.join('\n'), /Balance is on for /);
     for (const key of ['feature_balance', 'feature_balance_precompiled'])
       assert.equal((await api.systemConfig(key))?.value, '1', key);
+    // With one governor the form hears of it after the transaction ('balance'); with two, the
+    // account switches for the vote redraw it ('init') once the feature is on.
+    const redraw = await waitForPost<Msg>(
+      'fiscoBcos.callContract',
+      mark,
+      (m) => (m.type === 'balance' && m.on === true) || (m.type === 'init' && m.balance === true),
+      'balance on',
+    );
+    if (voters === 1) assert.equal(redraw.type, 'balance', 'the open form updated in place');
     const height = await api.blockNumber();
     const again = await runRecorded('fiscoBcos.enableBalance', true);
     assert.equal(again.result, true);
     assert.equal(await api.blockNumber(), height, 'already on: nothing sent');
     assert.match(again.infos.join('\n'), /Balance is on for /);
 
-    // Every account starts at 0 with feature_balance: the governor (a balance governor once
-    // feature_balance_precompiled is set) funds itself first, as console addBalance does.
+    // The dev node funds its dev accounts at genesis in the chain state (10 000 ether, as
+    // Ledger::buildGenesisBlock's importGenesisState does for allocs): the governor can send value
+    // at once. As a balance governor it can still add more, as console addBalance does.
     const gov = a.session.account()!.address;
+    const genesis = await vscode.commands.executeCommand<bigint>('fiscoBcos.balance', 'get', gov);
+    assert.equal(genesis, 10n ** 22n);
     const added = await vscode.commands.executeCommand<{ ok: boolean; message: string }>(
       'fiscoBcos.balance',
       'add',
@@ -218,15 +241,8 @@ suite('Value and peers', () => {
       true,
     );
     assert.equal(added.ok, true, added.message);
-    assert.equal(await vscode.commands.executeCommand('fiscoBcos.balance', 'get', gov), 10n ** 18n);
+    assert.equal(await vscode.commands.executeCommand('fiscoBcos.balance', 'get', gov), genesis + 10n ** 18n);
     const before = await vscode.commands.executeCommand<bigint>('fiscoBcos.balance', 'get', vault.address);
-    let mark = a.testHooks.posts.length;
-    const call = await vscode.commands.executeCommand<PanelHost<unknown, unknown>>('fiscoBcos.callContract', {
-      address: vault.address,
-      name: 'Vault',
-    });
-    const init = await waitForPost<Msg>('fiscoBcos.callContract', mark, (m) => m.type === 'init', 'init');
-    assert.equal(init.balance, true, 'every transaction gets a value field now');
     mark = a.testHooks.posts.length;
     await call.receive({
       type: 'invoke',

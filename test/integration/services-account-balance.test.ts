@@ -10,6 +10,7 @@ import { BalanceService } from '../../src/client/services/balance';
 import { SystemConfigService } from '../../src/client/services/system-config';
 import { AuthManager } from '../../src/client/services/auth-manager';
 import { signAndSend } from '../../src/client/transactions';
+import { DEV_BALANCE } from '../../src/devnode/chain/keys';
 import { CHAINS, useDevnode } from './services-fixture';
 
 for (const chain of CHAINS) {
@@ -60,21 +61,25 @@ for (const chain of CHAINS) {
       assert.equal((await config.setValueByKey('feature_balance', '1')).code, 0);
       assert.equal((await config.setValueByKey('feature_balance_precompiled', '1')).code, 0);
       assert.deepEqual(await balance.listCaller(), [fx.governor.address]);
+      // A dev account holds its genesis funding in the chain state (Ledger::buildGenesisBlock,
+      // importGenesisState), the balance 0x1011 reads and value transfers spend.
+      const D = DEV_BALANCE;
+      assert.equal(await balance.getBalance(fx.user.address), D);
       assert.equal((await balance.addBalance(fx.user.address, 1000n)).code, 0);
-      assert.equal(await balance.getBalance(fx.user.address), 1000n);
+      assert.equal(await balance.getBalance(fx.user.address), D + 1000n);
       // A version-1 transaction with a value, signed by the SDK.
       const other = '0x' + '7e'.repeat(20);
       const { receipt } = await signAndSend(fx.client, fx.user, { to: other, input: '0x' }, { value: 250n });
       assert.equal(receipt.status, 0);
       assert.equal(await balance.getBalance(other), 250n);
-      assert.equal(await balance.getBalance(fx.user.address), 750n);
+      assert.equal(await balance.getBalance(fx.user.address), D + 750n);
       const tx = await fx.client.getTransactionByHash(receipt.transactionHash);
       assert.equal(tx.version, 1);
       assert.equal((tx as unknown as { value: string }).value, '0xfa');
-      const short = await signAndSend(fx.client, fx.user, { to: other, input: '0x' }, { value: 10_000n });
+      const short = await signAndSend(fx.client, fx.user, { to: other, input: '0x' }, { value: D + 10_000n });
       assert.equal(short.receipt.status, 7);
       assert.equal((await balance.transfer(other, fx.user.address, 50n)).code, 0);
-      assert.equal(await balance.getBalance(fx.user.address), 800n);
+      assert.equal(await balance.getBalance(fx.user.address), D + 800n);
       await assert.rejects(balance.addBalance(fx.user.address, -1), RangeError);
     });
 

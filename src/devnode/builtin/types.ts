@@ -116,6 +116,11 @@ export interface GenesisOptions {
   txGasLimit: number;
   leaderPeriod: number;
   compatibilityVersion: string; // "3.16.4"
+  /**
+   * Account balances set in the genesis state (GenesisConfig m_allocs, written by
+   * Ledger::buildGenesisBlock's importGenesisState into the account table's balance field).
+   */
+  alloc?: { address: string; balance: bigint }[];
 }
 
 /** How a transaction or call reaches a contract: what the auth hooks look at. */

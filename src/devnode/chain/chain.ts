@@ -17,7 +17,7 @@ import { TraceReplica, type ReplayStats, type TxTrace } from './traceReplay';
 import { TransactionType } from '../../protocol/transaction';
 import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
 import { normalizeAddressPadded as normalizeAddress } from '../../protocol/address';
-import { DEFAULT_SEED, accountKey, nodeKey } from './keys';
+import { DEFAULT_SEED, DEV_BALANCE, accountKey, nodeKey } from './keys';
 import { decodeSubmission, equalBytes } from './validate';
 import { TxPool, type Committed, type Pending } from './pool';
 import type { SealerKey } from './header';
@@ -156,6 +156,11 @@ class Chain implements DevChain {
     });
     if (this.ledger.blockNumber() < 0) await this.writeGenesis();
     else this.say('info', `opened the chain at block ${this.blockNumber()} from ${kv.location ?? 'memory'}`);
+    if (this.dataDir !== undefined && this.dataDir.fundedAccounts === undefined)
+      this.say(
+        'warn',
+        `data directory ${this.dataDir.dir} was created before the dev node funded its dev accounts at genesis: they keep the balances the chain holds (0 unless funded through BalancePrecompiled), so Web3 transactions from them are refused for lack of funds; start with --fresh for a chain whose dev accounts hold ${DEV_BALANCE / 10n ** 18n} ether each`,
+      );
     if (this.dataDir?.needsMigration === true)
       await this.dataDir.migrate(
         (r) => this.replay(r),
@@ -205,7 +210,19 @@ class Chain implements DevChain {
       txGasLimit: DEFAULT_TX_GAS_LIMIT,
       leaderPeriod: 1,
       compatibilityVersion: COMPATIBILITY_VERSION,
+      alloc: this.accounts
+        .slice(0, this.fundedAccounts())
+        .map((a) => ({ address: a.address, balance: DEV_BALANCE })),
     };
+  }
+
+  /**
+   * Dev accounts the genesis state funds: all of them in memory and in a new data directory;
+   * what the directory recorded otherwise (0 for one created before genesis funding).
+   */
+  private fundedAccounts(): number {
+    if (this.dataDir === undefined) return this.accounts.length;
+    return this.dataDir.fundedAccounts ?? 0;
   }
 
   private async writeGenesis(): Promise<void> {
@@ -296,6 +313,11 @@ class Chain implements DevChain {
   async getStorageAt(address: string, slot: Uint8Array): Promise<Uint8Array> {
     normalizeAddress(address);
     return this.lock.run(() => this.execution.storageAt(address, slot));
+  }
+
+  async balance(address: string): Promise<bigint> {
+    normalizeAddress(address);
+    return this.lock.run(() => this.execution.balanceOf(address));
   }
 
   web3Nonce(address: string): bigint | undefined {

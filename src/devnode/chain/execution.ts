@@ -124,6 +124,9 @@ export class Execution {
   async genesis(g: GenesisOptions): Promise<StoredBlock> {
     await this.o.builtins.genesis(this.tables, g);
     this.tables.settle();
+    // The same account state the EVM's value transfers and BalancePrecompiled use.
+    for (const a of g.alloc ?? []) await this.executor.setBalance(a.address, a.balance);
+    this.state.settle();
     const header = genesisHeader(g);
     return {
       header,
@@ -239,6 +242,11 @@ export class Execution {
 
   codeAt(address: string): Uint8Array {
     return this.executor.codeAt(address);
+  }
+
+  /** An account's balance at the latest committed state. */
+  balanceOf(address: string): Promise<bigint> {
+    return this.executor.balanceOf(address);
   }
 
   /** A read-only call at the state after block `latest`, step by step (nothing is kept). */

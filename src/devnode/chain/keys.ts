@@ -11,6 +11,9 @@ const SM2_N = 0xfffffffeffffffffffffffffffffffff7203df6b21c6052b53bbf40939d54123
 
 export const DEFAULT_SEED = 'bcos-devnode';
 
+/** 10 000 ether in wei: what genesis gives each dev account (as Hardhat and anvil give theirs). */
+export const DEV_BALANCE = 10_000n * 10n ** 18n;
+
 export interface DerivedKey {
   privateKey: Uint8Array;
   publicKey: Uint8Array;

@@ -15,7 +15,7 @@ import { decodeRecord, type BlockRecord } from './record';
 
 type Say = (level: 'info' | 'warn', message: string) => void;
 
-export type GenesisParams = Omit<ChainMeta, 'format' | 'seed'>;
+export type GenesisParams = Omit<ChainMeta, 'format' | 'seed' | 'fundedAccounts'>;
 
 const STORE = 'chain.mdb';
 const LOG = 'blocks.log';
@@ -46,6 +46,9 @@ export class DataDir {
         format: CURRENT_FORMAT,
         ...params,
         seed: seed ?? stored?.seed ?? defaultSeed,
+        // Genesis is written once: a new directory funds its accounts; an existing one keeps
+        // what its genesis did (older directories funded none, see fundedAccounts).
+        fundedAccounts: stored === undefined ? params.accounts : stored.fundedAccounts,
       };
       if (stored !== undefined) checkMeta(stored, wanted, dir);
       const format = stored?.format ?? CURRENT_FORMAT;
@@ -66,6 +69,11 @@ export class DataDir {
       lock.release();
       throw e;
     }
+  }
+
+  /** Dev accounts funded at genesis; undefined for a directory created before that was recorded. */
+  get fundedAccounts(): number | undefined {
+    return this.meta.fundedAccounts;
   }
 
   /** True when the directory still has the previous format and must be migrated. */

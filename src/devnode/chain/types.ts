@@ -148,6 +148,8 @@ export interface DevChain {
   getTransaction(hash: Uint8Array): StoredTransaction | undefined;
   getReceipt(hash: Uint8Array): StoredReceipt | undefined;
   getCode(address: string): Promise<Uint8Array>;
+  /** An account's balance (wei) in the latest state: the field BALANCE, 0x1011 and value transfers use. */
+  balance(address: string): Promise<bigint>;
   /** A contract storage slot (32 bytes, zeros when unset). */
   getStorageAt(address: string, slot: Uint8Array): Promise<Uint8Array>;
   getAbi(address: string): string;

@@ -609,6 +609,12 @@ export class EvmExecutor {
     return account?.balance ?? 0n;
   }
 
+  /** Sets an account's balance outright (genesis alloc). */
+  async setBalance(address: string, balance: bigint): Promise<void> {
+    if (balance < 0n) throw new Error(`balance of ${address} must not be negative`);
+    await this.state.modifyAccountFields(new Address(fromHex(normalizeAddressPadded(address))), { balance });
+  }
+
   /** Adds (or with a negative delta subtracts) balance; NotEnoughCash when it would go below 0. */
   private async addBalance(address: string, delta: bigint): Promise<void> {
     const at = new Address(fromHex(normalizeAddressPadded(address)));

@@ -26,6 +26,11 @@ export interface ChainMeta {
   accounts: number;
   authCheck: boolean;
   seed: string;
+  /**
+   * How many dev accounts (from index 0) the genesis state funded with DEV_BALANCE. Absent in
+   * directories created before the devnode funded them in state: those accounts started at 0.
+   */
+  fundedAccounts?: number;
 }
 
 const FILE = 'chain.json';

@@ -1,15 +1,15 @@
-// Account balances as the Web3 service reads them (EthEndpoint::getBalance, the account table's
-// balance field). The dev accounts are funded at genesis, as a config.genesis `[alloc]` section
-// funds accounts on a real node (NodeConfig.h, Ledger::buildGenesisBlock importGenesisState).
-// Without feature_balance (off by default, and not implemented by the devnode) the executor
-// moves no value and charges no gas (tx_gas_price 0), so these balances never change.
+// Account balances as the Web3 service reads them: EthEndpoint::getBalance (bcos-rpc
+// web3jsonrpc/endpoints/EthEndpoint.cpp) reads the account table's balance field, 0 when absent.
+// The devnode reads the same chain state that BalancePrecompiled (0x1011), BALANCE and value
+// transfers use, so all of them agree. The dev accounts are funded there at genesis (DEV_BALANCE
+// each), as GenesisConfig's allocs are by Ledger::buildGenesisBlock → importGenesisState on a
+// real node. Without feature_balance the executor moves no value (and tx_gas_price 0 charges no
+// gas), so these balances change only through the balance precompiled.
 
 import type { DevChain } from '../chain/types';
 
-/** 10 000 ether in wei, per dev account (what Hardhat and anvil give theirs). */
-export const DEV_BALANCE = 10_000n * 10n ** 18n;
+export { DEV_BALANCE } from '../chain/keys';
 
-export function balanceOf(chain: DevChain, address: string): bigint {
-  const a = address.toLowerCase();
-  return chain.accounts.some((x) => x.address.toLowerCase() === a) ? DEV_BALANCE : 0n;
+export function balanceOf(chain: DevChain, address: string): Promise<bigint> {
+  return chain.balance(address);
 }

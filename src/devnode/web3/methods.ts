@@ -197,9 +197,9 @@ export const web3Methods: Record<string, Method> = {
   eth_gasPrice: (_p, ctx) => quantity(configNumber(ctx.chain, KEY_TX_GAS_PRICE, 16) ?? 0n),
   eth_accounts: () => [],
   eth_blockNumber: (_p, ctx) => quantity(ctx.chain.blockNumber()),
-  eth_getBalance: (p, ctx) => {
+  eth_getBalance: async (p, ctx) => {
     blockByTag(ctx.chain, p.str(1));
-    return quantity(balanceOf(ctx.chain, addressParam(p.str(0))));
+    return quantity(await balanceOf(ctx.chain, addressParam(p.str(0))));
   },
   eth_getStorageAt: async (p, ctx) => {
     blockByTag(ctx.chain, p.str(2));
@@ -265,7 +265,7 @@ export const web3Methods: Record<string, Method> = {
     }
     // rpc TxValidator::checkSenderBalance: a sender without balance, or with less than the value,
     // is refused before the pool.
-    const balance = balanceOf(ctx.chain, submission.sender);
+    const balance = await balanceOf(ctx.chain, submission.sender);
     if (balance === 0n || balance < submission.value)
       throw new Web3Error(InvalidParams, statusName(TransactionStatus.InsufficientFunds));
     const committed = ctx.chain.submit(submission.raw);

@@ -30,6 +30,14 @@ export async function confirmTransaction(
   if (ok !== 'Send Transaction') throw new CancelledError();
 }
 
+const written = new Set<() => void>();
+
+/** Calls `listener` after each transaction sent through `transact` succeeds (chain state, config too, may differ). */
+export function onDidTransact(listener: () => void): vscode.Disposable {
+  written.add(listener);
+  return { dispose: () => written.delete(listener) };
+}
+
 /** Confirms, runs `send` under progress, and reports the result; returns it for callers. */
 export async function transact(
   session: Session,
@@ -43,6 +51,7 @@ export async function transact(
     { location: vscode.ProgressLocation.Notification, title: `${options.what}…` },
     () => send(api, signer),
   );
+  if (result.ok) for (const listener of [...written]) listener();
   const tx = result.receipt?.transactionHash;
   const text = `${options.what}: ${result.message}`;
   const actions = tx ? ['Show Transaction'] : [];

@@ -58,6 +58,8 @@ export type HostToCall =
       balance?: boolean;
     }
   | { type: 'result'; result: ResultView }
+  /** feature_balance changed while the form is open: value fields appear on (or leave) every transaction. */
+  | { type: 'balance'; on: boolean }
   | { type: 'error'; message: string };
 
 export type CallToHost =
@@ -126,6 +128,7 @@ export function parseHostToCall(m: unknown): HostToCall | undefined {
     })
   )
     return m;
+  if (shape<HostToCall>(m, 'balance', { on: isBoolean })) return m;
   if (shape<HostToCall>(m, 'error', { message: isString })) return m;
   return undefined;
 }

@@ -19,7 +19,7 @@ import { codecFor } from '../chain/contractCodec';
 import { decodeRevertReason, describeReceiptStatus, statusName } from '../models/txStatus';
 import { describeError, CancelledError } from '../errors';
 import { diagnosticsSuffix } from './txDiagnostics';
-import { confirmTransaction } from '../commands/transact';
+import { confirmTransaction, onDidTransact } from '../commands/transact';
 import { loadCodecs } from './codecs';
 import { PanelHost } from './panelHost';
 import { contractSubject, followSession, staleAction, type Follow } from './followSession';
@@ -52,17 +52,21 @@ export async function showCallPanel(
   // feature_balance on: value moves, so every transaction gets a value field, not only payable ones.
   const balanceOn = async () =>
     (await api.systemConfig('feature_balance').catch(() => undefined))?.value === '1';
+  /** What the form on screen was drawn with (undefined before the first init). */
+  let shownBalance: boolean | undefined;
   const inputsOf = () =>
     context.workspaceState.get<Record<string, Record<string, unknown[]>>>(INPUTS_KEY, {})[key] ?? {};
-  const postInit = async (host: PanelHost<CallToHost, HostToCall>) =>
-    host.post({
+  const postInit = async (host: PanelHost<CallToHost, HostToCall>) => {
+    shownBalance = await balanceOn();
+    return host.post({
       type: 'init',
       contract: { name: target.name ?? 'Contract', address: target.address, path: target.path },
       functions: codec.functions().map(functionView),
       lastInputs: inputsOf(),
       account: session.account()?.address,
-      balance: await balanceOn(),
+      balance: shownBalance,
     } satisfies HostToCall);
+  };
   const panel = new PanelHost<CallToHost, HostToCall>({
     viewType: 'fiscoBcos.callContract',
     title: `Call ${target.name ?? target.address.slice(0, 10)}`,
@@ -116,6 +120,22 @@ export async function showCallPanel(
     session,
     contractSubject(session, target.address, target.name),
     async () => void (await postInit(panel)),
+  );
+  // feature_balance may be turned on (Enable Balance, a passed proposal) while the form is open:
+  // re-read it after each transaction the extension sends and when the panel is shown again, and
+  // tell the page so it adds or removes value fields without losing what was typed.
+  const refreshBalance = async () => {
+    if (shownBalance === undefined || panel.isDisposed) return;
+    const on = await balanceOn();
+    if (on === shownBalance || panel.isDisposed) return;
+    shownBalance = on;
+    await panel.post({ type: 'balance', on } satisfies HostToCall);
+  };
+  panel.track(onDidTransact(() => void refreshBalance()));
+  panel.track(
+    panel.panel.onDidChangeViewState((e) => {
+      if (e.webviewPanel.visible) void refreshBalance();
+    }),
   );
   panels.set(key, panel);
   return panel;

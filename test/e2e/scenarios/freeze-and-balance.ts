@@ -1,8 +1,9 @@
 // Issue 11 in the UI: a governor freezes an account with "Account Status", that account's
 // transaction from the call form is refused with status 22 "Account is frozen." (bcos-executor
 // TransactionExecutive: AccountManager status check), unfreezing lets it through; then "Enable
-// Balance" turns feature_balance on, the governor funds itself ("Balance" → add), "Transfer Value" moves 1.5 gwei and "Balance" shows both
-// accounts change, and the call form's value field sends value to a payable function.
+// Balance" turns feature_balance on, the governor (funded at genesis like every dev account) adds
+// more ("Balance" → add), "Transfer Value" moves 1.5 gwei and "Balance" shows both accounts change,
+// and the call form, open since before, now has value fields and sends value to a payable function.
 // Runs before governance-vote: a committee of one governor passes the balance proposals at once.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -204,8 +205,8 @@ export const freezeAndBalance: Scenario = {
     );
 
     const governor = devnode.accounts[0].address.toLowerCase();
-    // With feature_balance every account starts at 0 (the dev node has no genesis alloc for it):
-    // a balance governor funds one first, as with the console's addBalance on a real chain.
+    // The dev accounts hold 10 000 ether from genesis (the chain state 0x1011 and transfers use);
+    // a balance governor can add more, as with the console's addBalance on a real chain.
     await step('the governor adds 1 ether to its own balance with "Balance" → add', async () => {
       await wb.clearToasts();
       await palette(wb, BALANCE);
@@ -259,6 +260,10 @@ export const freezeAndBalance: Scenario = {
         await wb.pick(/^Vault$/);
         const view = await wb.webview(/^Call Vault/);
         await view.getByRole('cell', { name: governor }).waitFor({ timeout: 20_000 });
+        // With feature_balance on, every transaction gets a value field, not only payable ones.
+        await view
+          .locator('details[data-signature="set(uint256)"] [data-testid=value-amount]')
+          .waitFor({ state: 'attached', timeout: 20_000 });
         const form = view.locator('details[data-signature="deposit()"]');
         await form.waitFor({ timeout: 20_000 });
         if ((await form.getAttribute('open')) === null) await form.locator('summary').click();

@@ -13,6 +13,7 @@ import { fromHex, toHex } from '../../../src/protocol/hex';
 import { BALANCE_ABI } from '../../../src/devnode/builtin/balance';
 import { KV_TABLE_ABI, TABLE_MANAGER_ABI } from '../../../src/protocol/builtin/tables';
 import type { DevChain } from '../../../src/devnode/chain/types';
+import { DEV_BALANCE } from '../../../src/devnode/chain/keys';
 import { compile, newChain, signedTx } from './chain-fixtures';
 import { SUITES, builtin, realChain, reason, send, setSystemConfig } from './parity-helpers';
 
@@ -100,9 +101,12 @@ for (const { name, sm } of SUITES) {
           [a0],
         );
 
+        // The dev accounts hold their genesis funding (Ledger::buildGenesisBlock importGenesisState).
+        const D = DEV_BALANCE;
+        assert.equal(await balanceOf(a1), D);
         const add = await send(chain, BALANCE, bal.encode('addBalance', [a1, 1000n]));
         assert.equal(add.receipt.data.status, 0);
-        assert.equal(await balanceOf(a1), 1000n);
+        assert.equal(await balanceOf(a1), D + 1000n);
         // BalancePrecompiled::addBalance: a sender outside the caller table is refused.
         const denied = await send(chain, BALANCE, bal.encode('addBalance', [a2, 1n]), 2);
         assert.equal(denied.receipt.data.status, 15);
@@ -115,13 +119,13 @@ for (const { name, sm } of SUITES) {
         const pay = await valueTx(chain, 1, a2, 300n);
         assert.equal(pay.receipt.data.status, 0);
         assert.equal(BigInt(pay.receipt.data.gasUsed), 21000n);
-        assert.equal(await balanceOf(a1), 700n);
-        assert.equal(await balanceOf(a2), 300n);
+        assert.equal(await balanceOf(a1), D + 700n);
+        assert.equal(await balanceOf(a2), D + 300n);
         // Not enough: AccountPrecompiled::subAccountBalance throws NotEnoughCashError → status 7.
-        const broke = await valueTx(chain, 2, a1, 301n);
+        const broke = await valueTx(chain, 2, a1, D + 301n);
         assert.equal(broke.receipt.data.status, 7);
         assert.equal(reason(broke.receipt.data.output), 'Account balance is not enough!');
-        assert.equal(await balanceOf(a2), 300n);
+        assert.equal(await balanceOf(a2), D + 300n);
 
         // Deploy with value (payable constructor), then the contract pays out through the EVM.
         const dep = await chain.submit(
@@ -139,21 +143,21 @@ for (const { name, sm } of SUITES) {
         const at = '0x' + dep.receipt.data.contractAddress;
         const held = await chain.call(at, fromHex(vault.encodeFunctionData('held')));
         assert.equal(BigInt(toHex(held.output)), 100n);
-        assert.equal(await balanceOf(a1), 600n);
+        assert.equal(await balanceOf(a1), D + 600n);
         const out = await send(chain, at, fromHex(vault.encodeFunctionData('pay', [a2, 40n])));
         assert.equal(out.receipt.data.status, 0);
-        assert.equal(await balanceOf(a2), 340n);
+        assert.equal(await balanceOf(a2), D + 340n);
         // BALANCE reads the same balances (EVMHostInterface get_balance with feature_balance).
         const seen = await chain.call(at, fromHex(vault.encodeFunctionData('balanceOf', [a2])));
-        assert.equal(BigInt(toHex(seen.output)), 340n);
+        assert.equal(BigInt(toHex(seen.output)), D + 340n);
 
         // transfer, subBalance and the caller list.
         assert.equal(
           (await send(chain, BALANCE, bal.encode('transfer', [a1, a2, 50n]))).receipt.data.status,
           0,
         );
-        assert.equal(await balanceOf(a2), 390n);
-        const sub = await send(chain, BALANCE, bal.encode('subBalance', [a2, 10_000n]));
+        assert.equal(await balanceOf(a2), D + 390n);
+        const sub = await send(chain, BALANCE, bal.encode('subBalance', [a2, D + 10_000n]));
         assert.equal(sub.receipt.data.status, 15);
         assert.equal(reason(sub.receipt.data.output), 'External call revert: Account balance is not enough!');
         const notGov = await send(chain, BALANCE, bal.encode('registerCaller', [a2]), 1);
@@ -228,7 +232,7 @@ describe('built-ins resolved through the tables survive a restart', () => {
       try {
         const c = await b.call(BALANCE, bal.encode('getBalance', [user]));
         assert.equal(c.status, 0);
-        assert.equal(BigInt(toHex(c.output)), 42n);
+        assert.equal(BigInt(toHex(c.output)), DEV_BALANCE + 42n);
         const got = await b.call(table, kv.encode('get', ['x']));
         assert.equal(got.status, 0);
         assert.deepEqual([...kv.decode('get', got.output)], [true, 'y']);

@@ -83,6 +83,9 @@ describe('call form messages', () => {
         lastInputs: {},
       }),
     );
+    // feature_balance changed while the form is open (callPanel.ts refreshBalance).
+    assert.deepEqual(parseHostToCall({ type: 'balance', on: true }), { type: 'balance', on: true });
+    assert.equal(parseHostToCall({ type: 'balance', on: 'yes' }), undefined);
   });
 });
 

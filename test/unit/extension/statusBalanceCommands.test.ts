@@ -156,18 +156,21 @@ describe('balance and transfer commands (feature_balance on)', () => {
   it('adds balance, transfers value, and reads the balances back', async () => {
     const [gov, user, other] = [0, 1, 2].map((i) => signerOf(node, i).address);
     assert.deepEqual(await run('fiscoBcos.balance', 'listGovernors'), [gov]);
+    // The local node funds its dev accounts at genesis (10 000 ether, in the chain state).
+    const D = 10n ** 22n;
+    assert.equal(await run('fiscoBcos.balance', 'get', user), D);
     assert.equal(((await run('fiscoBcos.balance', 'add', user, '500', true)) as WriteResult).ok, true);
     current = signerOf(node, 1);
     const sent = (await run('fiscoBcos.transfer', other, '200')) as WriteResult;
     assert.equal(sent.ok, true, sent.message);
-    assert.equal(await run('fiscoBcos.balance', 'get', user), 300n);
-    assert.equal(await run('fiscoBcos.balance', 'get', other), 200n);
-    const tooMuch = (await run('fiscoBcos.transfer', other, '1000')) as WriteResult;
+    assert.equal(await run('fiscoBcos.balance', 'get', user), D + 300n);
+    assert.equal(await run('fiscoBcos.balance', 'get', other), D + 200n);
+    const tooMuch = (await run('fiscoBcos.transfer', other, String(D + 1000n))) as WriteResult;
     assert.equal(tooMuch.ok, false);
     assert.match(tooMuch.message, /status 7: Account balance is not enough!/);
     current = signerOf(node, 0);
     assert.equal(((await run('fiscoBcos.balance', 'transfer', other, user, '50')) as WriteResult).ok, true);
-    assert.equal(await run('fiscoBcos.balance', 'get', user), 350n);
+    assert.equal(await run('fiscoBcos.balance', 'get', user), D + 350n);
   });
 
   it('imports a console config.toml as a connection with its peers', async () => {
