@@ -132,7 +132,7 @@ export function activate(context: vscode.ExtensionContext): FiscoBcosApi | undef
     ...registerStatusBalanceCommands(session),
     ...registerPanelCommands(session, context, registry, governance),
     ...registerEventCommands(session, context, registry),
-    ...registerDebugger(session),
+    ...registerDebugger(session, compiler),
     tests,
     registerCallFiles(session, registry),
   );

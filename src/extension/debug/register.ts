@@ -5,9 +5,11 @@
 
 import * as vscode from 'vscode';
 import { guarded, required } from '../errors';
+import type { Compiler } from '../compile/compiler';
 import type { Session } from '../session';
 import { creationSourceOf, sourceOf } from './compiledCode';
 import { requireDebuggable } from './debugActions';
+import { compileSources } from './launchSources';
 import { FiscoDebugSession, type LaunchArgs } from './session';
 import type { Trace } from './traceModel';
 
@@ -47,8 +49,11 @@ async function askHash(): Promise<string | undefined> {
   return v?.trim();
 }
 
-/** Fills in launch.json defaults; F5 with no launch.json asks for a transaction hash. */
-export const configurationProvider: vscode.DebugConfigurationProvider = {
+/**
+ * Fills in launch.json defaults (F5 with no launch.json asks for a transaction hash) and compiles
+ * the configuration's `sources` so the debugger knows their contracts.
+ */
+export const configurationProvider = (compiler: Compiler): vscode.DebugConfigurationProvider => ({
   async resolveDebugConfiguration(folder, config) {
     if (!config.type && !config.request && !config.name) {
       const txHash = await askHash();
@@ -63,11 +68,22 @@ export const configurationProvider: vscode.DebugConfigurationProvider = {
       return undefined;
     }
     config.sourceRoot ??= folder?.uri.fsPath ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    if (config.sources !== undefined) {
+      const root = typeof config.sourceRoot === 'string' ? config.sourceRoot : process.cwd();
+      try {
+        if (!(await compileSources(compiler, config.sources, root))) return undefined; // cancelled
+      } catch (e) {
+        void vscode.window.showErrorMessage(
+          `${e instanceof Error ? e.message : String(e)}. The debug session was not started.`,
+        );
+        return undefined;
+      }
+    }
     return config;
   },
-};
+});
 
-export function registerDebugger(session: Session): vscode.Disposable[] {
+export function registerDebugger(session: Session, compiler: Compiler): vscode.Disposable[] {
   const factory: vscode.DebugAdapterDescriptorFactory = {
     createDebugAdapterDescriptor: () =>
       new vscode.DebugAdapterInlineImplementation(
@@ -80,7 +96,7 @@ export function registerDebugger(session: Session): vscode.Disposable[] {
   };
   return [
     vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, factory),
-    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, configurationProvider),
+    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, configurationProvider(compiler)),
     vscode.commands.registerCommand(
       'fiscoBcos.debugTransaction',
       guarded('Debug Transaction failed', async (hash?: unknown) => {
