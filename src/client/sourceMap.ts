@@ -55,8 +55,11 @@ export function instructionIndexes(code: Uint8Array): Map<number, number> {
   return out;
 }
 
-/** sources: id → { name, content } (the compiler's output.sources[name].id). */
-export type SourceList = Map<number, { name: string; content: string }>;
+/**
+ * sources: id → { name, content } (the compiler's output.sources[name].id); `path`: the file's
+ * absolute path when known (the debugger opens it; `name` is relative to the compile's root).
+ */
+export type SourceList = Map<number, { name: string; content: string; path?: string }>;
 
 export function locate(
   pc: number,

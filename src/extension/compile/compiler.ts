@@ -96,7 +96,7 @@ export class Compiler implements vscode.Disposable {
           }
         }
         const { contracts, problems, sourceIds, asts } = readOutput(output);
-        rememberCompilation(contracts, sourceTexts(root, sources, sourceIds), sourceIds, asts);
+        rememberCompilation(contracts, sourceTexts(root, sources, sourceIds), sourceIds, asts, root);
         this.publish(root, problems);
         const errors = problems.filter((p) => p.severity === 'error');
         if (errors.length)
@@ -144,7 +144,10 @@ export class Compiler implements vscode.Disposable {
       // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
       ...(c.storageLayout !== undefined ? { storageLayout: c.storageLayout as StorageLayout } : {}),
     }));
-    rememberCompilation(all, res.sources ?? {}, res.sourceIds ?? {}, res.asts ?? []);
+    // The server's unit names are relative to its root: the folder a contract's file is in, less its unit.
+    const placed = res.contracts.find((c) => c.file?.split(path.sep).join('/').endsWith(`/${c.unit}`));
+    const root = placed?.file?.slice(0, placed.file.length - placed.unit.length - 1);
+    rememberCompilation(all, res.sources ?? {}, res.sourceIds ?? {}, res.asts ?? [], root);
     const own = all.filter((c, i) => res.contracts[i].file === doc.uri.fsPath);
     this.allContracts.set(doc.uri.toString(), all);
     this.cache.set(doc.uri.toString(), { version: doc.version, contracts: own });

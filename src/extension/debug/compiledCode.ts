@@ -2,6 +2,7 @@
 // from the devnode (code address + pc) becomes "Contract.function (file:line)". Kept in memory
 // for the session: the latest compilation of each contract wins. Pure (no vscode).
 
+import { resolve } from 'node:path';
 import { fromHex } from '../../protocol/hex';
 import { findCreationCode, locateInCreationCode } from '../../client/creationCode';
 import { locate, type SourceList, type SourceLocation } from '../../client/sourceMap';
@@ -35,10 +36,17 @@ export function rememberCompilation(
   texts: Record<string, string>,
   sourceIds: Record<string, number>,
   asts: readonly unknown[] = [],
+  /** The folder the source names are relative to: the debugger opens the files there. */
+  root?: string,
 ): void {
   const sources: SourceList = new Map();
   for (const [name, id] of Object.entries(sourceIds))
-    if (texts[name] !== undefined) sources.set(id, { name, content: texts[name] });
+    if (texts[name] !== undefined)
+      sources.set(id, {
+        name,
+        content: texts[name],
+        ...(root !== undefined ? { path: resolve(root, name) } : {}),
+      });
   for (const c of contracts) {
     const variables = asts.length > 0 ? { asts, storageLayout: c.storageLayout } : undefined;
     if (c.bytecode.length > 2 && c.sourceMap)

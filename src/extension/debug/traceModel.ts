@@ -78,7 +78,7 @@ function table(code: string, isInit: boolean, lookup: SourceLookup, creation?: C
   const files = new Map<number, { name: string; bytes: Buffer; starts: number[] }>();
   for (const [id, s] of src.sources) {
     const bytes = Buffer.from(s.content, 'utf8');
-    files.set(id, { name: s.name, bytes, starts: lineStarts(bytes) });
+    files.set(id, { name: s.path ?? s.name, bytes, starts: lineStarts(bytes) });
   }
   return {
     contract: src.contract,
