@@ -31,7 +31,7 @@ export interface CreationSource extends CodeSource {
 export type CreationLookup = (initCode: string) => CreationSource | undefined;
 
 const WHERE_FROM =
-  'compile its sources in this workspace, or point the launch configuration’s "buildInfo" at its standard-JSON build output';
+  'compile its sources in this workspace (with the same solc settings), or point the launch configuration’s "sources" at them or its "buildInfo" at its standard-JSON build output';
 
 export interface StepLocation {
   file: string;
