@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Interface } from 'ethers';
-import solc from 'solc';
+import { Worker } from 'node:worker_threads';
 import { connectTestChain, waitFor } from './helpers';
 
 // Pinned to the bundled solc so the extension's compile picks the same compiler as the test.
@@ -28,14 +28,27 @@ interface SolcOut {
   contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
 }
 
-/** Compiled "elsewhere": the same settings as the extension's defaults (paris, no optimizer). */
-function compileElsewhere(source: string): { abi: unknown[]; bytecode: string } {
+/**
+ * Compiled "elsewhere": the same settings as the extension's defaults (paris, no optimizer). solc
+ * runs in a worker thread: the extension host's own thread must never load it (the activation and
+ * chain suites check that).
+ */
+async function compileElsewhere(source: string): Promise<{ abi: unknown[]; bytecode: string }> {
   const input = {
     language: 'Solidity',
     sources: { 'contracts/Tally.sol': { content: source } },
     settings: { evmVersion: 'paris', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
   };
-  const out = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOut;
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     parentPort.postMessage(require(workerData.solc).compile(workerData.input));`,
+    { eval: true, workerData: { solc: require.resolve('solc'), input: JSON.stringify(input) } },
+  );
+  const text = await new Promise<string>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  }).finally(() => void worker.terminate());
+  const out = JSON.parse(text) as SolcOut;
   const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
   assert.deepEqual(errors, [], 'the test contract compiles');
   const c = out.contracts['contracts/Tally.sol'].Tally;
@@ -51,7 +64,7 @@ suite('Debug launch sources', () => {
   test('a transaction of a contract compiled elsewhere stops on its Solidity source', async () => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, TALLY);
-    const { abi, bytecode } = compileElsewhere(TALLY);
+    const { abi, bytecode } = await compileElsewhere(TALLY);
     const { api: a } = await connectTestChain();
     const chain = a.session.requireChain();
     const signer = await a.session.requireSigner();

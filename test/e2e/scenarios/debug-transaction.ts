@@ -20,14 +20,20 @@ const lineOf = (file: string, text: string, workspace: string) =>
     .findIndex((l) => l.includes(text)) + 1;
 
 /** Deploys a contract from its CodeLens; returns the address from the toast. */
-async function deployFromLens(wb: Workbench, page: Page, contract: string, args: string[]): Promise<string> {
+async function deployFromLens(
+  wb: Workbench,
+  page: Page,
+  contract: string,
+  args: [name: string, value: string][],
+): Promise<string> {
   await wb.openFile(`${contract}.sol`);
   const lens = page.locator('.codelens-decoration a', { hasText: `Deploy ${contract}` });
   await lens.waitFor({ timeout: 60_000 });
   await lens.click();
-  for (const a of args) {
-    await wb.waitQuickInput(new RegExp(`${contract} constructor`), 60_000);
-    await wb.answer(a);
+  // Each argument's own prompt: the previous box keeps its title until the next one replaces it.
+  for (const [name, value] of args) {
+    await wb.waitQuickInput(new RegExp(`${contract} constructor · ${name} \\(`), 60_000);
+    await wb.answer(value);
   }
   await wb.confirmDialog(new RegExp(`Deploy ${contract}`), 'Send Transaction', 60_000);
   const done = wb.toast(new RegExp(`Deployed ${contract} at 0x[0-9a-fA-F]{40}`));
@@ -115,7 +121,10 @@ export const debugTransaction: Scenario = {
     await step('import dev account 4 as the deployer', () => useDevAccount(wb, devnode, 4, 'E2E Debugger'));
 
     const counter = await step('deploy Counter from its CodeLens', () =>
-      deployFromLens(wb, page, 'Counter', ['debug me', '10']),
+      deployFromLens(wb, page, 'Counter', [
+        ['initialLabel', 'debug me'],
+        ['start', '10'],
+      ]),
     );
     const client = await step('deploy CounterClient from its CodeLens', () =>
       deployFromLens(wb, page, 'CounterClient', []),
