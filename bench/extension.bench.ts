@@ -90,8 +90,9 @@ const PROBE = `
 const Module = require('node:module');
 const fs = require('node:fs');
 const stub = new Proxy(function () {}, { get: (t, k) => (k === 'then' ? undefined : k === 'prototype' ? {} : stub), apply: () => stub, construct: () => ({}) });
-// Every vscode.X the bundle names, as a plain object (esbuild's interop copies own properties).
-const names = new Set([...fs.readFileSync(process.argv[1], 'utf8').matchAll(/\\bvscode\\d*\\.(\\w+)/g)].map((m) => m[1]));
+// Every vscode.X the sources name, as a plain object (esbuild's interop copies own properties);
+// read from the sources, since a minified bundle renames its vscode imports.
+const names = new Set(JSON.parse(process.argv[2]));
 const vscode = Object.fromEntries([...names].map((n) => [n, stub]));
 const load = Module._load;
 Module._load = function (request, ...rest) { return request === 'vscode' ? vscode : load.call(this, request, ...rest); };
@@ -102,12 +103,29 @@ const solc = Object.keys(require.cache).some((k) => /[\\\\/]solc[\\\\/]/.test(k)
 process.stdout.write(JSON.stringify({ ms, solc, modules: Object.keys(require.cache).length }));
 `;
 
+/** The vscode.X names the extension's sources use (what the stub must provide). */
+function vscodeNames(): string[] {
+  const names = new Set<string>();
+  const walk = (dir: string): void => {
+    for (const f of readdirSync(dir)) {
+      const p = join(dir, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (f.endsWith('.ts'))
+        for (const m of readFileSync(p, 'utf8').matchAll(/\bvscode\.(\w+)/g)) names.add(m[1]);
+    }
+  };
+  walk(join(root, 'src', 'extension'));
+  return [...names];
+}
+
 function moduleLoad(): void {
   const bundle = join(dist, 'extension.js');
   const times: number[] = [];
   let last: { solc: boolean; modules: number } | undefined;
   for (let i = 0; i < RUNS; i++) {
-    const r = spawnSync(process.execPath, ['-e', PROBE, bundle], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['-e', PROBE, bundle, JSON.stringify(vscodeNames())], {
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`loading dist/extension.js failed: ${r.stderr}`);
     const out = JSON.parse(r.stdout) as { ms: number; solc: boolean; modules: number };
     times.push(out.ms);
