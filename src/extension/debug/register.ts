@@ -10,7 +10,7 @@ import type { Session } from '../session';
 import { creationSourceOf, sourceOf } from './compiledCode';
 import { requireDebuggable } from './debugActions';
 import { compileSources } from './launchSources';
-import { FiscoDebugSession, type LaunchArgs } from './session';
+import type { LaunchArgs } from './session';
 import type { Trace } from './traceModel';
 
 export const DEBUG_TYPE = 'fisco-bcos';
@@ -85,14 +85,18 @@ export const configurationProvider = (compiler: Compiler): vscode.DebugConfigura
 
 export function registerDebugger(session: Session, compiler: Compiler): vscode.Disposable[] {
   const factory: vscode.DebugAdapterDescriptorFactory = {
-    createDebugAdapterDescriptor: () =>
-      new vscode.DebugAdapterInlineImplementation(
+    // The adapter (and the DAP library and variable decoders under it) loads on the first debug
+    // session, not at activation.
+    createDebugAdapterDescriptor: async () => {
+      const { FiscoDebugSession } = await import('./session');
+      return new vscode.DebugAdapterInlineImplementation(
         new FiscoDebugSession({
           fetchTrace: (args) => fetchTrace(session, args),
           lookup: sourceOf,
           creationLookup: creationSourceOf,
         }),
-      ),
+      );
+    },
   };
   return [
     vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, factory),
