@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { cachedSoljsonName } from './solcLoader';
-import { errorMessage, parseJson } from './untyped';
+import { fetchErrorMessage, parseJson } from './untyped';
 
 export const DEFAULT_REGISTRY = 'https://registry.npmjs.org';
 
@@ -59,8 +59,7 @@ async function fetchOk(url: string, what: string): Promise<Response> {
   try {
     res = await fetch(url);
   } catch (err) {
-    const cause =
-      err instanceof Error && err.cause !== undefined ? errorMessage(err.cause) : errorMessage(err);
+    const cause = fetchErrorMessage(err);
     throw new Error(`Could not download ${what} from ${url}: ${cause}`, { cause: err });
   }
   if (!res.ok) throw new Error(`Could not download ${what} from ${url}: HTTP ${res.status}`);

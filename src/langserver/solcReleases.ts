@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
-import { errorMessage, parseJson } from './untyped';
+import { fetchErrorMessage, parseJson } from './untyped';
 
 /** How long a fetched release list is used before the registry is asked again. */
 export const RELEASES_TTL_MS = 24 * 60 * 60 * 1000;
@@ -82,8 +82,7 @@ export class ReleaseCatalog {
       this.writeFile(list);
       return { versions, fetchedAt: list.fetchedAt };
     } catch (err) {
-      const cause =
-        err instanceof Error && err.cause !== undefined ? errorMessage(err.cause) : errorMessage(err);
+      const cause = fetchErrorMessage(err);
       const error = `the solc release list could not be read from ${url}: ${cause}`;
       this.failed = { registry: base, at: this.now(), error };
       return { versions: undefined, error };

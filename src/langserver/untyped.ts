@@ -20,3 +20,8 @@ export function fromPeer<T>(value: unknown): T {
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+/** Why a fetch() failed: Node's fetch rejects with "fetch failed" and the reason (ECONNREFUSED, …) as its cause. */
+export function fetchErrorMessage(err: unknown): string {
+  return err instanceof Error && err.cause !== undefined ? errorMessage(err.cause) : errorMessage(err);
+}
