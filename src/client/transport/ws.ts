@@ -254,26 +254,14 @@ export class WsChannel {
       req.on('timeout', () =>
         req.destroy(new TransportError('timeout', this.url, 'WebSocket connect timed out')),
       );
-      req.on('error', (e: NodeJS.ErrnoException) =>
+      req.on('error', (e: NodeJS.ErrnoException) => {
+        if (e instanceof TransportError) return reject(e);
+        const tls = isTlsErrorCode(e.code);
+        const message = tls ? `TLS failure (${e.code}): ${e.message}` : `cannot connect: ${e.message}`;
         reject(
-          e instanceof TransportError
-            ? e
-            : isTlsErrorCode(e.code)
-              ? new TransportError(
-                  'tls',
-                  this.url,
-                  `TLS failure (${e.code}): ${e.message}`,
-                  e.code,
-                  undefined,
-                  {
-                    cause: e,
-                  },
-                )
-              : new TransportError('connect', this.url, `cannot connect: ${e.message}`, e.code, undefined, {
-                  cause: e,
-                }),
-        ),
-      );
+          new TransportError(tls ? 'tls' : 'connect', this.url, message, e.code, undefined, { cause: e }),
+        );
+      });
       req.end();
     });
   }
