@@ -3,8 +3,8 @@
 // for the session: the latest compilation of each contract wins. Pure (no vscode).
 
 import { resolve } from 'node:path';
-import { fromHex } from '../../protocol/hex';
-import { findCreationCode, locateInCreationCode } from '../../client/creationCode';
+import { fromHex, strip0x } from '../../protocol/hex';
+import { findCreationCode, locateInCreationCode, metadataLength } from '../../client/creationCode';
 import { locate, type SourceList, type SourceLocation } from '../../client/sourceMap';
 import type { CompiledContract } from '../compile/solcIO';
 import type { VariableSources } from './variables/frameVariables';
@@ -23,11 +23,8 @@ const creations = new Map<string, Entry>();
 
 /** Strips the CBOR metadata tail (its length is the last two bytes) so rebuilt code still matches. */
 export function withoutMetadata(hex: string): string {
-  const body = hex.toLowerCase().replace(/^0x/, '');
-  if (body.length < 4) return body;
-  const n = parseInt(body.slice(-4), 16);
-  const cut = body.length - 4 - n * 2;
-  return n > 0 && cut > 0 ? body.slice(0, cut) : body;
+  const body = strip0x(hex).toLowerCase();
+  return body.slice(0, body.length - metadataLength(body));
 }
 
 /** Records a compilation: its contracts' runtime code, the sources by id and the ASTs. */
