@@ -24,7 +24,7 @@ export type Expr =
   | { k: 'elemType'; name: string }
   | { k: 'other' };
 
-function isNode(x: unknown): x is ASTNode {
+export function isNode(x: unknown): x is ASTNode {
   return !!x && typeof x === 'object' && typeof (x as { type?: unknown }).type === 'string';
 }
 

@@ -4,7 +4,7 @@
 
 import { parse } from '@solidity-parser/parser';
 import type { ASTNode, BaseASTNode, VariableDeclaration } from '@solidity-parser/parser/dist/src/ast-types';
-import { argsOf, type Expr, exprOf, type TypeRef, typeRefOf } from './astShapes';
+import { argsOf, type Expr, exprOf, isNode, type TypeRef, typeRefOf } from './astShapes';
 import { natspecBefore } from './natspec';
 
 export type DeclKind =
@@ -98,10 +98,6 @@ const CONTAINER_KINDS: Record<string, DeclKind> = {
   library: 'library',
   abstract: 'contract',
 };
-
-function isNode(x: unknown): x is ASTNode {
-  return !!x && typeof x === 'object' && typeof (x as { type?: unknown }).type === 'string';
-}
 
 export function indexFile(file: string, text: string): FileIndex {
   const ast = parse(text, { range: true, tolerant: true });

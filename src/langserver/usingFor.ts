@@ -4,6 +4,7 @@
 // the type. A function is attached when its first parameter has the receiver's type.
 
 import semver from 'semver';
+import { toSemverRange } from './solcVersions';
 import type { Decl, FileIndex, Using } from './symbolIndex';
 import type { Ctx, Resolver, Ty } from './resolver';
 
@@ -62,8 +63,7 @@ export function sameTy(a: Ty, b: Ty): boolean {
 function inheritsUsing(idx: FileIndex): boolean {
   if (!idx.pragmas.length) return false;
   return idx.pragmas.every((p) => {
-    // Solidity writes ">= 0.6.0"; semver wants the operator attached.
-    const range = semver.validRange(p.replace(/([<>=^~]+)\s+/g, '$1'));
+    const range = semver.validRange(toSemverRange(p));
     return !!range && !semver.intersects(range, '>=0.7.0');
   });
 }
