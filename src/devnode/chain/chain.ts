@@ -4,7 +4,7 @@
 // live in one key-value store (storage/kv.ts): LMDB with a data directory, memory without.
 
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
-import { fromHex, toHex } from '../../protocol/hex';
+import { equalBytes, fromHex, toHex } from '../../protocol/hex';
 import type {
   Builtins,
   ChainFacts,
@@ -18,7 +18,7 @@ import { TransactionType } from '../../protocol/transaction';
 import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
 import { normalizeAddressPadded } from '../../protocol/address';
 import { DEFAULT_SEED, DEV_BALANCE, accountKey, nodeKey } from './keys';
-import { decodeSubmission, equalBytes } from './validate';
+import { decodeSubmission } from './validate';
 import { TxPool, type Committed, type Pending } from './pool';
 import type { SealerKey } from './header';
 import type { BlockRecord } from './record';
