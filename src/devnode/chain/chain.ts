@@ -4,7 +4,7 @@
 // live in one key-value store (storage/kv.ts): LMDB with a data directory, memory without.
 
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
-import { fromHex, toHex } from '../../protocol/hex';
+import { equalBytes, fromHex, toHex } from '../../protocol/hex';
 import type {
   Builtins,
   ChainFacts,
@@ -16,9 +16,9 @@ import type { Trace, TraceLimits } from '../evm/trace';
 import { TraceReplica, type ReplayStats, type TxTrace } from './traceReplay';
 import { TransactionType } from '../../protocol/transaction';
 import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
-import { normalizeAddressPadded as normalizeAddress } from '../../protocol/address';
+import { normalizeAddressPadded } from '../../protocol/address';
 import { DEFAULT_SEED, DEV_BALANCE, accountKey, nodeKey } from './keys';
-import { decodeSubmission, equalBytes } from './validate';
+import { decodeSubmission } from './validate';
 import { TxPool, type Committed, type Pending } from './pool';
 import type { SealerKey } from './header';
 import type { BlockRecord } from './record';
@@ -311,12 +311,12 @@ class Chain implements DevChain {
   }
 
   async getStorageAt(address: string, slot: Uint8Array): Promise<Uint8Array> {
-    normalizeAddress(address);
+    normalizeAddressPadded(address);
     return this.lock.run(() => this.execution.storageAt(address, slot));
   }
 
   async balance(address: string): Promise<bigint> {
-    normalizeAddress(address);
+    normalizeAddressPadded(address);
     return this.lock.run(() => this.execution.balanceOf(address));
   }
 
@@ -325,11 +325,11 @@ class Chain implements DevChain {
   }
 
   pendingWeb3Nonce(address: string): bigint | undefined {
-    return this.pool.pendingWeb3Nonce(normalizeAddress(address));
+    return this.pool.pendingWeb3Nonce(normalizeAddressPadded(address));
   }
 
   getAbi(address: string): string {
-    return this.ledger.abi(normalizeAddress(address));
+    return this.ledger.abi(normalizeAddressPadded(address));
   }
 
   cacheStats(): Record<string, CacheStats> {
@@ -385,8 +385,8 @@ class Chain implements DevChain {
 
   async call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome> {
     // Checked before queueing, as before: a malformed address never waits for a block.
-    normalizeAddress(to);
-    if (from !== undefined && from !== '') normalizeAddress(from);
+    normalizeAddressPadded(to);
+    if (from !== undefined && from !== '') normalizeAddressPadded(from);
     return this.lock.run(() => this.execution.call(this.blockNumber(), to, data, from));
   }
 
@@ -431,14 +431,14 @@ class Chain implements DevChain {
     from: string | undefined,
     limits: TraceLimits,
   ): Promise<{ status: number; output: Uint8Array; trace: Trace }> {
-    normalizeAddress(to);
-    if (from !== undefined && from !== '') normalizeAddress(from);
+    normalizeAddressPadded(to);
+    if (from !== undefined && from !== '') normalizeAddressPadded(from);
     return this.lock.run(() => this.execution.traceCall(this.blockNumber(), to, data, from, limits));
   }
 
   async simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {
-    if (to !== '') normalizeAddress(to);
-    if (from !== undefined && from !== '') normalizeAddress(from);
+    if (to !== '') normalizeAddressPadded(to);
+    if (from !== undefined && from !== '') normalizeAddressPadded(from);
     return this.lock.run(() => this.execution.simulate(this.blockNumber(), to, data, from));
   }
 

@@ -18,7 +18,7 @@ import type {
 } from '../builtin/types';
 import { MemoryTableStore } from '../storage/tableStore';
 import { EvmExecutor, type BlockEnv } from '../evm/executor';
-import { normalizeAddressPadded as normalizeAddress } from '../../protocol/address';
+import { normalizeAddressPadded } from '../../protocol/address';
 import { JournaledStateManager } from '../evm/stateManager';
 import type { KvBatch, KvStore } from '../storage/kv';
 import type { CacheStats } from '../storage/boundedCache';
@@ -212,8 +212,8 @@ export class Execution {
 
   /** Read-only execution on the state after block `latest`. Callers serialize with `build`. */
   async call(latest: number, to: string, data: Uint8Array, from?: string): Promise<CallOutcome> {
-    const target = normalizeAddress(to);
-    const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddress(from);
+    const target = normalizeAddressPadded(to);
+    const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddressPadded(from);
     const outcome = await this.executor.run(
       { origin, to: target, input: data, readOnly: true },
       this.blockEnv(latest + 1, Date.now(), 0),
@@ -229,8 +229,8 @@ export class Execution {
 
   /** `call` that also reports the gas used; `to` '' simulates a deployment (eth_estimateGas). */
   async simulate(latest: number, to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {
-    const target = to === '' ? '' : normalizeAddress(to);
-    const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddress(from);
+    const target = to === '' ? '' : normalizeAddressPadded(to);
+    const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddressPadded(from);
     // Not static: estimating a state-changing transaction or a deployment must run its writes
     // (then discard them); the README lists this as a deviation from the node's scheduler.
     const outcome = await this.executor.run(
@@ -257,10 +257,10 @@ export class Execution {
     from: string | undefined,
     limits: TraceLimits,
   ): Promise<{ status: number; output: Uint8Array; trace: Trace }> {
-    const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddress(from);
+    const origin = from === undefined || from === '' ? ZERO_ADDRESS : normalizeAddressPadded(from);
     const recorder = this.traceRecorder(limits);
     const out = await this.executor.run(
-      { origin, to: normalizeAddress(to), input: data, readOnly: true },
+      { origin, to: normalizeAddressPadded(to), input: data, readOnly: true },
       this.blockEnv(latest + 1, Date.now(), 0),
       recorder,
     );
@@ -297,14 +297,14 @@ export class Execution {
 
   /** A contract storage slot, 32 bytes (zeros when unset). */
   async storageAt(address: string, slot: Uint8Array): Promise<Uint8Array> {
-    const value = await this.state.getStorage(new Address(fromHex(normalizeAddress(address))), slot);
+    const value = await this.state.getStorage(new Address(fromHex(normalizeAddressPadded(address))), slot);
     const out = new Uint8Array(32);
     out.set(value.subarray(Math.max(0, value.length - 32)), 32 - Math.min(32, value.length));
     return out;
   }
 
   web3Nonce(address: string): bigint | undefined {
-    return web3NonceOf(this.tables, normalizeAddress(address));
+    return web3NonceOf(this.tables, normalizeAddressPadded(address));
   }
 
   // ---- config in force at a block ---------------------------------------------------------
@@ -385,7 +385,7 @@ export class Execution {
     });
     let to: string;
     try {
-      to = d.to === '' ? '' : normalizeAddress(d.to);
+      to = d.to === '' ? '' : normalizeAddressPadded(d.to);
     } catch {
       return receipt(TransactionStatus.CallAddressError, 0n, new Uint8Array(0));
     }

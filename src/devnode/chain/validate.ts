@@ -2,6 +2,7 @@
 // TARS decode, v1 hex fields, hash recomputation, chain id. All failures are code -1.
 
 import type { CryptoSuite } from '../../protocol/crypto/suite';
+import { equalBytes } from '../../protocol/hex';
 import {
   decodeTransaction,
   hashTransactionData,
@@ -55,10 +56,4 @@ export function decodeSubmission(raw: Uint8Array, suite: CryptoSuite, chainId: s
   }
   if (d.chainID !== chainId) throw new TxRejected(-1, 'Chain ID mismatch!');
   return { tx, hash };
-}
-
-export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -3,7 +3,7 @@
 // event only while a traced run is in progress, so ordinary execution pays nothing.
 
 import type { InterpreterStep, Message } from '@ethereumjs/evm';
-import { toHex } from '../../protocol/hex';
+import { equalBytes, toHex } from '../../protocol/hex';
 import type { BuiltinCall, PreStorage, Trace, TraceFrame, TraceStep } from '../../protocol/rpc/trace';
 
 export type { BuiltinCall, PreStorage, Trace, TraceFrame, TraceStep };
@@ -37,12 +37,6 @@ export class TraceTooLarge extends Error {
 
 function shortHex(v: bigint): string {
   return '0x' + v.toString(16);
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 function frameKind(m: Message): TraceFrame['kind'] {
@@ -155,7 +149,7 @@ export class TraceRecorder {
         : Number(ev.memoryWordCount) * 32,
     );
     const last = this.lastMemory.get(frame);
-    if (last === undefined ? mem.length > 0 : !sameBytes(last, mem)) {
+    if (last === undefined ? mem.length > 0 : !equalBytes(last, mem)) {
       this.lastMemory.set(frame, mem.slice());
       step.memory = toHex(mem);
       size += mem.length;

@@ -39,16 +39,6 @@ export class BoundedCache<K, V> {
     this.limits = { entries: l.entries, bytes: l.bytes ?? Infinity, weigh: l.weigh };
   }
 
-  /** Entries held. */
-  get size(): number {
-    return this.map.size;
-  }
-
-  /** Estimated bytes held (0 without a weight function). */
-  get bytes(): number {
-    return this.weight;
-  }
-
   stats(): CacheStats {
     return {
       entries: this.map.size,

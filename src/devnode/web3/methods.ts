@@ -16,7 +16,6 @@ import {
 import { RpcError } from '../rpc/errors';
 import { JsonNumber, type JsonObject, type JsonValue } from '../rpc/json';
 import { BINARY_INFO } from '../group/constants';
-import { balanceOf } from './balance';
 import { formatBlock, formatReceipt, formatTransaction, quantity } from './format';
 import { Web3DecodeError, web3ToFisco } from './tx';
 
@@ -197,9 +196,12 @@ export const web3Methods: Record<string, Method> = {
   eth_gasPrice: (_p, ctx) => quantity(configNumber(ctx.chain, KEY_TX_GAS_PRICE, 16) ?? 0n),
   eth_accounts: () => [],
   eth_blockNumber: (_p, ctx) => quantity(ctx.chain.blockNumber()),
+  // EthEndpoint::getBalance (bcos-rpc web3jsonrpc/endpoints/EthEndpoint.cpp) reads the account
+  // table's balance field, 0 when absent: the chain state BalancePrecompiled, BALANCE and value
+  // transfers use, where the genesis state funds the dev accounts (Ledger::buildGenesisBlock).
   eth_getBalance: async (p, ctx) => {
     blockByTag(ctx.chain, p.str(1));
-    return quantity(await balanceOf(ctx.chain, addressParam(p.str(0))));
+    return quantity(await ctx.chain.balance(addressParam(p.str(0))));
   },
   eth_getStorageAt: async (p, ctx) => {
     blockByTag(ctx.chain, p.str(2));
@@ -265,7 +267,7 @@ export const web3Methods: Record<string, Method> = {
     }
     // rpc TxValidator::checkSenderBalance: a sender without balance, or with less than the value,
     // is refused before the pool.
-    const balance = await balanceOf(ctx.chain, submission.sender);
+    const balance = await ctx.chain.balance(submission.sender);
     if (balance === 0n || balance < submission.value)
       throw new Web3Error(InvalidParams, statusName(TransactionStatus.InsufficientFunds));
     const committed = ctx.chain.submit(submission.raw);

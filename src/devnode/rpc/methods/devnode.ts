@@ -18,7 +18,7 @@ import { errorMessage } from '../../../protocol/unknownValues';
 import { TraceTooLarge, traceLimits, type TraceLimits } from '../../evm/trace';
 import { JsonNumber } from '../json';
 import type { ExecDiagnostics } from '../../evm/diagnostics';
-import { normalizeAddressPadded as normalizeAddress } from '../../../protocol/address';
+import { normalizeAddressPadded } from '../../../protocol/address';
 import type { MethodTable, RpcContext } from '../context';
 import { InvalidParams } from '../filters';
 import { RpcError } from '../errors';
@@ -50,8 +50,8 @@ function getTransactionDiagnostics(p: Params, ctx: RpcContext): JsonValue {
 /** `to` (param 1) and the optional `from` (param 3) of a traced call, as InvalidParams when bad. */
 function callTarget(p: Params): { to: string; from: string | undefined } {
   try {
-    const to = normalizeAddress(p.str(1));
-    const from = p.size > 3 && p.str(3) !== '' ? normalizeAddress(p.str(3)) : undefined;
+    const to = normalizeAddressPadded(p.str(1));
+    const from = p.size > 3 && p.str(3) !== '' ? normalizeAddressPadded(p.str(3)) : undefined;
     return { to, from };
   } catch (e) {
     throw new RpcError(InvalidParams, errorMessage(e));
