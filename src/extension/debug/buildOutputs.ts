@@ -12,6 +12,7 @@ import type { SourceList } from '../../client/sourceMap';
 import { readOutput } from '../compile/solcIO';
 import { withoutMetadata } from './compiledCode';
 import type { CodeSource, CreationLookup, CreationSource, SourceLookup } from './traceModel';
+import { errorMessage } from '../../protocol/unknownValues';
 
 export interface BuildOutputs {
   runtime: SourceLookup;
@@ -93,7 +94,7 @@ export async function loadBuildOutputs(paths: readonly string[], root: string): 
       try {
         doc = JSON.parse(await readFile(file, 'utf8'));
       } catch (e) {
-        notes.push(`${file}: not JSON (${e instanceof Error ? e.message : String(e)})`);
+        notes.push(`${file}: not JSON (${errorMessage(e)})`);
         continue;
       }
       // A build-info ({input, output}) or a bare solc output ({contracts, sources}).

@@ -3,6 +3,8 @@
 // are the Java SDK's (transaction/tools/Convert.java, Convert.Unit). Pure code shared by the
 // webview and the host, so both refuse the same inputs with the same words.
 
+import { errorMessage } from '../../protocol/unknownValues';
+
 export const VALUE_UNITS = [
   'wei',
   'kwei',
@@ -70,7 +72,7 @@ export function valueProblem(text: string, unit: ValueUnit): string {
     parseValue(text, unit);
     return '';
   } catch (err) {
-    return err instanceof Error ? err.message : String(err);
+    return errorMessage(err);
   }
 }
 
