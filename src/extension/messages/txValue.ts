@@ -66,11 +66,18 @@ export function parseValue(text: string, unit: ValueUnit = 'wei'): bigint {
   return wei;
 }
 
-/** The problem with a value input, or '' when it is fine (for validation as you type). */
-export function valueProblem(text: string, unit: ValueUnit): string {
+/**
+ * The problem with a value input, or '' when it is fine (for validation as you type); given the
+ * function it goes to, also the refusal of a non-zero value for one that is not payable.
+ */
+export function valueProblem(
+  text: string,
+  unit: ValueUnit,
+  fn?: { signature: string; payable: boolean },
+): string {
   try {
-    parseValue(text, unit);
-    return '';
+    const wei = parseValue(text, unit);
+    return fn ? valueRefusal(fn, wei) : '';
   } catch (err) {
     return errorMessage(err);
   }
