@@ -6,10 +6,9 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type AddressInfo, type Server } from 'node:net';
-import { DebugClient } from '@vscode/debugadapter-testsupport';
+import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { FiscoDebugSession } from '../../../src/extension/debug/session';
+import { startAdapter, type AdapterClient } from './debug-client';
 import type { Trace } from '../../../src/extension/debug/traceModel';
 import { VARS_LINE, compileVars, deployVars, type VarsDeployed } from './debug-variables-fixture';
 
@@ -28,7 +27,7 @@ const manyBuild = compileVars('solc', MANY, 'Many');
 let manyChain: VarsDeployed;
 let manyTrace: { trace: Trace; status: number };
 let d: VarsDeployed;
-let server: Server;
+let adapter: AdapterClient;
 let dc: DebugClient;
 let traced: { trace: Trace; status: number };
 let to: string;
@@ -39,22 +38,15 @@ before(async () => {
   traced = await d.traceTx(d.iface.encodeFunctionData('run', [12, to, 'note']));
   manyChain = await deployVars(manyBuild);
   manyTrace = await manyChain.traceTx(manyChain.iface.encodeFunctionData('fill'));
-  server = createServer((socket) => {
-    const session = new FiscoDebugSession({
-      fetchTrace: (args) => Promise.resolve(args.txHash === '0x02' ? manyTrace : traced),
-      lookup: (code) => build.lookup(code) ?? manyBuild.lookup(code),
-    });
-    session.setRunAsServer(true);
-    session.start(socket, socket);
-  }).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  dc = new DebugClient('node', 'unused', 'fisco-bcos');
-  await dc.start((server.address() as AddressInfo).port);
+  adapter = await startAdapter({
+    fetchTrace: (args) => Promise.resolve(args.txHash === '0x02' ? manyTrace : traced),
+    lookup: (code) => build.lookup(code) ?? manyBuild.lookup(code),
+  });
+  dc = adapter.dc;
 });
 
 after(async () => {
-  await dc.stop();
-  server.close();
+  await adapter.close();
   await d.chain.close();
   await manyChain.chain.close();
 });
@@ -123,8 +115,7 @@ test('variables at a breakpoint in an internal function expand through the proto
 });
 
 test('a long array pages its elements by index range', async () => {
-  const client = new DebugClient('node', 'unused', 'fisco-bcos');
-  await client.start((server.address() as AddressInfo).port);
+  const client = await adapter.connect();
   try {
     await client.initializeRequest();
     await client.setBreakpointsRequest({ source: { path: '/ws/Source.sol' }, breakpoints: [{ line: 7 }] });

@@ -6,38 +6,30 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type AddressInfo, type Server } from 'node:net';
-import { DebugClient } from '@vscode/debugadapter-testsupport';
-import { FiscoDebugSession } from '../../../src/extension/debug/session';
+import type { DebugClient } from '@vscode/debugadapter-testsupport';
+import { startAdapter, type AdapterClient } from './debug-client';
 import type { Trace } from '../../../src/extension/debug/traceModel';
 import { LINE, compileWith, deployCounter, lookupIn, type Deployed } from './debug-fixture';
 
 const build = compileWith('solc');
 let d: Deployed;
-let server: Server;
+let adapter: AdapterClient;
 let dc: DebugClient;
 let traced: { trace: Trace; status: number };
 
 before(async () => {
   d = await deployCounter(build);
   traced = await d.traceTx(d.iface.encodeFunctionData('increment', [5]));
-  server = createServer((socket) => {
-    const session = new FiscoDebugSession({
-      fetchTrace: (args) =>
-        args.txHash === '0xgood' ? Promise.resolve(traced) : Promise.reject(new Error('unknown transaction')),
-      lookup: lookupIn(build.Counter),
-    });
-    session.setRunAsServer(true);
-    session.start(socket, socket);
-  }).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  dc = new DebugClient('node', 'unused', 'fisco-bcos');
-  await dc.start((server.address() as AddressInfo).port);
+  adapter = await startAdapter({
+    fetchTrace: (args) =>
+      args.txHash === '0xgood' ? Promise.resolve(traced) : Promise.reject(new Error('unknown transaction')),
+    lookup: lookupIn(build.Counter),
+  });
+  dc = adapter.dc;
 });
 
 after(async () => {
-  await dc.stop();
-  server.close();
+  await adapter.close();
   await d.chain.close();
 });
 

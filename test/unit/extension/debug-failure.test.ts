@@ -3,37 +3,29 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type AddressInfo, type Server } from 'node:net';
-import { DebugClient } from '@vscode/debugadapter-testsupport';
+import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { FiscoDebugSession } from '../../../src/extension/debug/session';
+import { startAdapter, type AdapterClient } from './debug-client';
 import { LINE, compileWith, deployCounter, lookupIn, type Deployed } from './debug-fixture';
 
 const build = compileWith('solc');
 let d: Deployed;
-let server: Server;
+let adapter: AdapterClient;
 let dc: DebugClient;
 
 before(async () => {
   d = await deployCounter(build);
   const reverted = await d.traceTx(d.iface.encodeFunctionData('increment', [500]));
   assert.equal(reverted.status, 16);
-  server = createServer((socket) => {
-    const session = new FiscoDebugSession({
-      fetchTrace: () => Promise.resolve(reverted),
-      lookup: lookupIn(build.Counter),
-    });
-    session.setRunAsServer(true);
-    session.start(socket, socket);
-  }).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  dc = new DebugClient('node', 'unused', 'fisco-bcos');
-  await dc.start((server.address() as AddressInfo).port);
+  adapter = await startAdapter({
+    fetchTrace: () => Promise.resolve(reverted),
+    lookup: lookupIn(build.Counter),
+  });
+  dc = adapter.dc;
 });
 
 after(async () => {
-  await dc.stop();
-  server.close();
+  await adapter.close();
   await d.chain.close();
 });
 

@@ -54,48 +54,54 @@ export interface Build {
   creation: CreationSource[];
 }
 
-export function compileWith(pkg: 'solc' | 'solc-0.6.10', source = SOURCE): Record<string, Build> {
+export interface SolcOutput {
+  sources: Record<string, { id: number; ast: unknown }>;
+  contracts: Record<
+    string,
+    Record<
+      string,
+      {
+        abi: unknown[];
+        storageLayout: StorageLayout;
+        evm: {
+          bytecode: { object: string; sourceMap: string };
+          deployedBytecode: { object: string; sourceMap: string };
+        };
+      }
+    >
+  >;
+}
+
+/** One source file through solc (the bundled one or the 0.6.10 alias) with what the debugger reads. */
+export function compileSource(
+  pkg: 'solc' | 'solc-0.6.10',
+  file: string,
+  source: string,
+  viaIR = false,
+): SolcOutput {
   const solc = createRequire(__filename)(pkg) as { compile(input: string): string };
   const input = {
     language: 'Solidity',
-    sources: { 'Counter.sol': { content: source } },
+    sources: { [file]: { content: source } },
     settings: {
       evmVersion: pkg === 'solc' ? 'paris' : 'istanbul',
       optimizer: { enabled: false, runs: 200 },
+      ...(viaIR ? { viaIR: true } : {}),
       outputSelection: {
-        '*': {
-          '': ['ast'],
-          '*': [
-            'abi',
-            'evm.bytecode.object',
-            'evm.bytecode.sourceMap',
-            'evm.deployedBytecode',
-            'storageLayout',
-          ],
-        },
+        '*': { '': ['ast'], '*': ['abi', 'evm.bytecode', 'evm.deployedBytecode', 'storageLayout'] },
       },
     },
   };
-  const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
+  const out = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput & {
     errors?: { severity: string; formattedMessage: string }[];
-    sources: Record<string, { id: number; ast: unknown }>;
-    contracts: Record<
-      string,
-      Record<
-        string,
-        {
-          abi: unknown[];
-          storageLayout: StorageLayout;
-          evm: {
-            bytecode: { object: string; sourceMap: string };
-            deployedBytecode: { object: string; sourceMap: string };
-          };
-        }
-      >
-    >;
   };
   const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
+  return out;
+}
+
+export function compileWith(pkg: 'solc' | 'solc-0.6.10', source = SOURCE): Record<string, Build> {
+  const out = compileSource(pkg, 'Counter.sol', source);
   const sources = new Map([[out.sources['Counter.sol'].id, { name: 'Counter.sol', content: source }]]);
   const asts = [out.sources['Counter.sol'].ast];
   const runtime = new Map<string, CodeSource>();

@@ -2,7 +2,6 @@
 // arrays, a struct and mappings, compiled with real solc (the bundled 0.8.x and 0.6.10) asking for
 // the AST and storage layout, deployed on an in-process devnode chain and traced by the devnode.
 
-import { createRequire } from 'node:module';
 import { Interface } from 'ethers';
 import { fromHex } from '../../../src/protocol/hex';
 import type { DevChain } from '../../../src/devnode/chain/types';
@@ -10,7 +9,7 @@ import { DEFAULT_TRACE_LIMITS } from '../../../src/devnode/evm/trace';
 import { newChain, signedTx } from '../devnode/chain-fixtures';
 import { withoutMetadata } from '../../../src/extension/debug/compiledCode';
 import type { CodeSource, SourceLookup, Trace } from '../../../src/extension/debug/traceModel';
-import type { StorageLayout } from '../../../src/extension/debug/variables/storageDecode';
+import { compileSource } from './debug-fixture';
 import type { CreationVariableLookup } from '../../../src/extension/debug/variables/frameVariables';
 
 export const VARS_SOURCE = `// SPDX-License-Identifier: MIT
@@ -150,39 +149,7 @@ export function compileVars(
   contract = 'Vars',
   viaIR = false,
 ): VarsBuild {
-  const solc = createRequire(__filename)(pkg) as { compile(input: string): string };
-  const input = {
-    language: 'Solidity',
-    sources: { 'Source.sol': { content: source } },
-    settings: {
-      evmVersion: pkg === 'solc' ? 'paris' : 'istanbul',
-      optimizer: { enabled: false, runs: 200 },
-      ...(viaIR ? { viaIR: true } : {}),
-      outputSelection: {
-        '*': { '': ['ast'], '*': ['abi', 'evm.bytecode', 'evm.deployedBytecode', 'storageLayout'] },
-      },
-    },
-  };
-  const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    sources: Record<string, { id: number; ast: unknown }>;
-    contracts: Record<
-      string,
-      Record<
-        string,
-        {
-          abi: unknown[];
-          storageLayout: StorageLayout;
-          evm: {
-            bytecode: { object: string; sourceMap: string };
-            deployedBytecode: { object: string; sourceMap: string };
-          };
-        }
-      >
-    >;
-  };
-  const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
+  const out = compileSource(pkg, 'Source.sol', source, viaIR);
   const sources = new Map([[out.sources['Source.sol'].id, { name: 'Source.sol', content: source }]]);
   const asts = [out.sources['Source.sol'].ast];
   const c = out.contracts['Source.sol'][contract];
