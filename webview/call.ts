@@ -19,14 +19,7 @@ import {
   type ValueInput,
   parseHostToCall,
 } from '../src/extension/messages/callMessages';
-import {
-  VALUE_UNITS,
-  type ValueUnit,
-  isValueUnit,
-  parseValue,
-  valueProblem,
-  valueRefusal,
-} from '../src/extension/messages/txValue';
+import { VALUE_UNITS, type ValueUnit, isValueUnit, valueProblem } from '../src/extension/messages/txValue';
 import {
   coerceArgs,
   exampleFor,
@@ -340,8 +333,7 @@ function valueRow(f: FunctionView, index: number): { el: HTMLElement; read(): Va
   });
   const validate = () => {
     const v = read();
-    const bad = valueProblem(v.amount, v.unit);
-    problem.textContent = bad || valueRefusal(f, parseValue(v.amount, v.unit));
+    problem.textContent = valueProblem(v.amount, v.unit, f);
   };
   for (const el of [amount, unit]) {
     el.addEventListener('input', validate);
@@ -411,14 +403,10 @@ function functionSection(f: FunctionView, last: unknown[] | undefined, index: nu
     }
     // The value goes with Send only (a call carries none); refused here before anything is sent.
     const value = mode === 'send' ? valueField?.read() : undefined;
-    if (value) {
-      try {
-        const refusal = valueRefusal(f, parseValue(value.amount, value.unit));
-        if (refusal) throw new Error(refusal);
-      } catch (err) {
-        invalid.textContent = err instanceof Error ? err.message : String(err);
-        return;
-      }
+    const valueBad = value ? valueProblem(value.amount, value.unit, f) : '';
+    if (valueBad) {
+      invalid.textContent = valueBad;
+      return;
     }
     const requestId = nextRequest++;
     resultSlots.set(requestId, result);

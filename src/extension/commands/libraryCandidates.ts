@@ -4,6 +4,7 @@
 // console's CNS-style `link` leave them: /apps/<name>/<version>, or /apps/<name>). Bounded, so a
 // large /apps costs a few dozen queries at most.
 
+import { isAddress, normalizeAddress } from '../../protocol/address';
 import type { ChainApi } from '../chain/chainApi';
 import type { KnownContract } from '../abiRegistry';
 import { abiProvidesLibrary } from '../compile/linking';
@@ -29,8 +30,9 @@ export async function libraryCandidates(
 ): Promise<LibraryCandidate[]> {
   const out: LibraryCandidate[] = [];
   const add = (address: string, source: string, deployedAt?: number) => {
-    const a = address.toLowerCase().startsWith('0x') ? address.toLowerCase() : `0x${address.toLowerCase()}`;
-    if (/^0x0{40}$/.test(a) || !/^0x[0-9a-f]{40}$/.test(a)) return;
+    if (!isAddress(address)) return;
+    const a = normalizeAddress(address);
+    if (/^0x0{40}$/.test(a)) return;
     const hit = out.find((c) => c.address === a);
     if (hit) hit.sources.push(source);
     else out.push({ address: a, sources: [source], ...(deployedAt ? { deployedAt } : {}) });

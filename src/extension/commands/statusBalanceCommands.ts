@@ -15,6 +15,7 @@ import { guarded, required } from '../errors';
 import { formatValue, parseValueText } from '../messages/txValue';
 import type { Session } from '../session';
 import { transact } from './transact';
+import { errorMessage } from '../../protocol/unknownValues';
 
 const ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/;
 
@@ -35,7 +36,7 @@ function amountInput(title: string): Thenable<string | undefined> {
       try {
         return parseValueText(v) > 0n ? undefined : 'Enter an amount above 0.';
       } catch (err) {
-        return err instanceof Error ? err.message : String(err);
+        return errorMessage(err);
       }
     },
   });

@@ -12,6 +12,7 @@ import type { SourceList } from '../../client/sourceMap';
 import { readOutput } from '../compile/solcIO';
 import { withoutMetadata } from './compiledCode';
 import type { CodeSource, CreationLookup, CreationSource, SourceLookup } from './traceModel';
+import { errorMessage, isRecord } from '../../protocol/unknownValues';
 
 export interface BuildOutputs {
   runtime: SourceLookup;
@@ -24,10 +25,6 @@ export interface BuildOutputs {
 }
 
 type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** The JSON files a path stands for: a file, or a folder's build-info JSONs. */
 async function filesOf(path: string): Promise<string[]> {
@@ -47,10 +44,10 @@ async function filesOf(path: string): Promise<string[]> {
 /** Source unit name → id: from output.sources, or Foundry's source_id_to_path. */
 function sourceIds(doc: Json, output: Json): Record<string, number> {
   const ids: Record<string, number> = {};
-  if (isObject(output.sources))
+  if (isRecord(output.sources))
     for (const [name, s] of Object.entries(output.sources))
-      if (isObject(s) && typeof s.id === 'number') ids[name] = s.id;
-  if (Object.keys(ids).length === 0 && isObject(doc.source_id_to_path))
+      if (isRecord(s) && typeof s.id === 'number') ids[name] = s.id;
+  if (Object.keys(ids).length === 0 && isRecord(doc.source_id_to_path))
     for (const [id, name] of Object.entries(doc.source_id_to_path))
       if (typeof name === 'string') ids[name] = Number(id);
   return ids;
@@ -64,10 +61,10 @@ async function sourceTexts(
   file: string,
 ): Promise<SourceList> {
   const sources: SourceList = new Map();
-  const given = isObject(input) && isObject(input.sources) ? input.sources : {};
+  const given = isRecord(input) && isRecord(input.sources) ? input.sources : {};
   for (const [name, id] of Object.entries(ids)) {
     const s = given[name];
-    let content = isObject(s) && typeof s.content === 'string' ? s.content : undefined;
+    let content = isRecord(s) && typeof s.content === 'string' ? s.content : undefined;
     if (content === undefined) {
       const path = isAbsolute(name) ? name : join(root, name);
       content = await readFile(path, 'utf8').catch(() => undefined);
@@ -93,21 +90,21 @@ export async function loadBuildOutputs(paths: readonly string[], root: string): 
       try {
         doc = JSON.parse(await readFile(file, 'utf8'));
       } catch (e) {
-        notes.push(`${file}: not JSON (${e instanceof Error ? e.message : String(e)})`);
+        notes.push(`${file}: not JSON (${errorMessage(e)})`);
         continue;
       }
       // A build-info ({input, output}) or a bare solc output ({contracts, sources}).
-      const output = isObject(doc) && isObject(doc.output) ? doc.output : doc;
-      if (!isObject(doc) || !isObject(output) || !isObject(output.contracts)) {
+      const output = isRecord(doc) && isRecord(doc.output) ? doc.output : doc;
+      if (!isRecord(doc) || !isRecord(output) || !isRecord(output.contracts)) {
         notes.push(`${file}: not a solc standard-JSON output or build-info (no "contracts")`);
         continue;
       }
       files.push(file);
       const ids = sourceIds(doc, output);
-      const sources = await sourceTexts(isObject(doc.input) ? doc.input : undefined, ids, root, notes, file);
+      const sources = await sourceTexts(isRecord(doc.input) ? doc.input : undefined, ids, root, notes, file);
       // ASTs (when the build asked for them) give decoded variables; without them, raw views only.
-      const asts = isObject(output.sources)
-        ? Object.values(output.sources).flatMap((u) => (isObject(u) && isObject(u.ast) ? [u.ast] : []))
+      const asts = isRecord(output.sources)
+        ? Object.values(output.sources).flatMap((u) => (isRecord(u) && isRecord(u.ast) ? [u.ast] : []))
         : [];
       for (const c of readOutput(JSON.stringify(output)).contracts) {
         if (c.deployedBytecode && c.deployedBytecode.length > 2 && c.deployedSourceMap)

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Compiler } from '../compile/compiler';
 import { CancelledError } from '../errors';
+import { errorMessage } from '../../protocol/unknownValues';
 
 /** More files than this is almost surely a wrong folder (a whole project with its dependencies). */
 export const MAX_SOURCE_FILES = 200;
@@ -75,7 +76,7 @@ export async function compileSources(compiler: Compiler, sources: unknown, root:
           await compiler.compile(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
         } catch (e) {
           if (e instanceof CancelledError) return false;
-          throw new Error(`${ATTR}: ${name} did not compile: ${e instanceof Error ? e.message : String(e)}`, {
+          throw new Error(`${ATTR}: ${name} did not compile: ${errorMessage(e)}`, {
             cause: e,
           });
         }

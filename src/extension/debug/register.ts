@@ -12,6 +12,7 @@ import { requireDebuggable } from './debugActions';
 import { compileSources } from './launchSources';
 import type { LaunchArgs } from './session';
 import type { Trace } from './traceModel';
+import { errorMessage } from '../../protocol/unknownValues';
 
 export const DEBUG_TYPE = 'fisco-bcos';
 
@@ -73,9 +74,7 @@ export const configurationProvider = (compiler: Compiler): vscode.DebugConfigura
       try {
         if (!(await compileSources(compiler, config.sources, root))) return undefined; // cancelled
       } catch (e) {
-        void vscode.window.showErrorMessage(
-          `${e instanceof Error ? e.message : String(e)}. The debug session was not started.`,
-        );
+        void vscode.window.showErrorMessage(`${errorMessage(e)}. The debug session was not started.`);
         return undefined;
       }
     }

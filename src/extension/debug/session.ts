@@ -30,6 +30,7 @@ import {
 import { lookupPath, parsePath } from './variables/evaluate';
 import { VariableDecoder, type FrameVariables } from './variables/frameVariables';
 import type { NamedShown, Page, Shown } from './variables/values';
+import { errorMessage } from '../../protocol/unknownValues';
 
 export interface LaunchArgs extends DebugProtocol.LaunchRequestArguments {
   /** Hash of a committed transaction to debug. */
@@ -118,7 +119,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
     try {
       await this.load();
     } catch (e) {
-      this.sendErrorResponse(response, 1, `${what}: ${e instanceof Error ? e.message : String(e)}`);
+      this.sendErrorResponse(response, 1, `${what}: ${errorMessage(e)}`);
       return;
     }
     this.sendResponse(response);
@@ -303,7 +304,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
       return this.decoder.at(step);
     } catch (e) {
       // A trace or compilation the decoder does not understand must not take the raw views with it.
-      return { why: `the variables could not be decoded: ${e instanceof Error ? e.message : String(e)}` };
+      return { why: `the variables could not be decoded: ${errorMessage(e)}` };
     }
   }
 

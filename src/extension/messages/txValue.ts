@@ -3,6 +3,8 @@
 // are the Java SDK's (transaction/tools/Convert.java, Convert.Unit). Pure code shared by the
 // webview and the host, so both refuse the same inputs with the same words.
 
+import { errorMessage } from '../../protocol/unknownValues';
+
 export const VALUE_UNITS = [
   'wei',
   'kwei',
@@ -64,13 +66,20 @@ export function parseValue(text: string, unit: ValueUnit = 'wei'): bigint {
   return wei;
 }
 
-/** The problem with a value input, or '' when it is fine (for validation as you type). */
-export function valueProblem(text: string, unit: ValueUnit): string {
+/**
+ * The problem with a value input, or '' when it is fine (for validation as you type); given the
+ * function it goes to, also the refusal of a non-zero value for one that is not payable.
+ */
+export function valueProblem(
+  text: string,
+  unit: ValueUnit,
+  fn?: { signature: string; payable: boolean },
+): string {
   try {
-    parseValue(text, unit);
-    return '';
+    const wei = parseValue(text, unit);
+    return fn ? valueRefusal(fn, wei) : '';
   } catch (err) {
-    return err instanceof Error ? err.message : String(err);
+    return errorMessage(err);
   }
 }
 
