@@ -11,7 +11,7 @@
 //
 // Run: npm run bench -- devnode   (or: node --import tsx bench/devnode.bench.ts)
 // Options: --durable also measures the dev node with a data directory (fsync per block);
-// --devnode-only skips the peers; --no-anvil / --no-hardhat skip one; --rounds N (default 3);
+// --devnode-only skips the peers; --tx-only skips the calls and block-number requests; --no-anvil / --no-hardhat skip one; --rounds N (default 3);
 // --anvil-args "..." passes flags to anvil; --growth [N] runs only the growth bench
 // (devnode-growth.ts: N transactions, default 1,000,000, against the dev node CLI with --data;
 // --budget MIN stops sending after MIN minutes and measures the restart there);
@@ -607,7 +607,9 @@ async function run(work: string): Promise<void> {
     for (let r = 0; r < rounds; r++) {
       for (const p of peers) tx.get(p)!.push(await measureTx(p));
     }
-    for (let r = 0; r < Math.min(rounds, 2); r++) {
+    // --tx-only skips the reads (profiling the transaction path alone).
+    const readRounds = process.argv.includes('--tx-only') ? 0 : Math.min(rounds, 2);
+    for (let r = 0; r < readRounds; r++) {
       for (const p of peers) {
         p.rpc.fresh();
         // Keys spread over everything written (a stride prime to the count), each checked.
@@ -634,9 +636,9 @@ async function run(work: string): Promise<void> {
           `  CPU per tx: server ${b.serverCpuMsPerTx.toFixed(2)} ms (main thread ${b.serverMainCpuMsPerTx.toFixed(2)}), client ${b.clientCpuMsPerTx.toFixed(2)} ms`,
       );
     }
-    for (const p of peers)
+    for (const p of readRounds > 0 ? peers : [])
       console.log(`${p.name.padEnd(15)} call            ${fmt(best(call.get(p)!, (t) => -t.p50))}`);
-    for (const p of peers)
+    for (const p of readRounds > 0 ? peers : [])
       console.log(`${p.name.padEnd(15)} block number    ${fmt(best(height.get(p)!, (t) => -t.p50))}`);
     for (const p of peers)
       console.log(`${p.name.padEnd(15)} peak RSS        ${rss.get(p)!.toFixed(0)} MiB (all rounds)`);
@@ -654,10 +656,12 @@ async function run(work: string): Promise<void> {
     if (anvil !== undefined) {
       const ratio = bestTx(dev) / bestTx(anvil);
       console.log(`goal throughput > anvil's best round: ${ratio.toFixed(2)}x ${verdict(ratio > 1)}`);
-      for (const [what, m] of [
-        ['call', call],
-        ['block number', height],
-      ] as const) {
+      for (const [what, m] of readRounds > 0
+        ? ([
+            ['call', call],
+            ['block number', height],
+          ] as const)
+        : []) {
         const r = reqPerSec(m, dev) / reqPerSec(m, anvil);
         const d = best(m.get(dev)!, (t) => -t.p50);
         const a = best(m.get(anvil)!, (t) => -t.p50);
