@@ -11,7 +11,9 @@
 //
 // Run: npm run bench -- devnode   (or: node --import tsx bench/devnode.bench.ts)
 // Options: --durable also measures the dev node with a data directory (fsync per block);
-// --devnode-only skips the peers; --tx-only skips the calls and block-number requests; --no-anvil / --no-hardhat skip one; --rounds N (default 3);
+// --devnode-only skips the peers; --ab <git ref> adds the dev node built from that commit as a
+// peer (an A/B of a change in one run); --tx-only skips the calls and block-number requests;
+// --no-anvil / --no-hardhat skip one; --rounds N (default 3);
 // --anvil-args "..." passes flags to anvil; --growth [N] runs only the growth bench
 // (devnode-growth.ts: N transactions, default 1,000,000, against the dev node CLI with --data;
 // --budget MIN stops sending after MIN minutes and measures the restart there);
@@ -20,7 +22,7 @@
 // as `hardhat node`, anvil as the binary of @foundry-rs/anvil-linux-amd64; all on loopback,
 // driven by the same HTTP client. Hardhat and anvil get ethers-signed type-2 transactions.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -42,16 +44,17 @@ const REPO = join(__dirname, '..');
  * The dev node runs as users run it: an esbuild bundle (like dist/devnode-cli.js) under plain
  * node, so neither tsx nor its loader thread is measured.
  */
-export async function bundleDevnode(dir: string): Promise<string> {
+export async function bundleDevnode(dir: string, source = REPO, tag = ''): Promise<string> {
   const esbuild = createRequire(__filename)('esbuild') as typeof import('esbuild');
   // Inside the repository (not `dir`), so the external lmdb resolves from node_modules.
   void dir;
   const cacheDir = join(REPO, 'node_modules', '.cache');
   mkdirSync(cacheDir, { recursive: true });
-  const outfile = join(cacheDir, `devnode-bench-server-${process.pid}.js`);
+  const outfile = join(cacheDir, `devnode-bench-server-${process.pid}${tag}.js`);
   await esbuild.build({
+    nodePaths: [join(REPO, 'node_modules')],
     stdin: {
-      resolveDir: REPO,
+      resolveDir: source,
       loader: 'ts',
       contents: `
         import { startDevnode } from './src/devnode/index';
@@ -146,6 +149,18 @@ contract Counter {
 /** Keys written so far (every round writes TXS new ones, 1-based), shared by all peers. */
 function keyOf(round: number, i: number): number {
   return round * TXS + i + 1;
+}
+
+/**
+ * The dev node's source at git `ref` (for an A/B run: `--ab <ref>` adds it as a second peer),
+ * extracted into `work`; its imports resolve from this repository's node_modules.
+ */
+function sourceAt(ref: string, work: string): string {
+  const dir = mkdtempSync(join(work, 'ab-'));
+  execFileSync('sh', ['-c', `git archive ${JSON.stringify(ref)} src | tar -x -C ${JSON.stringify(dir)}`], {
+    cwd: REPO,
+  });
+  return dir;
 }
 
 /** Checks a call's answer: m(k) must be k (a wrong or cached answer fails the bench). */
@@ -594,6 +609,12 @@ async function run(work: string): Promise<void> {
   const peers: Peer[] = [];
   try {
     peers.push(await startDevnodePeer(counter, server, 'devnode'));
+    const abAt = process.argv.indexOf('--ab');
+    if (abAt > 0) {
+      const ref = process.argv[abAt + 1];
+      const base = await bundleDevnode(work, sourceAt(ref, work), '-ab');
+      peers.push(await startDevnodePeer(counter, base, `devnode@${ref}`.slice(0, 15)));
+    }
     if (process.argv.includes('--durable')) {
       peers.push(await startDevnodePeer(counter, server, 'devnode --data', mkdtempSync(join(work, 'data-'))));
     }
@@ -644,6 +665,21 @@ async function run(work: string): Promise<void> {
       console.log(`${p.name.padEnd(15)} peak RSS        ${rss.get(p)!.toFixed(0)} MiB (all rounds)`);
 
     const dev = peers[0];
+    const ab = peers.find((p) => p.name.startsWith('devnode@'));
+    if (ab !== undefined) {
+      // Every round counts for the CPU figures (the best round by tx/s is a noisy pick).
+      const mean = (p: Peer, f: (r: TxRun) => number) => {
+        const runs = tx.get(p)!;
+        return runs.reduce((a, r) => a + f(r), 0) / runs.length;
+      };
+      const main = (p: Peer) => mean(p, (r) => r.serverMainCpuMsPerTx);
+      const all = (p: Peer) => mean(p, (r) => r.serverCpuMsPerTx);
+      console.log(
+        `a/b vs ${ab.name}: tx/s (best) ${(best(tx.get(dev)!, (x) => x.txPerSec).txPerSec / best(tx.get(ab)!, (x) => x.txPerSec).txPerSec).toFixed(2)}x,` +
+          ` server CPU per tx (mean of rounds) main thread ${main(dev).toFixed(3)} vs ${main(ab).toFixed(3)} ms,` +
+          ` whole process ${all(dev).toFixed(3)} vs ${all(ab).toFixed(3)} ms`,
+      );
+    }
     const bestTx = (p: Peer) => best(tx.get(p)!, (x) => x.txPerSec).txPerSec;
     const reqPerSec = (m: Map<Peer, ReadRun[]>, p: Peer) => READS / best(m.get(p)!, (t) => -t.p50).seconds;
     const verdict = (ok: boolean) => (ok ? 'ok' : 'GOAL MISSED');

@@ -5,7 +5,7 @@
 
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { invert, mod } from '@noble/curves/abstract/modular.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak256 } from './keccak';
 import { createHmac } from 'node:crypto';
 import type { CryptoSuite } from './suite';
 import { FixedBaseMultiplier } from './fixed-base';
@@ -129,7 +129,7 @@ function checkSignature(sig: Uint8Array): void {
 
 function addressOf(publicKey: Uint8Array): string {
   if (publicKey.length !== 64) throw new Error(`public key must be 64 bytes X‖Y, got ${publicKey.length}`);
-  return toHex(keccak_256(publicKey).subarray(12));
+  return toHex(keccak256(publicKey).subarray(12));
 }
 
 export function createEcdsaSuite(options: EcdsaSuiteOptions = {}): CryptoSuite {
@@ -202,7 +202,7 @@ export function createEcdsaSuite(options: EcdsaSuiteOptions = {}): CryptoSuite {
 
   return {
     sm: false,
-    hash: (data) => keccak_256(data),
+    hash: (data) => keccak256(data),
     randomPrivateKey: () => secp256k1.utils.randomSecretKey(),
     publicKey,
     address: addressOf,

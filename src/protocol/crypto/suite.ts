@@ -1,6 +1,6 @@
 // The hash + signature pair of a chain: secp256k1/Keccak-256 (non-SM) or SM2/SM3 (SM chains).
 
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak256 as keccak } from './keccak';
 import { sm3 } from './sm3';
 import { createEcdsaSuite } from './ecdsa';
 import { createSmSuite } from './sm';
@@ -22,7 +22,7 @@ export interface CryptoSuite {
 }
 
 export function keccak256(data: Uint8Array): Uint8Array {
-  return keccak_256(data);
+  return keccak(data);
 }
 
 export { sm3 };
