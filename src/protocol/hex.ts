@@ -81,17 +81,33 @@ export function utf8Decode(bytes: Uint8Array): string {
 export function int32BE(value: number): Uint8Array {
   if (!Number.isInteger(value) || value < -0x80000000 || value > 0xffffffff)
     throw new RangeError(`int32BE: ${value} is not a 32-bit integer`);
+  // Byte by byte: a DataView over a small array's .buffer moves it off the V8 heap (~0.4 µs).
   const out = new Uint8Array(4);
-  new DataView(out.buffer).setUint32(0, value >>> 0);
+  putUint32BE(out, 0, value >>> 0);
   return out;
+}
+
+function putUint32BE(out: Uint8Array, at: number, v: number): void {
+  out[at] = v >>> 24;
+  out[at + 1] = v >>> 16;
+  out[at + 2] = v >>> 8;
+  out[at + 3] = v;
 }
 
 /** 8-byte big-endian two's complement of a signed 64-bit value (number must be a safe integer). */
 export function int64BE(value: bigint | number): Uint8Array {
+  const out = new Uint8Array(8);
+  // Block numbers, timestamps, indexes: no BigInt needed.
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
+    putUint32BE(out, 0, Math.floor(value / 0x100000000));
+    putUint32BE(out, 4, value >>> 0);
+    return out;
+  }
   const v = typeof value === 'bigint' ? value : toSafeBigInt(value, 'int64BE');
   if (v < -(1n << 63n) || v >= 1n << 64n) throw new RangeError(`int64BE: ${v} is out of 64-bit range`);
-  const out = new Uint8Array(8);
-  new DataView(out.buffer).setBigUint64(0, BigInt.asUintN(64, v));
+  const u = BigInt.asUintN(64, v);
+  putUint32BE(out, 0, Number(u >> 32n));
+  putUint32BE(out, 4, Number(u & 0xffffffffn));
   return out;
 }
 

@@ -19,6 +19,19 @@ function readStored(store: TableStore): StoredNode[] {
   return raw === undefined ? [] : parseOwnJson<StoredNode[]>(raw);
 }
 
+/**
+ * The stored list, parsed once per stored text (every sealed block reads it). Shared: callers
+ * must not modify the entries (consensusNodes copies what it returns).
+ */
+let lastParsed: { raw: string; nodes: readonly StoredNode[] } | undefined;
+
+function readStoredShared(store: TableStore): readonly StoredNode[] {
+  const raw = store.get(CONSENSUS_TABLE, CONSENSUS_ROW);
+  if (raw === undefined) return [];
+  if (lastParsed?.raw !== raw) lastParsed = { raw, nodes: parseOwnJson<StoredNode[]>(raw) };
+  return lastParsed.nodes;
+}
+
 /** The current list (what the precompile's rules look at): removed nodes are gone. */
 export function readNodeList(store: TableStore): ConsensusNode[] {
   return readStored(store).filter((n) => n.removedNumber === undefined);
@@ -44,7 +57,7 @@ export function writeNodeList(store: TableStore, nodes: ConsensusNode[], blockNu
  * uses it.
  */
 export function consensusNodes(store: TableStore, blockNumber: number): ConsensusNode[] {
-  return readStored(store)
+  return readStoredShared(store)
     .filter(
       (n) =>
         n.enableNumber <= blockNumber && (n.removedNumber === undefined || n.removedNumber > blockNumber),

@@ -10,9 +10,22 @@ interface ConfigRow extends SystemConfigEntry {
   prev?: SystemConfigEntry;
 }
 
+/**
+ * Parsed rows by their stored text: every block reads half a dozen of them and they rarely
+ * change. The parsed rows never leave this module (callers get copies), so sharing is safe.
+ */
+const parsedRows = new Map<string, ConfigRow>();
+
 function readRow(store: TableStore, key: string): ConfigRow | undefined {
   const raw = store.get(CONFIG_TABLE, key);
-  return raw === undefined ? undefined : parseOwnJson<ConfigRow>(raw);
+  if (raw === undefined) return undefined;
+  let row = parsedRows.get(raw);
+  if (row === undefined) {
+    row = parseOwnJson<ConfigRow>(raw);
+    if (parsedRows.size >= 256) parsedRows.clear();
+    parsedRows.set(raw, row);
+  }
+  return row;
 }
 
 /** The stored row as getValueByKey reports it, in force or not. */

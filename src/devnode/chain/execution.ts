@@ -73,6 +73,7 @@ export class Execution {
   private readonly state: JournaledStateManager;
   private readonly executor: EvmExecutor;
   private readonly nodeIdCache = new Map<string, Uint8Array>();
+  private versionMemo: { text: string; version: number } | undefined;
   /** Config read once per block (values set in block N apply from N+1, so they are stable). */
   private envBase:
     | {
@@ -327,12 +328,18 @@ export class Execution {
   }
 
   private compatibilityVersion(number: number): number {
-    const v = this.configValue('compatibility_version', number);
-    try {
-      return parseCompatibilityVersion(v ?? COMPATIBILITY_VERSION);
-    } catch {
-      return parseCompatibilityVersion(COMPATIBILITY_VERSION);
+    const text = this.configValue('compatibility_version', number) ?? COMPATIBILITY_VERSION;
+    // Parsed once per text (read for every block).
+    if (this.versionMemo?.text !== text) {
+      let version: number;
+      try {
+        version = parseCompatibilityVersion(text);
+      } catch {
+        version = parseCompatibilityVersion(COMPATIBILITY_VERSION);
+      }
+      this.versionMemo = { text, version };
     }
+    return this.versionMemo.version;
   }
 
   private blockEnv(number: number, timestamp: number, txIndex: number): BlockEnv {

@@ -3,7 +3,7 @@
 // position (X/), deployed ABIs (I/), and the nonces of the last block_limit blocks (N/, with
 // W/<block> listing a block's nonces so they can be forgotten when it leaves the window).
 
-import { utf8Decode, utf8Encode } from '../../protocol/hex';
+import { toHex, utf8Decode, utf8Encode } from '../../protocol/hex';
 import type { KvBatch, KvStore } from '../storage/kv';
 import type { StoredBlock } from './types';
 
@@ -12,18 +12,27 @@ export interface TxLocation {
   index: number;
 }
 
-const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const hex = (b: Uint8Array) => toHex(b, false);
 const nonceKey = (nonce: string) => 'N/' + Buffer.from(nonce, 'utf8').toString('hex');
 const windowKey = (n: number) => 'W/' + n.toString(16).padStart(12, '0');
 
+// A big-endian float64 through one scratch array: a DataView over a small array's .buffer
+// would move each 8-byte value off the V8 heap.
+const scratch = new Float64Array(1);
+const scratchBytes = new Uint8Array(scratch.buffer);
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
 function u64(x: number): Uint8Array {
+  scratch[0] = x;
   const b = new Uint8Array(8);
-  new DataView(b.buffer).setFloat64(0, x);
+  for (let i = 0; i < 8; i++) b[i] = scratchBytes[LITTLE_ENDIAN ? 7 - i : i];
   return b;
 }
 
 function readU64(b: Uint8Array): number {
-  return new DataView(b.buffer, b.byteOffset, b.byteLength).getFloat64(0);
+  if (b.length < 8) throw new RangeError('Offset is outside the bounds of the DataView');
+  for (let i = 0; i < 8; i++) scratchBytes[LITTLE_ENDIAN ? 7 - i : i] = b[i];
+  return scratch[0];
 }
 
 export class ChainIndexes {

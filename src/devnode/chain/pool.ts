@@ -3,7 +3,7 @@
 
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
-import { toHex } from '../../protocol/hex';
+import { fromHex, toHex } from '../../protocol/hex';
 import { TransactionType, type DecodedTransaction } from '../../protocol/transaction';
 import { decodeSubmission } from './validate';
 import { storedTransaction } from './storedTx';
@@ -135,7 +135,7 @@ export class TxPool {
       throw new TxRejected(10001, 'BlockLimitCheckFail');
     }
     if (d.value.length > MAX_VALUE_LENGTH) throw new TxRejected(10012, 'OverFlowValue');
-    const stx = storedTransaction(tx, hash, new Uint8Array(Buffer.from(sender.slice(2), 'hex')), Date.now());
+    const stx = storedTransaction(tx, hash, fromHex(sender), Date.now(), -1, -1, sender);
     return {
       stx,
       raw,
@@ -172,7 +172,7 @@ export class TxPool {
     const web3ChainId = this.ctx.web3ChainId();
     if (web3ChainId !== undefined && d.chainID !== '' && d.chainID !== '0' && d.chainID !== web3ChainId)
       throw new TxRejected(10006, 'InvalidChainId');
-    const stx = storedTransaction(tx, hash, new Uint8Array(Buffer.from(sender.slice(2), 'hex')), Date.now());
+    const stx = storedTransaction(tx, hash, fromHex(sender), Date.now(), -1, -1, sender);
     return {
       stx,
       raw,

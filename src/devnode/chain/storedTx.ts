@@ -1,6 +1,7 @@
 // The StoredTransaction record of a decoded transaction, shared by the pool (on arrival) and
 // the block store (rebuilding a committed one), so both give the RPC layer the same shape.
 
+import { toHex } from '../../protocol/hex';
 import type { DecodedTransaction } from '../../protocol/transaction';
 import type { StoredTransaction } from './types';
 
@@ -10,7 +11,10 @@ function compact(bytes: Uint8Array): Uint8Array {
   return bytes.length === 0 ? EMPTY : bytes;
 }
 
-/** `sender` is the recovered 20-byte address; `hash` the recomputed transaction hash. */
+/**
+ * `sender` is the recovered 20-byte address (`senderHex` its "0x" + lowercase hex when the
+ * caller has it already); `hash` the recomputed transaction hash.
+ */
 export function storedTransaction(
   tx: DecodedTransaction,
   hash: Uint8Array,
@@ -18,6 +22,7 @@ export function storedTransaction(
   importTime: number,
   blockNumber = -1,
   index = -1,
+  senderHex = toHex(sender),
 ): StoredTransaction {
   return {
     tx: {
@@ -32,7 +37,7 @@ export function storedTransaction(
       sender,
     },
     hash,
-    sender: '0x' + Buffer.from(sender.buffer, sender.byteOffset, sender.byteLength).toString('hex'),
+    sender: senderHex,
     blockNumber,
     index,
   };

@@ -11,6 +11,7 @@ import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { MemoryKv, type KvBatch, type KvStore } from '../storage/kv';
 import { BoundedCache, ENTRY_OVERHEAD, stringBytes, type CacheStats } from '../storage/boundedCache';
+import { toHex } from '../../protocol/hex';
 
 /** An overlay entry: a value, or null for "deleted in this block". */
 type Entry<T> = T | null;
@@ -60,7 +61,9 @@ function cloneAccount(a: Account): Account {
 }
 
 function slotKey(key: Uint8Array): string {
-  return Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString('hex');
+  // Not Buffer.from(key.buffer): the EVM's 32-byte keys are small on-heap arrays, and taking
+  // their .buffer moves each off the V8 heap.
+  return toHex(key, false);
 }
 
 export class JournaledStateManager implements StateManagerInterface {
