@@ -11,13 +11,13 @@
 //
 // Run: npm run bench -- devnode   (or: node --import tsx bench/devnode.bench.ts)
 // Options: --durable also measures the dev node with a data directory (fsync per block);
-// --devnode-only skips the peers; --ab <git ref> adds the dev node built from that commit as a
-// peer (an A/B of a change in one run); --tx-only skips the calls and block-number requests;
-// --no-anvil / --no-hardhat skip one; --rounds N (default 3);
+// --devnode-only skips the peers; --no-anvil / --no-hardhat skip one; --rounds N (default 3);
 // --anvil-args "..." passes flags to anvil; --growth [N] runs only the growth bench
 // (devnode-growth.ts: N transactions, default 1,000,000, against the dev node CLI with --data;
 // --budget MIN stops sending after MIN minutes and measures the restart there);
 // BENCH_DEVNODE_NODE_ARGS passes node flags to the dev node process (e.g. "--cpu-prof").
+// --tx-only skips the calls and block-number requests; --ab-ref <git ref> adds the dev node built
+// from that commit as a peer "devnode@<ref>" (an A/B of a code change in one run).
 // The dev node runs as an esbuild bundle under plain node (as dist/devnode-cli.js does), Hardhat
 // as `hardhat node`, anvil as the binary of @foundry-rs/anvil-linux-amd64; all on loopback,
 // driven by the same HTTP client. Hardhat and anvil get ethers-signed type-2 transactions.
@@ -152,7 +152,7 @@ function keyOf(round: number, i: number): number {
 }
 
 /**
- * The dev node's source at git `ref` (for an A/B run: `--ab <ref>` adds it as a second peer),
+ * The dev node's source at git `ref` (for an A/B run: `--ab-ref <ref>` adds it as a peer),
  * extracted into `work`; its imports resolve from this repository's node_modules.
  */
 function sourceAt(ref: string, work: string): string {
@@ -609,14 +609,14 @@ async function run(work: string): Promise<void> {
   const peers: Peer[] = [];
   try {
     peers.push(await startDevnodePeer(counter, server, 'devnode'));
-    const abAt = process.argv.indexOf('--ab');
-    if (abAt > 0) {
-      const ref = process.argv[abAt + 1];
-      const base = await bundleDevnode(work, sourceAt(ref, work), '-ab');
-      peers.push(await startDevnodePeer(counter, base, `devnode@${ref}`.slice(0, 15)));
-    }
     if (process.argv.includes('--durable')) {
       peers.push(await startDevnodePeer(counter, server, 'devnode --data', mkdtempSync(join(work, 'data-'))));
+    }
+    const refAt = process.argv.indexOf('--ab-ref');
+    if (refAt > 0) {
+      const ref = process.argv[refAt + 1];
+      const base = await bundleDevnode(work, sourceAt(ref, work), '-ab');
+      peers.push(await startDevnodePeer(counter, base, `devnode@${ref}`.slice(0, 15)));
     }
     const only = process.argv.includes('--devnode-only');
     if (!only && !process.argv.includes('--no-hardhat')) peers.push(await startHardhatPeer(counter, work));

@@ -165,9 +165,8 @@ export class EvmExecutor {
     const common = new Common({
       chain: Mainnet,
       hardfork: cancun ? Hardfork.Cancun : Hardfork.Paris,
-      // SM chains run the hash opcode with SM3, as FISCO's evmone does; others with the
-      // suite's Keccak, faster than the @noble one ethereumjs falls back to (same bytes).
-      customCrypto: { keccak256: (d: Uint8Array) => suite.hash(d) },
+      // SM chains run the hash opcode with SM3, as FISCO's evmone does.
+      customCrypto: suite.sm ? { keccak256: (d: Uint8Array) => suite.hash(d) } : {},
     });
     const customPrecompiles = [...this.opts.builtins.precompiles.values()].map((p) => ({
       address: new Address(fromHex(p.address)),
