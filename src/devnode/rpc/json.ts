@@ -325,7 +325,14 @@ const ASCII = /^[\x00-\x7f]*$/;
 
 /** std::map<std::string> order: byte-wise on UTF-8 (for ASCII keys, plain code-unit order). */
 function sortKeys(keys: string[]): string[] {
-  if (keys.every((k) => ASCII.test(k))) return keys.sort();
+  let ascii = true;
+  let sorted = true;
+  for (let i = 0; i < keys.length && ascii; i++) {
+    ascii = ASCII.test(keys[i]);
+    if (i > 0 && keys[i - 1] > keys[i]) sorted = false;
+  }
+  // Most answers are built in key order already (receipts, logs, the envelope): no sort then.
+  if (ascii) return sorted ? keys : keys.sort();
   return keys.sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
 }
 
