@@ -8,7 +8,8 @@ import { rpcErrorFrom, TransportError } from '../errors';
 import type { RequestOptions, Transport } from './types';
 import { loadTlsFiles, type TlsFiles } from './tlsFiles';
 import { asError, errorMessage } from '../../protocol/unknownValues';
-import { isSmCertDir, loadSmTlsConfig, TlcpAgent, type SmSuiteName } from './smTls';
+import { isSmCertDir, smTls } from './smCertDir';
+import type { SmSuiteName } from './smTls';
 
 export interface TlsOptions {
   /**
@@ -109,6 +110,7 @@ export class HttpTransport implements Transport {
     const tls = options.tls;
     if (this.secure && tls?.certDir && tls.ca === undefined && isSmCertDir(tls.certDir)) {
       this.sm = true;
+      const { TlcpAgent, loadSmTlsConfig } = smTls();
       this.agent = new TlcpAgent(loadSmTlsConfig(tls.certDir, tls.smSuites), { keepAlive: true, maxSockets });
       // node:http refuses https: URLs; the scheme only selected TLCP here.
       this.requestUrl = new URL(endpoint.href);

@@ -13,7 +13,7 @@ import { encodeFrame, FrameReader, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG } from 
 import { decodeMessage, encodeMessage, MSG_HANDSHAKE, type BcosMessage } from '../../protocol/ws/message';
 import { TransportError } from '../errors';
 import { isTlsErrorCode, type TlsOptions } from './http';
-import { connectTlcp, isSmCertDir, loadSmTlsConfig } from './smTls';
+import { isSmCertDir, smTls } from './smCertDir';
 import { loadTlsFiles, type TlsFiles } from './tlsFiles';
 
 export interface WsChannelOptions {
@@ -73,7 +73,7 @@ export class WsChannel {
     if (!secure && tls) throw new TypeError(`WsChannel: tls options given but ${options.url} is not wss`);
     if (!tls) return;
     if (tls.certDir && tls.ca === undefined && isSmCertDir(tls.certDir))
-      this.security = { tlcp: loadSmTlsConfig(tls.certDir, tls.smSuites) };
+      this.security = { tlcp: smTls().loadSmTlsConfig(tls.certDir, tls.smSuites) };
     else this.security = { files: loadTlsFiles(tls), checkHostname: !!tls.checkHostname };
   }
 
@@ -212,7 +212,7 @@ export class WsChannel {
       sec && 'tlcp' in sec
         ? {
             createConnection: () => {
-              const s = connectTlcp({ host, port, config: sec.tlcp });
+              const s = smTls().connectTlcp({ host, port, config: sec.tlcp });
               // node:http's `timeout` listens on the socket it gets; the TCP socket raises it.
               s.inner.on('timeout', () => s.emit('timeout'));
               return s;
