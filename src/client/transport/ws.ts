@@ -5,8 +5,8 @@
 // that subscriptions can be re-established.
 
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
+import { nodeHttp, nodeHttps } from './nodeHttp';
 import type { TlcpConfig } from '../../protocol/tlcp/engine';
 import type { Duplex } from 'node:stream';
 import { encodeFrame, FrameReader, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG } from '../../protocol/ws/frames';
@@ -221,7 +221,7 @@ export class WsChannel {
         : sec
           ? { ...sec.files, ...(sec.checkHostname ? {} : { checkServerIdentity: () => undefined }) }
           : {};
-    const req = (sec && !('tlcp' in sec) ? httpsRequest : httpRequest)({
+    const req = (sec && !('tlcp' in sec) ? nodeHttps().request : nodeHttp().request)({
       host,
       port,
       path: u.pathname + u.search,
