@@ -42,6 +42,50 @@ const vscodeOnce = {
   },
 };
 
+// Code the extension loads on first use through a lazy require()/import(), built as files of its
+// own beside extension.js so that activation does not even compile it: the secp256k1 and SM2
+// suites (native binding, @noble/curves), the SM TLS stack and the debug adapter. Each entry:
+// the importing source, the specifier it loads lazily, and the output it becomes. Those modules
+// hold no state shared with the rest of the extension (what they share is duplicated, pure code).
+const lazyChunks = [
+  {
+    importer: 'src/protocol/crypto/suite.ts',
+    specifier: './ecdsa',
+    out: 'crypto-ecdsa',
+    entry: 'src/protocol/crypto/ecdsa.ts',
+  },
+  {
+    importer: 'src/protocol/crypto/suite.ts',
+    specifier: './sm',
+    out: 'crypto-sm',
+    entry: 'src/protocol/crypto/sm.ts',
+  },
+  {
+    importer: 'src/client/transport/smCertDir.ts',
+    specifier: './smTls',
+    out: 'sm-tls',
+    entry: 'src/client/transport/smTls.ts',
+  },
+  {
+    importer: 'src/extension/debug/register.ts',
+    specifier: './session',
+    out: 'debug-adapter',
+    entry: 'src/extension/debug/session.ts',
+  },
+];
+const splitLazy = {
+  name: 'split-lazy',
+  setup(build) {
+    build.onResolve({ filter: /^\.\// }, (args) => {
+      if (args.kind !== 'require-call' && args.kind !== 'dynamic-import') return undefined;
+      const importer = path.relative(__dirname, args.importer).split(path.sep).join('/');
+      const chunk = lazyChunks.find((c) => c.importer === importer && c.specifier === args.path);
+      // Resolved at run time next to extension.js.
+      return chunk ? { path: `./${chunk.out}.js`, external: true } : undefined;
+    });
+  },
+};
+
 function webviewEntries() {
   const dir = path.join(__dirname, 'webview');
   if (!fs.existsSync(dir)) return [];
@@ -55,11 +99,16 @@ async function main() {
   const builds = [
     {
       ...nodeCjs,
-      entryPoints: { extension: 'src/extension/extension.ts' },
+      entryPoints: {
+        extension: 'src/extension/extension.ts',
+        ...Object.fromEntries(lazyChunks.map((c) => [c.out, c.entry])),
+      },
       // solc is loaded lazily at compile time from node_modules (or a user-configured soljson);
       // secp256k1 is an optional native accelerator.
       external: ['solc', 'secp256k1'],
-      plugins: [vscodeOnce],
+      plugins: [vscodeOnce, splitLazy],
+      // import() of a split file becomes require() (the extension host loads CommonJS).
+      supported: { 'dynamic-import': false },
     },
     {
       ...nodeCjs,

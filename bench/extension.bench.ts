@@ -72,7 +72,10 @@ function shippedSizes(): void {
   console.log(
     `\nShipped sizes (node esbuild.js --production, as in the .vsix; built into ${relative(root, SHIPPED)}/):`,
   );
-  for (const name of ['extension.js', 'devnode-cli.js', ...views]) {
+  const node = readdirSync(SHIPPED)
+    .filter((f) => f.endsWith('.js') && f !== 'extension.js')
+    .sort();
+  for (const name of ['extension.js', ...node, ...views]) {
     const path = join(SHIPPED, name);
     if (!existsSync(path)) continue;
     const code = readFileSync(path);
