@@ -84,6 +84,15 @@ suite('Activation', () => {
     );
   });
 
+  test('leaves the split files and the native secp256k1 binding unloaded at activation', () => {
+    // esbuild.js splits these from extension.js; they load on the first signature, SM TLS
+    // connection or debug session (this suite runs first, before any of those).
+    const loaded = Object.keys(require.cache).filter((k) =>
+      /[\\/](dist[\\/](crypto-ecdsa|crypto-sm|sm-tls|debug-adapter)\.js|secp256k1[\\/].*\.node)$/.test(k),
+    );
+    assert.deepEqual(loaded, []);
+  });
+
   test('does not load solc at activation', () => {
     const loaded = Object.keys(require.cache).filter((k) => /[\\/]solc[\\/]/.test(k));
     assert.deepEqual(loaded, []);
