@@ -1,25 +1,52 @@
 // The on-disk engine: LMDB through the `lmdb` package (its prebuilt binary comes as an optional
 // platform package, so no install script runs). Values are sealed with a CRC-32 (kv.ts).
 
-import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { REMEDY, StoreDamaged, seal, unseal, type KvBatch, type KvStore } from './kv';
 
 /** LMDB's map size is a ceiling on the file (address space, not memory or disk). */
 const MAP_SIZE = 2 ** 36;
 
+/**
+ * LMDB reads through a memory map, and every page a read or a commit touches stays mapped: the
+ * kernel counts those pages in the process's RSS (file-backed) until the map goes, up to the
+ * whole file (820 MiB at 1,000,000 transactions). Once the mapped part has grown by this much
+ * since the environment was opened, it is closed and opened again between operations, which
+ * unmaps it. The pages stay in the kernel's page cache, so reading them again costs a minor
+ * fault, not disk I/O. (lmdb's `remapChunks` maps 64 KiB chunks instead, but caches up to
+ * 16,384 of them, 1 GiB, a constant of its C code.)
+ */
+export const MAPPED_LIMIT = 24 * 2 ** 20;
+/** Reads between two looks at the mapped size (every write looks too). */
+const CHECK_EVERY = 1024;
+
 export class LmdbKv implements KvStore {
+  /** Times the environment was reopened to unmap what it had mapped. */
+  remaps = 0;
+  private mappedAtOpen: number | undefined;
+  private sinceCheck = 0;
+  private writing = 0;
+  private closed = false;
+  /** Set from the moment a reopen is scheduled until the new environment is open. */
+  private reopening: Promise<void> | undefined;
+  private closing = false;
+  private reopenFailed: StoreDamaged | undefined;
+
   private constructor(
     readonly location: string,
-    private readonly db: RootDatabase<Buffer, string>,
-  ) {}
+    private db: RootDatabase<Buffer, string>,
+    private readonly mappedLimit: number,
+  ) {
+    this.mappedAtOpen = fileBackedRss();
+  }
 
   /** Opens (or creates) the store at `path`, a directory. */
-  static open(path: string): LmdbKv {
+  static open(path: string, mappedLimit = MAPPED_LIMIT): LmdbKv {
     checkFile(path);
     let db: RootDatabase<Buffer, string>;
     try {
-      db = open<Buffer, string>({ path, encoding: 'binary', mapSize: MAP_SIZE, compression: false });
+      db = openDb(path);
       // Touch the tree so a damaged file fails here, at start, not on the first request.
       db.getBinary('head');
     } catch (e) {
@@ -28,13 +55,15 @@ export class LmdbKv implements KvStore {
         `the chain store ${path} ${what} (${e instanceof Error ? e.message : String(e)}); ${REMEDY}`,
       );
     }
-    return new LmdbKv(path, db);
+    return new LmdbKv(path, db, mappedLimit);
   }
 
   get(key: string): Uint8Array | undefined {
+    if (++this.sinceCheck >= CHECK_EVERY) this.checkMapped();
+    const db = this.readable();
     let stored: Buffer | undefined;
     try {
-      stored = this.db.getBinary(key);
+      stored = db.getBinary(key);
     } catch (e) {
       throw this.damaged(key, e);
     }
@@ -42,8 +71,9 @@ export class LmdbKv implements KvStore {
   }
 
   keys(prefix: string): string[] {
+    if (++this.sinceCheck >= CHECK_EVERY) this.checkMapped();
     const out: string[] = [];
-    for (const k of this.db.getKeys({ start: prefix })) {
+    for (const k of this.readable().getKeys({ start: prefix })) {
       if (typeof k !== 'string' || !k.startsWith(prefix)) break;
       out.push(k);
     }
@@ -51,30 +81,98 @@ export class LmdbKv implements KvStore {
   }
 
   hasPrefix(prefix: string): boolean {
-    for (const k of this.db.getKeys({ start: prefix, limit: 1 }))
+    for (const k of this.readable().getKeys({ start: prefix, limit: 1 }))
       return typeof k === 'string' && k.startsWith(prefix);
     return false;
   }
 
   async write(batch: KvBatch): Promise<void> {
-    const db: Database<Buffer, string> = this.db;
-    await db.transaction(() => {
-      for (const prefix of batch.clear) for (const k of this.keys(prefix)) void db.remove(k);
-      for (const [k, v] of batch.puts) {
-        if (v === null) void db.remove(k);
-        else void db.put(k, Buffer.from(seal(v)));
-      }
-    });
+    while (this.reopening !== undefined) await this.reopening;
+    const db: Database<Buffer, string> = this.readable();
+    this.writing++;
+    try {
+      await db.transaction(() => {
+        for (const prefix of batch.clear) for (const k of this.keys(prefix)) void db.remove(k);
+        for (const [k, v] of batch.puts) {
+          if (v === null) void db.remove(k);
+          else void db.put(k, Buffer.from(seal(v)));
+        }
+      });
+    } finally {
+      this.writing--;
+    }
+    this.checkMapped();
   }
 
   async close(): Promise<void> {
-    await this.db.close();
+    this.closed = true;
+    // A pending reopen closes the environment and, seeing `closed`, opens no new one.
+    if (this.reopening !== undefined) await this.reopening;
+    else await this.db.close();
+  }
+
+  /**
+   * Once the mapped part has grown past the limit (Linux: /proc), reopens the environment at
+   * the start of the next macrotask. Writes wait for it; reads go on meanwhile.
+   */
+  private checkMapped(): void {
+    this.sinceCheck = 0;
+    if (this.reopening !== undefined || this.writing > 0 || this.mappedAtOpen === undefined) return;
+    const now = fileBackedRss();
+    if (now === undefined || now - this.mappedAtOpen < this.mappedLimit) return;
+    this.reopening = new Promise((resolve) => setImmediate(() => this.reopen(resolve)));
+  }
+
+  /**
+   * At the start of a macrotask nothing else runs or is queued as a microtask, and no write is
+   * in flight (writes wait for `reopening`), so the close settles in microtasks and no read or
+   * write of this process falls between the old environment's close and the new one's open.
+   */
+  private reopen(done: () => void): void {
+    this.closing = true;
+    const open = () => {
+      this.closing = false;
+      this.reopening = undefined;
+      if (!this.closed) {
+        try {
+          this.db = openDb(this.location);
+          this.mappedAtOpen = fileBackedRss();
+          this.remaps++;
+        } catch (e) {
+          this.reopenFailed = this.damaged('(reopening)', e);
+        }
+      }
+      done();
+    };
+    this.db.close().then(open, open);
+  }
+
+  /** Reads cannot wait: one between the close and the open would be a bug of `reopen`. */
+  private readable(): RootDatabase<Buffer, string> {
+    if (this.reopenFailed !== undefined) throw this.reopenFailed;
+    if (this.closing)
+      throw new Error(`internal error: the chain store ${this.location} was read while being reopened`);
+    return this.db;
   }
 
   private damaged(key: string, e: unknown): StoreDamaged {
     return new StoreDamaged(
       `the chain store ${this.location} is damaged: reading "${key}" failed (${e instanceof Error ? e.message : String(e)}); ${REMEDY}`,
     );
+  }
+}
+
+function openDb(path: string): RootDatabase<Buffer, string> {
+  return open<Buffer, string>({ path, encoding: 'binary', mapSize: MAP_SIZE, compression: false });
+}
+
+/** The process's file-backed RSS in bytes (mapped files), or undefined where /proc is absent. */
+function fileBackedRss(): number | undefined {
+  try {
+    const m = /RssFile:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'latin1'));
+    return m === null ? undefined : Number(m[1]) * 1024;
+  } catch {
+    return undefined;
   }
 }
 
