@@ -43,7 +43,7 @@ test('the store reopens past its mapped limit and keeps every value', async () =
         try {
           if (n > 0) assert.ok(kv.get(`v/${reads++ % n}`) !== undefined);
         } catch (e) {
-          reject(e);
+          reject(e instanceof Error ? e : new Error(String(e)));
           return;
         }
         if (stop) resolve();
