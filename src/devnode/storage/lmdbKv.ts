@@ -17,7 +17,7 @@ const MAP_SIZE = 2 ** 36;
  * fault, not disk I/O. (lmdb's `remapChunks` maps 64 KiB chunks instead, but caches up to
  * 16,384 of them, 1 GiB, a constant of its C code.)
  */
-export const MAPPED_LIMIT = 24 * 2 ** 20;
+export const MAPPED_LIMIT = 16 * 2 ** 20;
 /** Reads between two looks at the mapped size (every write looks too). */
 const CHECK_EVERY = 1024;
 
@@ -27,7 +27,6 @@ export class LmdbKv implements KvStore {
   private mappedAtOpen: number | undefined;
   private sinceCheck = 0;
   private writing = 0;
-  private closed = false;
   /** Set from the moment a reopen is scheduled until the new environment is open. */
   private reopening: Promise<void> | undefined;
   private closing = false;
@@ -105,46 +104,45 @@ export class LmdbKv implements KvStore {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    // A pending reopen closes the environment and, seeing `closed`, opens no new one.
     if (this.reopening !== undefined) await this.reopening;
-    else await this.db.close();
+    await this.db.close();
   }
 
   /**
-   * Once the mapped part has grown past the limit (Linux: /proc), reopens the environment at
-   * the start of the next macrotask. Writes wait for it; reads go on meanwhile.
+   * Once the mapped part has grown past the limit (Linux: /proc), reopens the environment.
+   * Writes wait for it; reads go on meanwhile.
    */
   private checkMapped(): void {
     this.sinceCheck = 0;
     if (this.reopening !== undefined || this.writing > 0 || this.mappedAtOpen === undefined) return;
     const now = fileBackedRss();
     if (now === undefined || now - this.mappedAtOpen < this.mappedLimit) return;
-    this.reopening = new Promise((resolve) => setImmediate(() => this.reopen(resolve)));
+    this.reopening = this.reopen().finally(() => (this.reopening = undefined));
   }
 
   /**
-   * At the start of a macrotask nothing else runs or is queued as a microtask, and no write is
-   * in flight (writes wait for `reopening`), so the close settles in microtasks and no read or
-   * write of this process falls between the old environment's close and the new one's open.
+   * No write is in flight (writes wait for `reopening`) and, once the last commit's flush
+   * (lmdb's overlappingSync) is done, closing needs no I/O: begun at the start of a macrotask,
+   * when nothing else runs or is queued as a microtask, it settles in microtasks, so no read
+   * of this process falls between the old environment's close and the new one's open.
    */
-  private reopen(done: () => void): void {
+  private async reopen(): Promise<void> {
+    await this.db.flushed;
+    await new Promise<void>((resolve) => setImmediate(resolve));
     this.closing = true;
-    const open = () => {
+    try {
+      await this.db.close();
+    } finally {
       this.closing = false;
-      this.reopening = undefined;
-      if (!this.closed) {
-        try {
-          this.db = openDb(this.location);
-          this.mappedAtOpen = fileBackedRss();
-          this.remaps++;
-        } catch (e) {
-          this.reopenFailed = this.damaged('(reopening)', e);
-        }
-      }
-      done();
-    };
-    this.db.close().then(open, open);
+    }
+    try {
+      this.db = openDb(this.location);
+    } catch (e) {
+      this.reopenFailed = this.damaged('(reopening)', e);
+      return;
+    }
+    this.mappedAtOpen = fileBackedRss();
+    this.remaps++;
   }
 
   /** Reads cannot wait: one between the close and the open would be a bug of `reopen`. */
