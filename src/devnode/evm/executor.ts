@@ -18,7 +18,11 @@ import { Address } from '@ethereumjs/util';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { concatBytes, fromHex, toHex, utf8Encode } from '../../protocol/hex';
 import { normalizeAddressPadded } from '../../protocol/address';
-import { overrideGenerateAddress } from './ethereumjsInternals';
+import {
+  interpreterPrototypeOf,
+  isInterpreterRunProto,
+  overrideGenerateAddress,
+} from './ethereumjsInternals';
 import { TransactionStatus } from '../../protocol/rpc/status';
 import type {
   Builtins,
@@ -32,6 +36,7 @@ import type { MemoryTableStore } from '../storage/tableStore';
 import { JournaledStateManager } from './stateManager';
 import { encodeErrorString, reasonForEvmError, statusForEvmError } from './status';
 import { installJumpAnalysisCache } from './jumpCache';
+import { installFastLoop } from './fastLoop';
 import { track, type ExecDiagnostics, type FailureTracker } from './diagnostics';
 import { CONSOLE_ADDRESS_LOWER, decodeConsoleLog } from './consoleLog';
 import type { TraceRecorder } from './trace';
@@ -202,7 +207,11 @@ export class EvmExecutor {
       3860: { maxInitCodeSize: 2 * MAX_CODE_SIZE },
     });
     this.hook(evm);
-    await installJumpAnalysisCache(evm);
+    const proto = await interpreterPrototypeOf(evm);
+    if (proto !== undefined) {
+      installJumpAnalysisCache(proto);
+      if (isInterpreterRunProto(proto)) installFastLoop(proto);
+    }
     // Table contracts get addresses at run time: resolve them through the built-ins too.
     const fixed = evm.getPrecompile.bind(evm);
     const builtins = this.opts.builtins;
