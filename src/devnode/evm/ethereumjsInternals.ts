@@ -55,6 +55,9 @@ export interface RunState {
   validJumps: Uint8Array;
   cachedPushes: unknown;
   shouldDoJumpAnalysis: boolean;
+  gasLeft: bigint;
+  gasRefund: bigint;
+  stateGasSpilled: bigint;
 }
 
 interface InterpreterThis {
@@ -66,6 +69,8 @@ interface InterpreterThis {
   common: { isActivatedEIP(eip: number): boolean; hardfork(): string };
   profilerOpts?: { enabled?: boolean };
   _runState: RunState;
+  /** The frame's environment; EVM.runInterpreter reads it back only to copy it into the result. */
+  _env: object;
   _getValidJumpDestinations(code: Uint8Array): {
     jumps: Uint8Array;
     pushes: unknown;
@@ -75,7 +80,8 @@ interface InterpreterThis {
 }
 
 export interface RunResult {
-  runState: RunState;
+  /** What EVM.runInterpreter and the dev node read of the run state after the frame. */
+  runState: Pick<RunState, 'programCounter' | 'gasLeft' | 'gasRefund' | 'stateGasSpilled'>;
   exceptionError: unknown;
 }
 

@@ -77,6 +77,8 @@ async function runBoth(evm: EVM, code: string, gasLimit: bigint, isStatic: boole
       return {
         error: r.execResult.exceptionError?.error,
         gas: r.execResult.executionGasUsed,
+        // Where the frame stopped: the dev node's failure point (diagnostics.ts) reads it.
+        pc: r.execResult.runState?.programCounter,
         returnValue: toHex(r.execResult.returnValue),
         logs: (r.execResult.logs ?? []).map((l) => [toHex(l[0]), l[1].map((t) => toHex(t)), toHex(l[2])]),
         storage: [toHex(slot), toHex(other)],
