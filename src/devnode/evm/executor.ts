@@ -37,6 +37,7 @@ import { JournaledStateManager } from './stateManager';
 import { encodeErrorString, reasonForEvmError, statusForEvmError } from './status';
 import { installJumpAnalysisCache } from './jumpCache';
 import { installFastLoop } from './fastLoop';
+import { keccak256 } from './keccak';
 import { track, type ExecDiagnostics, type FailureTracker } from './diagnostics';
 import { CONSOLE_ADDRESS_LOWER, decodeConsoleLog } from './consoleLog';
 import type { TraceRecorder } from './trace';
@@ -171,7 +172,7 @@ export class EvmExecutor {
       chain: Mainnet,
       hardfork: cancun ? Hardfork.Cancun : Hardfork.Paris,
       // SM chains run the hash opcode with SM3, as FISCO's evmone does.
-      customCrypto: suite.sm ? { keccak256: (d: Uint8Array) => suite.hash(d) } : {},
+      customCrypto: { keccak256: suite.sm ? (d: Uint8Array) => suite.hash(d) : keccak256 },
     });
     const customPrecompiles = [...this.opts.builtins.precompiles.values()].map((p) => ({
       address: new Address(fromHex(p.address)),
