@@ -66,13 +66,20 @@ function address(): string | undefined {
   return /^0x[0-9a-fA-F]{40}$/.test(a) ? a.toLowerCase() : undefined;
 }
 
-function fillEvents(): void {
-  const c = contracts.find((x) => x.address === contractSelect.value);
+/**
+ * The select reads its options when their slot changes, after this returns: a `value` set now
+ * would match the old options and then be reset to the first new one. The pick travels as the
+ * new option's `selected` attribute instead.
+ */
+function fillEvents(address: string, picked = ''): void {
+  const c = contracts.find((x) => x.address === address);
+  const events = c?.events ?? [];
+  const keep = events.includes(picked) ? picked : '';
   eventSelect.replaceChildren(
-    h('vscode-option', { value: '' }, 'All events'),
-    ...(c?.events ?? []).map((e) => h('vscode-option', { value: e }, e)),
+    h('vscode-option', { value: '', selected: keep === '' }, 'All events'),
+    ...events.map((e) => h('vscode-option', { value: e, selected: e === keep }, e)),
   );
-  eventSelect.value = '';
+  eventSelect.value = keep;
 }
 
 function blockNumber(el: ValueEl, name: string): number | undefined | null {
@@ -207,19 +214,20 @@ function onMessage(m: HostToEvents): void {
     const picked = contractSelect.value;
     const pickedEvent = eventSelect.value;
     contracts = m.contracts;
+    const kept = contracts.some((c) => c.address === picked) ? picked : '';
+    // `selected` on the new options, not `value` afterwards: see fillEvents.
     contractSelect.replaceChildren(
       h(
         'vscode-option',
-        { value: '' },
+        { value: '', selected: kept === '' },
         contracts.length ? 'Pick a contract…' : 'No deployed contracts found',
       ),
-      ...contracts.map((c) => h('vscode-option', { value: c.address }, `${c.label} ${c.address}`)),
+      ...contracts.map((c) =>
+        h('vscode-option', { value: c.address, selected: c.address === kept }, `${c.label} ${c.address}`),
+      ),
     );
-    const kept = contracts.some((c) => c.address === picked);
-    contractSelect.value = kept ? picked : '';
-    fillEvents();
-    if (kept && contracts.find((c) => c.address === picked)?.events.includes(pickedEvent))
-      eventSelect.value = pickedEvent;
+    contractSelect.value = kept;
+    fillEvents(kept, pickedEvent);
     const who = m.account ? ` · account ${m.account}` : '';
     mount(
       h(
@@ -269,7 +277,7 @@ function onMessage(m: HostToEvents): void {
   }
 }
 
-contractSelect.addEventListener('change', () => fillEvents());
+contractSelect.addEventListener('change', () => fillEvents(contractSelect.value));
 argInput.addEventListener('input', () => ((pageIndex = 0), render()));
 onHostMessage(parseHostToEvents, onMessage);
 mount(h('p', { class: 'muted' }, 'Loading…'));

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { Chain, type Compiled } from '../lib/chain';
+import { poll } from '../lib/workbench';
 import type { Scenario } from '../lib/scenario';
 
 const BURST = `// SPDX-License-Identifier: Apache-2.0
@@ -158,6 +159,20 @@ export const events10k: Scenario = {
         .waitFor();
       assert.equal(await page(), `Page 1 of ${Math.ceil(expected.length / PAGE)}`);
       assert.deepEqual(await shownIndexes(view), expected.slice(0, PAGE));
+    });
+
+    await step('Refresh re-reads the contract list and keeps the picked contract', async () => {
+      // The page is redrawn when the list arrives: mark the current heading and wait for a new one.
+      await view.locator('h1', { hasText: 'Events' }).evaluate((el) => el.setAttribute('data-old', ''));
+      await view.locator('vscode-button', { hasText: 'Refresh' }).click();
+      await view.locator('h1:not([data-old])', { hasText: 'Events' }).waitFor({ timeout: 20_000 });
+      // Options are read by the select after they are slotted: poll until it has settled.
+      await poll(
+        () =>
+          view.locator('#events-contract').evaluate((el) => (el as HTMLElement & { value: string }).value),
+        (v) => v === address,
+        'the picked contract to survive the refreshed list',
+      );
     });
 
     await step('filter by event Tock: only its 1,000 events are read', async () => {
