@@ -38,6 +38,7 @@ import { encodeErrorString, reasonForEvmError, statusForEvmError } from './statu
 import { installJumpAnalysisCache } from './jumpCache';
 import { installFastLoop } from './fastLoop';
 import { keccak256 } from './keccak';
+import { installFastMstore } from './fastMstore';
 import { runStaticFrame } from './staticCall';
 import { track, type ExecDiagnostics, type FailureTracker } from './diagnostics';
 import { CONSOLE_ADDRESS_LOWER, decodeConsoleLog } from './consoleLog';
@@ -209,6 +210,7 @@ export class EvmExecutor {
       3860: { maxInitCodeSize: 2 * MAX_CODE_SIZE },
     });
     this.hook(evm);
+    installFastMstore(evm);
     const proto = await interpreterPrototypeOf(evm);
     if (proto !== undefined) {
       installJumpAnalysisCache(proto);
