@@ -81,7 +81,12 @@ interface InterpreterThis {
 
 export interface RunResult {
   /** What EVM.runInterpreter and the dev node read of the run state after the frame. */
-  runState: Pick<RunState, 'programCounter' | 'gasLeft' | 'gasRefund' | 'stateGasSpilled'>;
+  runState: Pick<RunState, 'programCounter' | 'gasLeft' | 'gasRefund' | 'stateGasSpilled'> & {
+    logs: undefined;
+    returnValue: undefined;
+    selfdestruct: undefined;
+    createdAddresses: undefined;
+  };
   exceptionError: unknown;
 }
 
