@@ -16,6 +16,11 @@ const REQUIRED = [
   'dist/solc-worker.js',
   'dist/sol-server.js',
   'dist/sol-client.js',
+  // Split from extension.js, loaded on first use (esbuild.js, lazyChunks).
+  'dist/crypto-ecdsa.js',
+  'dist/crypto-sm.js',
+  'dist/sm-tls.js',
+  'dist/debug-adapter.js',
   'syntaxes/solidity.tmLanguage.json',
   'dist/node_modules/solc/index.js',
   'dist/node_modules/lmdb/package.json',

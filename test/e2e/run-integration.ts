@@ -8,6 +8,7 @@ import { buildExtensionTests } from '../../scripts/lib/build-extension-tests';
 import { workbenchUrl } from '../../scripts/lib/code-server';
 import { buildExtension } from '../../scripts/lib/package-vsix';
 import { repoRoot, testOutputDir } from '../../scripts/lib/paths';
+import { run } from '../../scripts/lib/run-command';
 import { finishSuite, readSuiteCounts, runSuiteMain } from '../../scripts/lib/suite-result';
 import { openSession, prepareTools, type TestSession } from '../../scripts/lib/test-session';
 
@@ -20,6 +21,19 @@ async function main(): Promise<number> {
   const started = Date.now();
   await prepareTools(log);
   await buildExtension(false);
+  // The production extension bundle too, for the activation record (test/extension/1-activation).
+  await run(
+    process.execPath,
+    [
+      'esbuild.js',
+      '--production',
+      '--only',
+      'extension',
+      '--outdir',
+      path.join(testOutputDir, 'extension-shipped'),
+    ],
+    { cwd: repoRoot },
+  );
   const testsEntry = await buildExtensionTests();
   const resultsFile = path.join(outDir, 'results.json');
   const session: TestSession = await openSession({

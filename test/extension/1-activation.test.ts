@@ -2,12 +2,15 @@
 // keeps solc out of activation.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, api } from './helpers';
 
 /** Where the real-host activation measure goes for `npm run bench` (bench/extension.bench.ts). */
 export const ACTIVATION_REPORT = path.join('test-output', 'extension-host-activation.json');
+/** The production extension bundle run-integration.ts builds for the record above. */
+export const SHIPPED_BUNDLE = path.join('test-output', 'extension-shipped', 'extension.js');
 
 suite('Activation', () => {
   test('activates and returns its API', async () => {
@@ -31,23 +34,38 @@ suite('Activation', () => {
     await vscode.commands.executeCommand('fiscoBcos.groups.focus');
   });
 
-  test('activates cheaply in the real host and records the measure for the bench', async () => {
+  // A record, not a timed assertion: `npm run bench -- extension` prints it against the 50 ms goal.
+  test('records activate() and module load in the real host for the bench', async () => {
     const a = await api();
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
-    // Module load in this host: evaluate a fresh copy of the bundle with the real vscode module.
-    const bundle = require.resolve(path.join(ext.extensionPath, 'dist', 'extension.js'));
-    const cached = require.cache[bundle];
-    delete require.cache[bundle];
-    const started = performance.now();
-    require(bundle);
-    const moduleLoadMs = performance.now() - started;
-    if (cached) require.cache[bundle] = cached;
-    assert.ok(a.activationMs >= 0 && a.activationMs < 2000, `activate() took ${a.activationMs} ms`);
+    // Module load in this host: evaluate a fresh copy of a bundle with the real vscode module.
+    const timeLoad = (file: string) => {
+      const bundle = require.resolve(file);
+      const cached = require.cache[bundle];
+      delete require.cache[bundle];
+      const c0 = process.cpuUsage();
+      const started = performance.now();
+      require(bundle);
+      const ms = performance.now() - started;
+      const cpu = process.cpuUsage(c0);
+      if (cached) require.cache[bundle] = cached;
+      else delete require.cache[bundle];
+      return { ms, cpuMs: (cpu.user + cpu.system) / 1000 };
+    };
+    const dev = timeLoad(path.join(ext.extensionPath, 'dist', 'extension.js'));
+    // The production build (what the .vsix ships), built beside by run-integration.ts.
+    const shippedFile = path.join(ext.extensionPath, SHIPPED_BUNDLE);
+    const shipped = fs.existsSync(shippedFile) ? timeLoad(shippedFile) : undefined;
+    assert.equal(typeof a.activationMs, 'number');
     const report = {
       measuredAt: new Date().toISOString(),
       vscodeVersion: vscode.version,
+      loadAverage: os.loadavg(),
       activateMs: a.activationMs,
-      moduleLoadMs,
+      moduleLoadMs: dev.ms,
+      moduleLoadCpuMs: dev.cpuMs,
+      shippedModuleLoadMs: shipped?.ms,
+      shippedModuleLoadCpuMs: shipped?.cpuMs,
     };
     const file = path.join(ext.extensionPath, ACTIVATION_REPORT);
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -64,6 +82,15 @@ suite('Activation', () => {
       webviews.map((t) => t.label),
       [],
     );
+  });
+
+  test('leaves the split files and the native secp256k1 binding unloaded at activation', () => {
+    // esbuild.js splits these from extension.js; they load on the first signature, SM TLS
+    // connection or debug session (this suite runs first, before any of those).
+    const loaded = Object.keys(require.cache).filter((k) =>
+      /[\\/](dist[\\/](crypto-ecdsa|crypto-sm|sm-tls|debug-adapter)\.js|secp256k1[\\/].*\.node)$/.test(k),
+    );
+    assert.deepEqual(loaded, []);
   });
 
   test('does not load solc at activation', () => {

@@ -36,10 +36,16 @@ import { asArray, asBigInt, asStrings, toBigInt } from '../../protocol/unknownVa
 
 export * from './auth-models';
 
-const MANAGER = new Interface(COMMITTEE_MANAGER_ABI);
-const COMMITTEE = new Interface(COMMITTEE_ABI);
-const PROPOSALS = new Interface(PROPOSAL_MANAGER_ABI);
-const AUTH = new Interface(CONTRACT_AUTH_ABI);
+/** Parsed on first use, not when the SDK loads (the extension host imports it at activation). */
+function lazyInterface(abi: readonly string[]): () => Interface {
+  let iface: Interface | undefined;
+  return () => (iface ??= new Interface(abi));
+}
+
+const MANAGER = lazyInterface(COMMITTEE_MANAGER_ABI);
+const COMMITTEE = lazyInterface(COMMITTEE_ABI);
+const PROPOSALS = lazyInterface(PROPOSAL_MANAGER_ABI);
+const AUTH = lazyInterface(CONTRACT_AUTH_ABI);
 
 export interface AuthManagerOptions {
   /** Blocks a proposal stays open (default 604800, about a week, as the Java SDK). */
@@ -80,8 +86,8 @@ export class AuthManager {
     if (!this.helpers) {
       const lookup = (async () => {
         const [[committee], [proposalManager]] = await Promise.all([
-          this.view(COMMITTEE_MANAGER_ADDRESS, MANAGER, '_committee'),
-          this.view(COMMITTEE_MANAGER_ADDRESS, MANAGER, '_proposalMgr'),
+          this.view(COMMITTEE_MANAGER_ADDRESS, MANAGER(), '_committee'),
+          this.view(COMMITTEE_MANAGER_ADDRESS, MANAGER(), '_proposalMgr'),
         ]);
         return {
           committee: String(committee).toLowerCase(),
@@ -98,7 +104,7 @@ export class AuthManager {
 
   /** Sends a create* to 0x10001; resolves with the proposal id once any execution succeeded. */
   private async propose(method: string, args: unknown[]): Promise<bigint> {
-    const { receipt, result } = await this.send(COMMITTEE_MANAGER_ADDRESS, MANAGER, method, [
+    const { receipt, result } = await this.send(COMMITTEE_MANAGER_ADDRESS, MANAGER(), method, [
       ...args,
       this.blockNumberInterval,
     ]);
@@ -147,11 +153,11 @@ export class AuthManager {
 
   async getCommitteeInfo(): Promise<CommitteeInfo> {
     const { committee } = await this.addresses();
-    return committeeInfoFrom((await this.view(committee, COMMITTEE, 'getCommitteeInfo')).toArray(true));
+    return committeeInfoFrom((await this.view(committee, COMMITTEE(), 'getCommitteeInfo')).toArray(true));
   }
 
   async isGovernor(account: string): Promise<boolean> {
-    const [yes] = await this.view(COMMITTEE_MANAGER_ADDRESS, MANAGER, 'isGovernor', [
+    const [yes] = await this.view(COMMITTEE_MANAGER_ADDRESS, MANAGER(), 'isGovernor', [
       arg.address('isGovernor', account),
     ]);
     return Boolean(yes);
@@ -162,7 +168,7 @@ export class AuthManager {
     const id = arg.proposalId('getProposalInfo', proposalId);
     const { proposalManager } = await this.addresses();
     return proposalInfoFrom(
-      (await this.view(proposalManager, PROPOSALS, 'getProposalInfo', [id])).toArray(true),
+      (await this.view(proposalManager, PROPOSALS(), 'getProposalInfo', [id])).toArray(true),
     );
   }
 
@@ -172,7 +178,7 @@ export class AuthManager {
     const end = arg.proposalId('getProposalInfoList', to);
     const { proposalManager } = await this.addresses();
     const [list] = asArray(
-      (await this.view(proposalManager, PROPOSALS, 'getProposalInfoList', [start, end])).toArray(true),
+      (await this.view(proposalManager, PROPOSALS(), 'getProposalInfoList', [start, end])).toArray(true),
     );
     return asArray(list).map((p) => proposalInfoFrom(asArray(p)));
   }
@@ -180,7 +186,7 @@ export class AuthManager {
   /** Number of proposals ever created (= the latest id). */
   async proposalCount(): Promise<bigint> {
     const { proposalManager } = await this.addresses();
-    return asBigInt((await this.view(proposalManager, PROPOSALS, '_proposalCount'))[0]);
+    return asBigInt((await this.view(proposalManager, PROPOSALS(), '_proposalCount'))[0]);
   }
 
   /**
@@ -197,13 +203,13 @@ export class AuthManager {
 
   /** 0 none (anyone deploys), 1 white list, 2 black list. */
   async getDeployAuthType(): Promise<number> {
-    return Number(asBigInt((await this.view(AUTH_MANAGER_ADDRESS, AUTH, 'deployType'))[0]));
+    return Number(asBigInt((await this.view(AUTH_MANAGER_ADDRESS, AUTH(), 'deployType'))[0]));
   }
 
   async checkDeployAuth(account: string): Promise<boolean> {
     return Boolean(
       (
-        await this.view(AUTH_MANAGER_ADDRESS, AUTH, 'hasDeployAuth', [
+        await this.view(AUTH_MANAGER_ADDRESS, AUTH(), 'hasDeployAuth', [
           arg.address('checkDeployAuth', account),
         ])
       )[0],
@@ -214,14 +220,14 @@ export class AuthManager {
   async checkMethodAuth(contractAddr: string, func: Uint8Array | string, account: string): Promise<boolean> {
     const op = 'checkMethodAuth';
     const args = [arg.address(op, contractAddr), await this.func(op, func), arg.address(op, account)];
-    return Boolean((await this.view(AUTH_MANAGER_ADDRESS, AUTH, op, args))[0]);
+    return Boolean((await this.view(AUTH_MANAGER_ADDRESS, AUTH(), op, args))[0]);
   }
 
   async getMethodAuth(contractAddr: string, func: Uint8Array | string): Promise<MethodAuth> {
     const op = 'getMethodAuth';
     const args = [arg.address(op, contractAddr), await this.func(op, func)];
     const [authType, accessList, blockList] = asArray(
-      (await this.view(AUTH_MANAGER_ADDRESS, AUTH, op, args)).toArray(true),
+      (await this.view(AUTH_MANAGER_ADDRESS, AUTH(), op, args)).toArray(true),
     );
     return {
       authType: Number(asBigInt(authType)),
@@ -232,7 +238,7 @@ export class AuthManager {
 
   /** The contract's admin; the zero address for a contract without an ACL record. */
   async getAdmin(contractAddr: string): Promise<string> {
-    const [admin] = await this.view(AUTH_MANAGER_ADDRESS, AUTH, 'getAdmin', [
+    const [admin] = await this.view(AUTH_MANAGER_ADDRESS, AUTH(), 'getAdmin', [
       arg.address('getAdmin', contractAddr),
     ]);
     return String(admin).toLowerCase();
@@ -242,7 +248,7 @@ export class AuthManager {
   async contractAvailable(contractAddr: string): Promise<boolean> {
     return Boolean(
       (
-        await this.view(AUTH_MANAGER_ADDRESS, AUTH, 'contractAvailable', [
+        await this.view(AUTH_MANAGER_ADDRESS, AUTH(), 'contractAvailable', [
           arg.address('contractAvailable', contractAddr),
         ])
       )[0],
@@ -326,7 +332,7 @@ export class AuthManager {
    */
   async voteProposal(proposalId: bigint | number, agree: boolean): Promise<AuthRetCode> {
     const op = 'voteProposal';
-    const { receipt } = await this.send(COMMITTEE_MANAGER_ADDRESS, MANAGER, op, [
+    const { receipt } = await this.send(COMMITTEE_MANAGER_ADDRESS, MANAGER(), op, [
       arg.proposalId(op, proposalId),
       arg.flag(op, 'agree', agree),
     ]);
@@ -336,7 +342,7 @@ export class AuthManager {
   /** Only the proposer may revoke, and only while the proposal is still open. */
   async revokeProposal(proposalId: bigint | number): Promise<AuthRetCode> {
     const op = 'revokeProposal';
-    const { receipt } = await this.send(COMMITTEE_MANAGER_ADDRESS, MANAGER, op, [
+    const { receipt } = await this.send(COMMITTEE_MANAGER_ADDRESS, MANAGER(), op, [
       arg.proposalId(op, proposalId),
     ]);
     return { ...retCodeOf(0), receipt };
@@ -352,7 +358,7 @@ export class AuthManager {
   ): Promise<AuthRetCode> {
     const op = 'setMethodAuthType';
     const args = [arg.address(op, contractAddr), await this.func(op, func), arg.methodAuthType(op, authType)];
-    return this.retCode(AUTH_MANAGER_ADDRESS, AUTH, op, args);
+    return this.retCode(AUTH_MANAGER_ADDRESS, AUTH(), op, args);
   }
 
   /** White list: open admits the account, close removes it. Black list: close blocks, open unblocks. */
@@ -366,7 +372,7 @@ export class AuthManager {
     const args = [arg.address(op, contractAddr), await this.func(op, func), arg.address(op, account)];
     return this.retCode(
       AUTH_MANAGER_ADDRESS,
-      AUTH,
+      AUTH(),
       arg.flag(op, 'isOpen', isOpen) ? 'openMethodAuth' : 'closeMethodAuth',
       args,
     );
@@ -377,8 +383,11 @@ export class AuthManager {
     const op = 'setContractStatus';
     const contract = arg.address(op, contractAddr);
     if (typeof status === 'boolean')
-      return this.retCode(AUTH_MANAGER_ADDRESS, AUTH, 'setContractStatus(address,bool)', [contract, status]);
-    return this.retCode(AUTH_MANAGER_ADDRESS, AUTH, 'setContractStatus(address,uint8)', [
+      return this.retCode(AUTH_MANAGER_ADDRESS, AUTH(), 'setContractStatus(address,bool)', [
+        contract,
+        status,
+      ]);
+    return this.retCode(AUTH_MANAGER_ADDRESS, AUTH(), 'setContractStatus(address,uint8)', [
       contract,
       arg.ranged(op, 'status', status, 0, 2),
     ]);

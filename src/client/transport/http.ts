@@ -1,14 +1,15 @@
 // JSON-RPC 2.0 over HTTP(S) POST, as the node's [rpc] port serves it. HTTPS uses mutual TLS with
 // the certificates build_chain.sh writes to nodes/<ip>/sdk/ (ca.crt, sdk.crt, sdk.key).
 
-import * as http from 'node:http';
-import * as https from 'node:https';
+import type * as http from 'node:http';
+import { nodeHttp, nodeHttps } from './nodeHttp';
 import { makeRequest } from '../../protocol/rpc/envelope';
 import { rpcErrorFrom, TransportError } from '../errors';
 import type { RequestOptions, Transport } from './types';
 import { loadTlsFiles, type TlsFiles } from './tlsFiles';
 import { asError, errorMessage } from '../../protocol/unknownValues';
-import { isSmCertDir, loadSmTlsConfig, TlcpAgent, type SmSuiteName } from './smTls';
+import { isSmCertDir, smTls } from './smCertDir';
+import type { SmSuiteName } from './smTls';
 
 export interface TlsOptions {
   /**
@@ -109,6 +110,7 @@ export class HttpTransport implements Transport {
     const tls = options.tls;
     if (this.secure && tls?.certDir && tls.ca === undefined && isSmCertDir(tls.certDir)) {
       this.sm = true;
+      const { TlcpAgent, loadSmTlsConfig } = smTls();
       this.agent = new TlcpAgent(loadSmTlsConfig(tls.certDir, tls.smSuites), { keepAlive: true, maxSockets });
       // node:http refuses https: URLs; the scheme only selected TLCP here.
       this.requestUrl = new URL(endpoint.href);
@@ -116,7 +118,7 @@ export class HttpTransport implements Transport {
       this.requestUrl.protocol = 'http:';
     } else if (this.secure) {
       const files: TlsFiles = loadTlsFiles(options.tls!);
-      this.agent = new https.Agent({
+      this.agent = new (nodeHttps().Agent)({
         keepAlive: true,
         maxSockets,
         ca: files.ca,
@@ -126,7 +128,7 @@ export class HttpTransport implements Transport {
         ...(options.tls!.checkHostname ? {} : { checkServerIdentity: () => undefined }),
       });
     } else {
-      this.agent = new http.Agent({ keepAlive: true, maxSockets });
+      this.agent = new (nodeHttp().Agent)({ keepAlive: true, maxSockets });
     }
   }
 
@@ -195,7 +197,7 @@ export class HttpTransport implements Transport {
             cause: signal?.reason,
           }),
         );
-      const mod = this.secure && !this.sm ? https : http;
+      const mod = this.secure && !this.sm ? nodeHttps() : nodeHttp();
       const req = mod.request(this.requestUrl, {
         method: 'POST',
         agent: this.agent,

@@ -4,32 +4,16 @@
 
 import * as http from 'node:http';
 import * as net from 'node:net';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePrivateKeyPem } from '../../protocol/pem';
 import type { TlcpConfig } from '../../protocol/tlcp/engine';
 import { CipherSuite, messageOf, type CipherSuiteId } from '../../protocol/tlcp/messages';
 import { TlcpSocket } from '../../protocol/tlcp/stream';
 import { certificatesFromPem } from '../../protocol/tlcp/x509';
+import { SM_TLS_FILES, isSmCertDir, missingSmFiles } from './smCertDir';
 
-/** File names in an SM SDK folder, as build_chain.sh -s writes them (and the console's config.toml expects). */
-export const SM_TLS_FILES = {
-  ca: 'sm_ca.crt',
-  signCert: 'sm_sdk.crt',
-  signKey: 'sm_sdk.key',
-  encCert: 'sm_ensdk.crt',
-  encKey: 'sm_ensdk.key',
-} as const;
-
-/** True when `dir` looks like an SM certificate folder (the console's useSMCrypto detection). */
-export function isSmCertDir(dir: string): boolean {
-  return existsSync(join(dir, SM_TLS_FILES.ca)) || existsSync(join(dir, SM_TLS_FILES.signCert));
-}
-
-/** Files of an SM folder that are absent (empty when complete). */
-export function missingSmFiles(dir: string): string[] {
-  return Object.values(SM_TLS_FILES).filter((f) => !existsSync(join(dir, f)));
-}
+export { SM_TLS_FILES, isSmCertDir, missingSmFiles };
 
 export type SmSuiteName = 'ECC-SM4-SM3' | 'ECDHE-SM4-SM3';
 const SUITES: Record<SmSuiteName, CipherSuiteId> = {

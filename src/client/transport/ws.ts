@@ -5,15 +5,15 @@
 // that subscriptions can be re-established.
 
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
+import { nodeHttp, nodeHttps } from './nodeHttp';
 import type { TlcpConfig } from '../../protocol/tlcp/engine';
 import type { Duplex } from 'node:stream';
 import { encodeFrame, FrameReader, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG } from '../../protocol/ws/frames';
 import { decodeMessage, encodeMessage, MSG_HANDSHAKE, type BcosMessage } from '../../protocol/ws/message';
 import { TransportError } from '../errors';
 import { isTlsErrorCode, type TlsOptions } from './http';
-import { connectTlcp, isSmCertDir, loadSmTlsConfig } from './smTls';
+import { isSmCertDir, smTls } from './smCertDir';
 import { loadTlsFiles, type TlsFiles } from './tlsFiles';
 
 export interface WsChannelOptions {
@@ -73,7 +73,7 @@ export class WsChannel {
     if (!secure && tls) throw new TypeError(`WsChannel: tls options given but ${options.url} is not wss`);
     if (!tls) return;
     if (tls.certDir && tls.ca === undefined && isSmCertDir(tls.certDir))
-      this.security = { tlcp: loadSmTlsConfig(tls.certDir, tls.smSuites) };
+      this.security = { tlcp: smTls().loadSmTlsConfig(tls.certDir, tls.smSuites) };
     else this.security = { files: loadTlsFiles(tls), checkHostname: !!tls.checkHostname };
   }
 
@@ -212,7 +212,7 @@ export class WsChannel {
       sec && 'tlcp' in sec
         ? {
             createConnection: () => {
-              const s = connectTlcp({ host, port, config: sec.tlcp });
+              const s = smTls().connectTlcp({ host, port, config: sec.tlcp });
               // node:http's `timeout` listens on the socket it gets; the TCP socket raises it.
               s.inner.on('timeout', () => s.emit('timeout'));
               return s;
@@ -221,7 +221,7 @@ export class WsChannel {
         : sec
           ? { ...sec.files, ...(sec.checkHostname ? {} : { checkServerIdentity: () => undefined }) }
           : {};
-    const req = (sec && !('tlcp' in sec) ? httpsRequest : httpRequest)({
+    const req = (sec && !('tlcp' in sec) ? nodeHttps().request : nodeHttp().request)({
       host,
       port,
       path: u.pathname + u.search,
