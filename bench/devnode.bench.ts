@@ -12,7 +12,8 @@
 // Run: npm run bench -- devnode   (or: node --import tsx bench/devnode.bench.ts)
 // Options: --durable also measures the dev node with a data directory (fsync per block);
 // --devnode-only skips the peers; --no-anvil / --no-hardhat skip one; --rounds N (default 3);
-// --anvil-args "..." passes flags to anvil; --growth [N] runs only the growth bench
+// --anvil-args "..." passes flags to anvil; --ab "<node flags>" (repeatable) adds the dev node
+// under those node/V8 flags as a peer "devnode B", "devnode C"... (an A/B of a setting in one run); --growth [N] runs only the growth bench
 // (devnode-growth.ts: N transactions, default 1,000,000, against the dev node CLI with --data;
 // --budget MIN stops sending after MIN minutes and measures the restart there);
 // BENCH_DEVNODE_NODE_ARGS passes node flags to the dev node process (e.g. "--cpu-prof").
@@ -58,6 +59,8 @@ export async function bundleDevnode(dir: string, source = REPO, tag = ''): Promi
       loader: 'ts',
       contents: `
         import { startDevnode } from './src/devnode/index';
+        import { limitHeapGrowth } from './src/devnode/heapTuning';
+        limitHeapGrowth(); // as the CLI (src/devnode/cli.ts) does in the dev node's own process
         const dataDir = process.argv[2] && process.argv[2] !== '-' ? process.argv[2] : undefined;
         startDevnode({ port: 0, logLevel: 'silent', dataDir, accounts: 10, nodes: 4 }).then((node) => {
           process.stdout.write(JSON.stringify({ url: node.url, accounts: node.accounts }) + '\\n');
@@ -302,9 +305,10 @@ async function startDevnodePeer(
   server: string,
   name: string,
   dataDir?: string,
+  nodeArgs: string[] = [],
 ): Promise<Peer> {
   // BENCH_DEVNODE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the dev node process.
-  const extra = (process.env.BENCH_DEVNODE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const extra = [...(process.env.BENCH_DEVNODE_NODE_ARGS ?? '').split(' ').filter(Boolean), ...nodeArgs];
   const child = spawn(process.execPath, [...extra, server, dataDir ?? '-'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     // The native secp256k1 addon stays external to the bundle, as in the shipped CLI.
@@ -609,6 +613,15 @@ async function run(work: string): Promise<void> {
   const peers: Peer[] = [];
   try {
     peers.push(await startDevnodePeer(counter, server, 'devnode'));
+    // --ab "<node flags>" (repeatable): the same dev node under other node/V8 flags, as further
+    // peers "devnode B", "devnode C"... (an A/B in one run).
+    let variant = 0;
+    for (let i = 0; i < process.argv.length - 1; i++) {
+      if (process.argv[i] !== '--ab') continue;
+      const flags = process.argv[i + 1].split(' ').filter(Boolean);
+      const name = `devnode ${String.fromCharCode(66 + variant++)}`;
+      peers.push(await startDevnodePeer(counter, server, name, undefined, flags));
+    }
     if (process.argv.includes('--durable')) {
       peers.push(await startDevnodePeer(counter, server, 'devnode --data', mkdtempSync(join(work, 'data-'))));
     }

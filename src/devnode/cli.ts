@@ -7,6 +7,7 @@ import { startDevnode, DEFAULTS, type Devnode, type DevnodeOptions } from './ind
 import { BINARY_VERSION } from './group/constants';
 import { CliUsageError, parseCliArgs, USAGE } from './server/cliOptions';
 import { errorMessage } from '../protocol/unknownValues';
+import { limitHeapGrowth } from './heapTuning';
 
 const EXIT_USAGE = 2;
 
@@ -84,6 +85,7 @@ function readyLine(node: Devnode): string {
 }
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   let command;
   try {
     command = parseCliArgs(process.argv.slice(2));

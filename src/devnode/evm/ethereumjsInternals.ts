@@ -4,7 +4,9 @@
 // or reshapes one:
 // - EVM._generateAddress(message): the CREATE/CREATE2 address; FISCO BCOS derives it differently.
 // - EVM._opcodeMap: the active opcode table, used to reach the (unexported) Interpreter class,
-//   whose Interpreter.prototype._getValidJumpDestinations(code) the jump-analysis cache wraps.
+//   whose Interpreter.prototype._getValidJumpDestinations(code) the jump-analysis cache wraps
+//   and whose Interpreter.prototype.run(code, opts) the synchronous step loop replaces (it reads
+//   the run state, the opcode table's entries and Interpreter.useGas, see fastLoop.ts).
 
 import type { EVM, Message } from '@ethereumjs/evm';
 import type { Address } from '@ethereumjs/util';
@@ -36,6 +38,102 @@ export function opcodeMapOf(evm: EVM): OpcodeMap | undefined {
 
 export interface InterpreterProto {
   _getValidJumpDestinations: (this: { _evm: { _opcodeMap?: object } }, code: Uint8Array) => unknown;
+}
+
+/** The members of an opcode table entry the step loop calls (Interpreter.runStep's view). */
+export interface OpcodeTableEntry {
+  opcodeInfo: { code: number; feeBigInt: bigint; dynamicGas: boolean; isAsync: boolean; isInvalid: boolean };
+  opHandler(runState: RunState, common: unknown): unknown;
+  gasHandler?(runState: RunState, gas: bigint, common: unknown): Promise<bigint> | bigint;
+}
+
+/** The interpreter's run state, as far as the step loop touches it. */
+export interface RunState {
+  code: Uint8Array;
+  programCounter: number;
+  opCode: number;
+  validJumps: Uint8Array;
+  cachedPushes: unknown;
+  shouldDoJumpAnalysis: boolean;
+  gasLeft: bigint;
+  gasRefund: bigint;
+  stateGasSpilled: bigint;
+}
+
+interface InterpreterThis {
+  _evm: {
+    DEBUG: boolean;
+    _opcodeMap: OpcodeTableEntry[];
+    events: { listenerCount(event: string): number };
+  };
+  common: { isActivatedEIP(eip: number): boolean; hardfork(): string };
+  profilerOpts?: { enabled?: boolean };
+  _runState: RunState;
+  /** The frame's environment; EVM.runInterpreter reads it back only to copy it into the result. */
+  _env: object;
+  _getValidJumpDestinations(code: Uint8Array): {
+    jumps: Uint8Array;
+    pushes: unknown;
+    opcodesCached: OpcodeTableEntry[];
+  };
+  useGas(amount: bigint, context: unknown): void;
+}
+
+export interface RunResult {
+  /** What EVM.runInterpreter and the dev node read of the run state after the frame. */
+  runState: Pick<RunState, 'programCounter' | 'gasLeft' | 'gasRefund' | 'stateGasSpilled'> & {
+    logs: undefined;
+    returnValue: undefined;
+    selfdestruct: undefined;
+    createdAddresses: undefined;
+  };
+  exceptionError: unknown;
+}
+
+/** Interpreter.prototype with the run loop (and the members that loop uses). */
+export interface InterpreterRunProto {
+  run: (this: InterpreterThis, code: Uint8Array, opts?: { pc?: number }) => Promise<RunResult>;
+}
+
+/** True for the Interpreter prototype with run, runStep and useGas methods. */
+export function isInterpreterRunProto(p: unknown): p is InterpreterRunProto {
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    'run' in p &&
+    typeof p.run === 'function' &&
+    'runStep' in p &&
+    typeof p.runStep === 'function' &&
+    'useGas' in p &&
+    typeof p.useGas === 'function'
+  );
+}
+
+/**
+ * The (unexported) Interpreter class's prototype, reached once through a running interpreter:
+ * a STOP handler that looks at its run state. Undefined if the internals differ.
+ */
+export async function interpreterPrototypeOf(evm: EVM): Promise<object | undefined> {
+  const map = opcodeMapOf(evm);
+  const stop = map?.[0];
+  if (map === undefined || stop === undefined) return undefined;
+  let proto: object | undefined;
+  map[0] = {
+    ...stop,
+    opHandler(runState, common) {
+      if (runState.interpreter !== undefined) {
+        const p: unknown = Object.getPrototypeOf(runState.interpreter);
+        if (typeof p === 'object' && p !== null) proto = p;
+      }
+      return stop.opHandler(runState, common);
+    },
+  };
+  try {
+    await evm.runCode({ code: new Uint8Array([0x00]), gasLimit: 1000n });
+  } finally {
+    map[0] = stop;
+  }
+  return proto;
 }
 
 /** True for the Interpreter prototype with its _getValidJumpDestinations method. */

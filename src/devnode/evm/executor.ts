@@ -18,7 +18,11 @@ import { Address } from '@ethereumjs/util';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { concatBytes, fromHex, toHex, utf8Encode } from '../../protocol/hex';
 import { normalizeAddressPadded } from '../../protocol/address';
-import { overrideGenerateAddress } from './ethereumjsInternals';
+import {
+  interpreterPrototypeOf,
+  isInterpreterRunProto,
+  overrideGenerateAddress,
+} from './ethereumjsInternals';
 import { TransactionStatus } from '../../protocol/rpc/status';
 import type {
   Builtins,
@@ -32,6 +36,10 @@ import type { MemoryTableStore } from '../storage/tableStore';
 import { JournaledStateManager } from './stateManager';
 import { encodeErrorString, reasonForEvmError, statusForEvmError } from './status';
 import { installJumpAnalysisCache } from './jumpCache';
+import { installFastLoop } from './fastLoop';
+import { keccak256 } from './keccak';
+import { installFastMstore } from './fastMstore';
+import { runStaticFrame } from './staticCall';
 import { track, type ExecDiagnostics, type FailureTracker } from './diagnostics';
 import { CONSOLE_ADDRESS_LOWER, decodeConsoleLog } from './consoleLog';
 import type { TraceRecorder } from './trace';
@@ -166,7 +174,7 @@ export class EvmExecutor {
       chain: Mainnet,
       hardfork: cancun ? Hardfork.Cancun : Hardfork.Paris,
       // SM chains run the hash opcode with SM3, as FISCO's evmone does.
-      customCrypto: suite.sm ? { keccak256: (d: Uint8Array) => suite.hash(d) } : {},
+      customCrypto: { keccak256: suite.sm ? (d: Uint8Array) => suite.hash(d) : keccak256 },
     });
     const customPrecompiles = [...this.opts.builtins.precompiles.values()].map((p) => ({
       address: new Address(fromHex(p.address)),
@@ -202,7 +210,12 @@ export class EvmExecutor {
       3860: { maxInitCodeSize: 2 * MAX_CODE_SIZE },
     });
     this.hook(evm);
-    await installJumpAnalysisCache(evm);
+    installFastMstore(evm);
+    const proto = await interpreterPrototypeOf(evm);
+    if (proto !== undefined) {
+      installJumpAnalysisCache(proto);
+      if (isInterpreterRunProto(proto)) installFastLoop(proto);
+    }
     // Table contracts get addresses at run time: resolve them through the built-ins too.
     const fixed = evm.getPrecompile.bind(evm);
     const builtins = this.opts.builtins;
@@ -218,47 +231,8 @@ export class EvmExecutor {
   }
 
   private hook(evm: EVM): void {
-    const tables = this.opts.tables;
-    evm.events.on('beforeMessage', (m: Message) => {
-      const scope = this.scope;
-      if (scope === undefined) return;
-      // FISCO numbers every external call of a transaction (depth-first) and uses that
-      // sequence number in the address of contracts created by contracts.
-      if (m.depth > 0 && !isEthereumPrecompile(m.to)) (m as SeqMessage).fiscoSeq = ++scope.seq;
-      scope.frames.push({ tableMark: tables.mark(), message: m });
-      scope.tracer?.onMessage(m);
-      if (m.delegatecall && this.opts.builtins.precompiles.has(m.codeAddress.toString())) {
-        // A built-in has no code entry, so the node's delegatecall finds none and, under
-        // bugfix_call_noaddr_return, succeeds with empty data (TransactionExecutive::externalCall).
-        m.code = new Uint8Array(0);
-        m.isCompiled = false;
-      }
-      if (m.depth > 0 && scope.env.authCheck && !scope.readOnly) this.checkInnerAuth(m, scope);
-    });
-    evm.events.on('afterMessage', (r: EVMResult) => {
-      const scope = this.scope;
-      if (scope === undefined) return;
-      const frame = scope.frames.pop();
-      if (frame === undefined) return;
-      scope.tracer?.onMessageEnd(
-        r.execResult.exceptionError?.error,
-        r.execResult.returnValue,
-        r.createdAddress?.toString(),
-      );
-      if (r.execResult.exceptionError !== undefined) {
-        tables.undoTo(frame.tableMark);
-        track(scope.failure, frame.message, r);
-      } else if (frame.message.depth > 0 && r.createdAddress !== undefined && !scope.readOnly) {
-        // A contract created by a contract: record its admin, as the node does for every deploy.
-        this.opts.builtins.auth.onDeployed(tables, r.createdAddress.toString(), {
-          origin: scope.origin,
-          caller: frame.message.caller.toString(),
-          to: '',
-          selector: new Uint8Array(0),
-          blockNumber: scope.env.number,
-        });
-      }
-    });
+    evm.events.on('beforeMessage', (m: Message) => this.enterFrame(m));
+    evm.events.on('afterMessage', (r: EVMResult) => this.leaveFrame(r));
     const suite = this.opts.suite;
     overrideGenerateAddress(evm, (m: Message) => {
       const scope = this.scope;
@@ -272,6 +246,52 @@ export class EvmExecutor {
       const index = scope?.env.txIndex ?? 0;
       return Promise.resolve(new Address(contractAddressBytes(n, index, seq, suite)));
     });
+  }
+
+  /** Every EVM frame starts here (the beforeMessage event, or a static `call` frame). */
+  private enterFrame(m: Message): void {
+    const tables = this.opts.tables;
+    const scope = this.scope;
+    if (scope === undefined) return;
+    // FISCO numbers every external call of a transaction (depth-first) and uses that
+    // sequence number in the address of contracts created by contracts.
+    if (m.depth > 0 && !isEthereumPrecompile(m.to)) (m as SeqMessage).fiscoSeq = ++scope.seq;
+    scope.frames.push({ tableMark: tables.mark(), message: m });
+    scope.tracer?.onMessage(m);
+    if (m.delegatecall && this.opts.builtins.precompiles.has(m.codeAddress.toString())) {
+      // A built-in has no code entry, so the node's delegatecall finds none and, under
+      // bugfix_call_noaddr_return, succeeds with empty data (TransactionExecutive::externalCall).
+      m.code = new Uint8Array(0);
+      m.isCompiled = false;
+    }
+    if (m.depth > 0 && scope.env.authCheck && !scope.readOnly) this.checkInnerAuth(m, scope);
+  }
+
+  /** Every EVM frame ends here (the afterMessage event, or a static `call` frame). */
+  private leaveFrame(r: EVMResult): void {
+    const tables = this.opts.tables;
+    const scope = this.scope;
+    if (scope === undefined) return;
+    const frame = scope.frames.pop();
+    if (frame === undefined) return;
+    scope.tracer?.onMessageEnd(
+      r.execResult.exceptionError?.error,
+      r.execResult.returnValue,
+      r.createdAddress?.toString(),
+    );
+    if (r.execResult.exceptionError !== undefined) {
+      tables.undoTo(frame.tableMark);
+      track(scope.failure, frame.message, r);
+    } else if (frame.message.depth > 0 && r.createdAddress !== undefined && !scope.readOnly) {
+      // A contract created by a contract: record its admin, as the node does for every deploy.
+      this.opts.builtins.auth.onDeployed(tables, r.createdAddress.toString(), {
+        origin: scope.origin,
+        caller: frame.message.caller.toString(),
+        to: '',
+        selector: new Uint8Array(0),
+        blockNumber: scope.env.number,
+      });
+    }
   }
 
   /**
@@ -439,20 +459,31 @@ export class EvmExecutor {
     evm.journal.cleanJournal();
     this.state.originalStorageCache.clear();
     const origin = new Address(fromHex(inv.origin));
-    const result = await evm.runCall({
-      caller: origin,
-      origin,
-      to: inv.to === '' ? undefined : new Address(fromHex(inv.to)),
-      data: inv.input,
-      value,
-      gasLimit: env.gasLimit,
-      block: blockFor(env),
-      // FISCO accounts have no EVM nonce (addresses come from the block/index/seq rule).
-      skipNonceIncrement: true,
-      // The node runs the `call` RPC as a static call (its scheduler sets staticCall), so a
-      // function that writes state fails there instead of pretending to work.
-      isStatic: inv.isStatic ?? inv.readOnly,
-    });
+    const to = inv.to === '' ? undefined : new Address(fromHex(inv.to));
+    // The node runs the `call` RPC as a static call (its scheduler sets staticCall), so a
+    // function that writes state fails there instead of pretending to work.
+    const isStatic = inv.isStatic ?? inv.readOnly;
+    const code = to === undefined ? undefined : this.state.codeAt(inv.to);
+    const result =
+      inv.readOnly && isStatic && scope.tracer === undefined && code !== undefined && code.length > 0
+        ? // Nothing of it is kept: skip what runCall adds for transactions (staticCall.ts).
+          await runStaticFrame(
+            evm,
+            { caller: origin, to: to!, data: inv.input, code, gasLimit: env.gasLimit, block: blockFor(env) },
+            { enter: (m) => this.enterFrame(m), leave: (r) => this.leaveFrame(r) },
+          )
+        : await evm.runCall({
+            caller: origin,
+            origin,
+            to,
+            data: inv.input,
+            value,
+            gasLimit: env.gasLimit,
+            block: blockFor(env),
+            // FISCO accounts have no EVM nonce (addresses come from the block/index/seq rule).
+            skipNonceIncrement: true,
+            isStatic,
+          });
     const exec = result.execResult;
     const err = exec.exceptionError;
     if (err !== undefined) {

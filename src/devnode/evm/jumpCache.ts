@@ -4,36 +4,15 @@
 // out the same Uint8Array for it every time, so the analysis is cached per code object (and per
 // opcode table, which differs between Paris and Cancun).
 //
-// The Interpreter class is not exported (and is bundled into the CLI), so its prototype is
-// reached once through a running interpreter: a STOP handler that looks at its run state.
-// Best effort: if the internals differ, nothing is patched.
+// The Interpreter class is not exported (and is bundled into the CLI): its prototype comes from
+// interpreterPrototypeOf. Best effort: if the internals differ, nothing is patched.
 
-import type { EVM } from '@ethereumjs/evm';
-import { isInterpreterProto, opcodeMapOf, type InterpreterProto } from './ethereumjsInternals';
+import { isInterpreterProto } from './ethereumjsInternals';
 
 const patched = new WeakSet<object>();
 
-export async function installJumpAnalysisCache(evm: EVM): Promise<void> {
-  const map = opcodeMapOf(evm);
-  const stop = map?.[0];
-  if (map === undefined || stop === undefined) return;
-  let proto: InterpreterProto | undefined;
-  map[0] = {
-    ...stop,
-    opHandler(runState, common) {
-      if (runState.interpreter !== undefined) {
-        const p: unknown = Object.getPrototypeOf(runState.interpreter);
-        if (isInterpreterProto(p)) proto = p;
-      }
-      return stop.opHandler(runState, common);
-    },
-  };
-  try {
-    await evm.runCode({ code: new Uint8Array([0x00]), gasLimit: 1000n });
-  } finally {
-    map[0] = stop;
-  }
-  if (proto === undefined || patched.has(proto)) return;
+export function installJumpAnalysisCache(proto: object): void {
+  if (!isInterpreterProto(proto) || patched.has(proto)) return;
   patched.add(proto);
   const analyse = proto._getValidJumpDestinations;
   const cache = new WeakMap<Uint8Array, WeakMap<object, unknown>>();

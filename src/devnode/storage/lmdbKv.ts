@@ -65,6 +65,10 @@ export class LmdbKv implements KvStore {
         else void db.put(k, Buffer.from(seal(v)));
       }
     });
+    // lmdb's overlappingSync (its default on Linux) resolves a transaction once it is committed
+    // and visible, and syncs it to disk afterwards: wait for that sync, so that what the chain
+    // acknowledges survives an OS crash or power loss too, not only the process dying.
+    await db.flushed;
   }
 
   async close(): Promise<void> {
