@@ -37,7 +37,7 @@ import { JournaledStateManager } from './stateManager';
 import { encodeErrorString, reasonForEvmError, statusForEvmError } from './status';
 import { installJumpAnalysisCache } from './jumpCache';
 import { installFastLoop } from './fastLoop';
-import { keccak256 } from './keccak';
+import { keccak256 } from '../../protocol/crypto/keccak';
 import { installFastMstore } from './fastMstore';
 import { runStaticFrame } from './staticCall';
 import { track, type ExecDiagnostics, type FailureTracker } from './diagnostics';
