@@ -14,20 +14,19 @@
 // throughput >= 80% of the first.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Interface } from 'ethers';
 import { Rpc, compileCounter, runConcurrent, stopChild, waitForLine } from './devnode.bench';
 import type { SignJob } from './growth-signer';
+import { bundleForNode } from './lib/bundle';
 
 /** Requests in flight (the Rpc client keeps up to 64 sockets). */
 const IN_FLIGHT = 64;
 /** Transactions signed ahead at a time (well inside the block_limit window of 1000 blocks). */
 const CHUNK = 5_000;
 const PROBES = 200;
-const REPO = join(__dirname, '..');
 
 /** RSS, its anonymous part (heap, native allocations) and its file-backed part (mapped files). */
 function rssMiB(pid: number): { total: number; anon: number; file: number } {
@@ -52,23 +51,6 @@ function dirMiB(dir: string): number {
  * Bundles `entry` as esbuild.js bundles dist/devnode-cli.js (lmdb and secp256k1 external): the
  * CLI, and the signing worker (a worker thread does not inherit tsx's loader).
  */
-async function bundle(entry: string, name: string): Promise<string> {
-  const esbuild = createRequire(__filename)('esbuild') as typeof import('esbuild');
-  const cacheDir = join(REPO, 'node_modules', '.cache');
-  mkdirSync(cacheDir, { recursive: true });
-  const outfile = join(cacheDir, `devnode-growth-${name}-${process.pid}.js`);
-  await esbuild.build({
-    entryPoints: [join(REPO, entry)],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['secp256k1', 'lmdb'],
-    outfile,
-    logLevel: 'warning',
-  });
-  return outfile;
-}
 
 interface ReadyInfo {
   url: string;
@@ -89,7 +71,9 @@ class Signer {
   private constructor(private readonly worker: Worker) {}
 
   static async start(): Promise<Signer> {
-    return new Signer(new Worker(await bundle('bench/growth-signer.ts', 'signer')));
+    return new Signer(
+      new Worker(await bundleForNode({ file: 'bench/growth-signer.ts' }, 'devnode-growth-signer')),
+    );
   }
 
   sign(job: SignJob): Promise<string[]> {
@@ -110,7 +94,7 @@ class Signer {
 }
 
 export async function runGrowth(work: string, total: number, budgetMinutes = Infinity): Promise<void> {
-  const cli = await bundle('src/devnode/cli.ts', 'cli');
+  const cli = await bundleForNode({ file: 'src/devnode/cli.ts' }, 'devnode-growth-cli');
   const signer = await Signer.start();
   const dataDir = mkdtempSync(join(work, 'growth-'));
   const { child, info } = await startNode(cli, dataDir);

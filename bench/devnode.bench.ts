@@ -25,12 +25,13 @@
 
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { HDNodeWallet, Interface, Transaction as EthTx, Wallet } from 'ethers';
+import { bundleForNode } from './lib/bundle';
 
 const TXS = 2000;
 const SENDERS = 8;
@@ -41,23 +42,9 @@ const READERS = 16;
 
 const REPO = join(__dirname, '..');
 
-/**
- * The dev node runs as users run it: an esbuild bundle (like dist/devnode-cli.js) under plain
- * node, so neither tsx nor its loader thread is measured.
- */
-export async function bundleDevnode(dir: string, source = REPO, tag = ''): Promise<string> {
-  const esbuild = createRequire(__filename)('esbuild') as typeof import('esbuild');
-  // Inside the repository (not `dir`), so the external lmdb resolves from node_modules.
-  void dir;
-  const cacheDir = join(REPO, 'node_modules', '.cache');
-  mkdirSync(cacheDir, { recursive: true });
-  const outfile = join(cacheDir, `devnode-bench-server-${process.pid}${tag}.js`);
-  await esbuild.build({
-    nodePaths: [join(REPO, 'node_modules')],
-    stdin: {
-      resolveDir: source,
-      loader: 'ts',
-      contents: `
+/** The dev node's start-up as the bench runs it, bundled from `source` (a checkout of the repository). */
+export function bundleDevnode(source = REPO, tag = ''): Promise<string> {
+  const contents = `
         import { startDevnode } from './src/devnode/index';
         import { limitHeapGrowth } from './src/devnode/heapTuning';
         limitHeapGrowth(); // as the CLI (src/devnode/cli.ts) does in the dev node's own process
@@ -65,17 +52,8 @@ export async function bundleDevnode(dir: string, source = REPO, tag = ''): Promi
         startDevnode({ port: 0, logLevel: 'silent', dataDir, accounts: 10, nodes: 4 }).then((node) => {
           process.stdout.write(JSON.stringify({ url: node.url, accounts: node.accounts }) + '\\n');
           process.on('SIGTERM', () => void node.stop().then(() => process.exit(0)));
-        });`,
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['secp256k1', 'lmdb'],
-    outfile,
-    logLevel: 'warning',
-  });
-  return outfile;
+        });`;
+  return bundleForNode({ contents, resolveDir: source }, `devnode-bench-server${tag}`);
 }
 
 // ---- HTTP JSON-RPC client (same for both peers) -------------------------------------------------
@@ -609,7 +587,7 @@ async function run(work: string): Promise<void> {
   const roundsArg = process.argv.indexOf('--rounds');
   const rounds = roundsArg > 0 ? Math.max(1, Number(process.argv[roundsArg + 1])) : 3;
   const counter = compileCounter();
-  const server = await bundleDevnode(work);
+  const server = await bundleDevnode();
   const peers: Peer[] = [];
   try {
     peers.push(await startDevnodePeer(counter, server, 'devnode'));
@@ -628,7 +606,7 @@ async function run(work: string): Promise<void> {
     const refAt = process.argv.indexOf('--ab-ref');
     if (refAt > 0) {
       const ref = process.argv[refAt + 1];
-      const base = await bundleDevnode(work, sourceAt(ref, work), '-ab');
+      const base = await bundleDevnode(sourceAt(ref, work), '-ab');
       peers.push(await startDevnodePeer(counter, base, `devnode@${ref}`.slice(0, 15)));
     }
     const only = process.argv.includes('--devnode-only');
