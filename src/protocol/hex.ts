@@ -102,6 +102,11 @@ function putUint32BE(out: Uint8Array, at: number, v: number): void {
   out[at + 3] = v;
 }
 
+/** The 32 big-endian bytes of 0 <= `v` < 2^256 (an EVM word, a curve scalar or coordinate). */
+export function uint256Bytes(v: bigint): Uint8Array {
+  return Buffer.from(v.toString(16).padStart(64, '0'), 'hex');
+}
+
 /** 8-byte big-endian two's complement of a signed 64-bit value (number must be a safe integer). */
 export function int64BE(value: bigint | number): Uint8Array {
   const out = new Uint8Array(8);

@@ -7,6 +7,7 @@
 // conversion; its gas handler (memory expansion) is untouched. Tested against the original.
 
 import type { EVM } from '@ethereumjs/evm';
+import { uint256Bytes } from '../../protocol/hex';
 import { opcodeMapOf } from './ethereumjsInternals';
 
 const MSTORE = 0x52;
@@ -14,11 +15,6 @@ const MSTORE = 0x52;
 interface MstoreRunState {
   stack: { popN(n: number): bigint[] };
   memory: { write(offset: number, size: number, value: Uint8Array): void };
-}
-
-/** The 32 big-endian bytes of a stack word (0 <= word < 2^256). */
-export function wordBytes(word: bigint): Uint8Array {
-  return Buffer.from(word.toString(16).padStart(64, '0'), 'hex');
 }
 
 /** Replaces the EVM's MSTORE handler (best effort: nothing happens if the table differs). */
@@ -30,7 +26,7 @@ export function installFastMstore(evm: EVM): void {
     ...entry,
     opHandler(runState: MstoreRunState) {
       const [offset, word] = runState.stack.popN(2);
-      runState.memory.write(Number(offset), 32, wordBytes(word));
+      runState.memory.write(Number(offset), 32, uint256Bytes(word));
     },
   };
 }

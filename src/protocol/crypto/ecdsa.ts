@@ -9,7 +9,7 @@ import { keccak256 } from './keccak';
 import { createHmac } from 'node:crypto';
 import type { CryptoSuite } from './suite';
 import { FixedBaseMultiplier } from './fixed-base';
-import { toHex } from '../hex';
+import { toHex, uint256Bytes } from '../hex';
 import { errorMessage } from '../unknownValues';
 
 interface NativeSecp256k1 {
@@ -53,10 +53,6 @@ function bytesToBigInt(bytes: Uint8Array): bigint {
   return BigInt('0x' + (toHex(bytes, false) || '0'));
 }
 
-function bigIntTo32(v: bigint): Buffer {
-  return Buffer.from(v.toString(16).padStart(64, '0'), 'hex');
-}
-
 function hmac(key: Uint8Array, ...parts: Uint8Array[]): Buffer {
   const h = createHmac('sha256', key);
   for (const p of parts) h.update(p);
@@ -75,8 +71,8 @@ function pureSign(hash: Uint8Array, privateKey: Uint8Array): Uint8Array {
   const d = bytesToBigInt(privateKey);
   if (d <= 0n || d >= N) throw new Error('secp256k1: private key out of range');
   const h = mod(bytesToBigInt(hash), N);
-  const x = bigIntTo32(d);
-  const h1 = bigIntTo32(h);
+  const x = uint256Bytes(d);
+  const h1 = uint256Bytes(h);
   let v: Uint8Array = Buffer.alloc(32, 1);
   let k: Uint8Array = Buffer.alloc(32, 0);
   k = hmac(k, v, BYTE_0, x, h1);
@@ -98,8 +94,8 @@ function pureSign(hash: Uint8Array, privateKey: Uint8Array): Uint8Array {
             recid ^= 1;
           }
           const out = new Uint8Array(65);
-          out.set(bigIntTo32(r), 0);
-          out.set(bigIntTo32(s), 32);
+          out.set(uint256Bytes(r), 0);
+          out.set(uint256Bytes(s), 32);
           out[64] = recid;
           return out;
         }

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { CryptoSuite } from './suite';
 import { sm3 } from './sm3';
 import { FixedBaseMultiplier } from './fixed-base';
-import { concatBytes, toHex, utf8Encode } from '../hex';
+import { concatBytes, toHex, uint256Bytes, utf8Encode } from '../hex';
 import { errorMessage } from '../unknownValues';
 
 const P = 0xfffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffffn;
@@ -37,11 +37,6 @@ function bytesToBigInt(bytes: Uint8Array): bigint {
   return bytes.length === 0 ? 0n : BigInt('0x' + toHex(bytes, false));
 }
 
-function bigIntTo32(v: bigint): Uint8Array {
-  const hex = v.toString(16).padStart(64, '0');
-  return Uint8Array.from(Buffer.from(hex, 'hex'));
-}
-
 /** ENTL ‖ ID ‖ a ‖ b ‖ Gx ‖ Gy: the key-independent prefix of Z_A. */
 function zaPrefix(userId: string): Uint8Array {
   const id = utf8Encode(userId);
@@ -50,10 +45,10 @@ function zaPrefix(userId: string): Uint8Array {
   return concatBytes(
     Uint8Array.of(bits >> 8, bits & 0xff),
     id,
-    bigIntTo32(CURVE.a),
-    bigIntTo32(CURVE.b),
-    bigIntTo32(CURVE.Gx),
-    bigIntTo32(CURVE.Gy),
+    uint256Bytes(CURVE.a),
+    uint256Bytes(CURVE.b),
+    uint256Bytes(CURVE.Gx),
+    uint256Bytes(CURVE.Gy),
   );
 }
 
@@ -169,7 +164,7 @@ export function sm2SignRaw(
     if (r === 0n || r + k === N) continue;
     const s = mod(info.inv1d * (k - r * info.d), N);
     if (s === 0n) continue;
-    return { rs: concatBytes(bigIntTo32(r), bigIntTo32(s)), publicKey: info.publicKey };
+    return { rs: concatBytes(uint256Bytes(r), uint256Bytes(s)), publicKey: info.publicKey };
   }
 }
 
@@ -206,7 +201,7 @@ export function createSmSuite(): CryptoSuite {
   return {
     sm: true,
     hash: sm3,
-    randomPrivateKey: () => bigIntTo32(mod(bytesToBigInt(randomBytes(48)), N - 2n) + 1n),
+    randomPrivateKey: () => uint256Bytes(mod(bytesToBigInt(randomBytes(48)), N - 2n) + 1n),
     publicKey: (privateKey) => privateInfo(privateKey).publicKey.slice(),
     address: (publicKey) => {
       if (publicKey.length !== 64)

@@ -3,7 +3,7 @@
 // first key operation, not when this module loads: the extension host imports the SDK at
 // activation but may never sign (see docs/BENCHMARKS.md, activation).
 
-import { keccak256 as keccak } from './keccak';
+import { keccak256 } from './keccak';
 import { sm3 } from './sm3';
 import type * as EcdsaModule from './ecdsa';
 import type * as SmModule from './sm';
@@ -24,11 +24,7 @@ export interface CryptoSuite {
   recover(hash: Uint8Array, signature: Uint8Array): Uint8Array;
 }
 
-export function keccak256(data: Uint8Array): Uint8Array {
-  return keccak(data);
-}
-
-export { sm3 };
+export { keccak256, sm3 };
 
 /**
  * A suite whose key operations load `load()` on first call; `sm` and `hash` need no curve code.

@@ -5,6 +5,7 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import { SM2Point, sm2SignRaw, sm2Verify, sm2Za } from '../crypto/sm';
+import { uint256Bytes } from '../hex';
 import { children, decodeUnsigned, DerError, expectTag, integer, octets, parseDer, seq } from './der';
 
 type Point = InstanceType<typeof SM2Point>;
@@ -12,10 +13,6 @@ const N: bigint = SM2Point.Fn.ORDER;
 
 function toBig(b: Uint8Array): bigint {
   return b.length === 0 ? 0n : BigInt('0x' + Buffer.from(b).toString('hex'));
-}
-
-function to32(v: bigint): Uint8Array {
-  return Buffer.from(v.toString(16).padStart(64, '0'), 'hex');
 }
 
 function randomScalar(): bigint {
@@ -53,7 +50,7 @@ export function verifyDer(message: Uint8Array, signature: Uint8Array, publicKey:
   try {
     const parts = children(expectTag(parseDer(signature), 0x30, 'signature'));
     if (parts.length !== 2) return false;
-    rs = Buffer.concat([to32(decodeUnsigned(parts[0])), to32(decodeUnsigned(parts[1]))]);
+    rs = Buffer.concat([uint256Bytes(decodeUnsigned(parts[0])), uint256Bytes(decodeUnsigned(parts[1]))]);
     if (rs.length !== 64) return false;
   } catch {
     return false;
@@ -109,7 +106,7 @@ export function sm2Decrypt(privateKey: Uint8Array, ciphertext: Uint8Array): Uint
   const c3 = expectTag(parts[2], 0x04, 'C3').value;
   const c2 = expectTag(parts[3], 0x04, 'C2').value;
   if (c2.length === 0 || c3.length !== 32) throw new Error('SM2: malformed ciphertext');
-  const c1 = decodePoint(Buffer.concat([to32(x), to32(y)]));
+  const c1 = decodePoint(Buffer.concat([uint256Bytes(x), uint256Bytes(y)]));
   const shared = pointBytes(c1.multiply(toBig(privateKey)));
   const t = kdf(shared, c2.length);
   if (t.every((b) => b === 0)) throw new Error('SM2: decryption failed');
@@ -164,5 +161,5 @@ export function sm2KeyAgreement(input: KeyAgreementInput): Uint8Array {
 }
 
 export function randomPrivateKey(): Uint8Array {
-  return to32((toBig(randomBytes(48)) % (N - 2n)) + 1n);
+  return uint256Bytes((toBig(randomBytes(48)) % (N - 2n)) + 1n);
 }

@@ -8,7 +8,8 @@ import { describe, it } from 'node:test';
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM, type EVM } from '@ethereumjs/evm';
 import { toHex } from '../../../src/protocol/hex';
-import { installFastMstore, wordBytes } from '../../../src/devnode/evm/fastMstore';
+import { installFastMstore } from '../../../src/devnode/evm/fastMstore';
+import { uint256Bytes as wordBytes } from '../../../src/protocol/hex';
 import { opcodeMapOf } from '../../../src/devnode/evm/ethereumjsInternals';
 
 const hex = (n: bigint, bytes: number) => n.toString(16).padStart(bytes * 2, '0');
