@@ -17,7 +17,8 @@ import type {
   SystemConfigEntry,
 } from '../builtin/types';
 import { MemoryTableStore } from '../storage/tableStore';
-import { EvmExecutor, type BlockEnv } from '../evm/executor';
+import { EvmExecutor } from '../evm/executor';
+import type { BlockEnv } from '../evm/execTypes';
 import { normalizeAddressPadded } from '../../protocol/address';
 import { JournaledStateManager } from '../evm/stateManager';
 import type { KvBatch, KvStore } from '../storage/kv';

@@ -15,8 +15,7 @@ import {
   type Message,
 } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
-import type { CryptoSuite } from '../../protocol/crypto/suite';
-import { concatBytes, fromHex, toHex, utf8Encode } from '../../protocol/hex';
+import { concatBytes, fromHex, toHex } from '../../protocol/hex';
 import { normalizeAddressPadded } from '../../protocol/address';
 import {
   interpreterPrototypeOf,
@@ -24,15 +23,7 @@ import {
   overrideGenerateAddress,
 } from './ethereumjsInternals';
 import { TransactionStatus } from '../../protocol/rpc/status';
-import type {
-  Builtins,
-  ChainFacts,
-  LogRecord,
-  Precompiled,
-  PrecompiledContext,
-  PrecompiledResult,
-} from '../builtin/types';
-import type { MemoryTableStore } from '../storage/tableStore';
+import type { LogRecord, Precompiled, PrecompiledContext, PrecompiledResult } from '../builtin/types';
 import { JournaledStateManager } from './stateManager';
 import { encodeErrorString, reasonForEvmError, statusForEvmError } from './status';
 import { installJumpAnalysisCache } from './jumpCache';
@@ -40,72 +31,29 @@ import { installFastLoop } from './fastLoop';
 import { keccak256 } from '../../protocol/crypto/keccak';
 import { installFastMstore } from './fastMstore';
 import { runStaticFrame } from './staticCall';
-import { track, type ExecDiagnostics, type FailureTracker } from './diagnostics';
+import { track, type FailureTracker } from './diagnostics';
 import { CONSOLE_ADDRESS_LOWER, decodeConsoleLog } from './consoleLog';
 import type { TraceRecorder } from './trace';
-
-/** FISCO BCOS's EVM code size limit (vmSchedule maxEvmCodeSize). */
-export const MAX_CODE_SIZE = 0x100000;
-/**
- * Gas of a built-in call whose handler reports none: the node meters only its table precompiles
- * (builtin/gas.ts); BFS, consensus, system config and auth calls charge nothing.
- */
-export const DEFAULT_PRECOMPILED_GAS = 0n;
-/** Gas a transaction's own value transfer costs (bcos-executor Common.h BALANCE_TRANSFER_GAS). */
-export const BALANCE_TRANSFER_GAS = 21000n;
-
-/** AccountPrecompiled::subAccountBalance's NotEnoughCashError: receipt status 7. */
-export class NotEnoughCashError extends Error {
-  constructor() {
-    super('Account balance is not enough!');
-    this.name = 'NotEnoughCashError';
-  }
-}
-
-export interface ExecLog {
-  address: string; // 40 lowercase hex, no 0x
-  topics: Uint8Array[];
-  data: Uint8Array;
-}
-
-export interface ExecOutcome {
-  status: number;
-  output: Uint8Array;
-  gasUsed: bigint;
-  logs: ExecLog[];
-  /** 40 lowercase hex without 0x, '' unless a deployment succeeded. */
-  contractAddress: string;
-  /** console.log lines and the failure point, when there are any (devnode only). */
-  diagnostics?: ExecDiagnostics;
-}
-
-export interface BlockEnv {
-  number: number;
-  timestamp: number;
-  gasLimit: bigint;
-  /** Index of the transaction in its block (the "contextID" of the address rule). */
-  txIndex: number;
-  cancun: boolean;
-  /** feature_evm_timestamp: TIMESTAMP in seconds (HostContext::timestamp), else milliseconds. */
-  evmTimestamp?: boolean;
-  /** feature_balance: value moves between accounts (else the node zeroes it). */
-  balance?: boolean;
-  authCheck: boolean;
-}
-
-export interface Invocation {
-  /** 0x + 40 lowercase hex. */
-  origin: string;
-  /** 0x + 40 lowercase hex, or '' for a deployment. */
-  to: string;
-  input: Uint8Array;
-  /** True for `call`: the writes are discarded and built-ins refuse to write. */
-  readOnly: boolean;
-  /** EVM static flag; defaults to `readOnly`. Web3 simulations turn it off (see README deviations). */
-  isStatic?: boolean;
-  /** Value of a version-1 transaction; moved only with feature_balance. */
-  value?: bigint;
-}
+import {
+  BALANCE_TRANSFER_GAS,
+  DEFAULT_PRECOMPILED_GAS,
+  MAX_CODE_SIZE,
+  NotEnoughCashError,
+  type BlockEnv,
+  type ExecOutcome,
+  type ExecutorOptions,
+  type Invocation,
+} from './execTypes';
+import {
+  blockFor,
+  contractAddressBytes,
+  fromEvmLog,
+  isContractStatus,
+  isEthereumPrecompile,
+  refused,
+  revertStub,
+  toExecLog,
+} from './evmAdapters';
 
 interface Frame {
   tableMark: number;
@@ -125,18 +73,6 @@ interface TxScope {
 }
 
 type SeqMessage = Message & { fiscoSeq?: number };
-
-const ETH_PRECOMPILE_MAX = 0x11;
-
-export interface ExecutorOptions {
-  suite: CryptoSuite;
-  builtins: Builtins;
-  tables: MemoryTableStore;
-  facts: ChainFacts;
-  blockHash(number: number): Uint8Array | undefined;
-  /** The world state (read through from the chain store); a fresh in-memory one by default. */
-  state?: JournaledStateManager;
-}
 
 export class EvmExecutor {
   readonly state: JournaledStateManager;
@@ -665,83 +601,4 @@ export class EvmExecutor {
   codeAt(address: string): Uint8Array {
     return this.state.codeAt(normalizeAddressPadded(address));
   }
-}
-
-/** EVM code that reverts with `data`: CODECOPY the trailing bytes to memory, REVERT. */
-function revertStub(data: Uint8Array): Uint8Array {
-  const n = data.length;
-  const head = [
-    0x61,
-    n >> 8,
-    n & 0xff,
-    0x61,
-    0x00,
-    15,
-    0x60,
-    0x00,
-    0x39,
-    0x61,
-    n >> 8,
-    n & 0xff,
-    0x60,
-    0x00,
-    0xfd,
-  ];
-  return concatBytes(new Uint8Array(head), data);
-}
-
-function blockFor(env: BlockEnv) {
-  return {
-    header: {
-      number: BigInt(env.number),
-      coinbase: new Address(new Uint8Array(20)),
-      // FISCO's TIMESTAMP opcode yields milliseconds unless feature_evm_timestamp is set.
-      timestamp: BigInt(env.evmTimestamp === true ? Math.floor(env.timestamp / 1000) : env.timestamp),
-      difficulty: 0n,
-      prevRandao: new Uint8Array(32),
-      gasLimit: env.gasLimit,
-      baseFeePerGas: env.cancun ? 0n : undefined,
-      // The node never sets a blob base fee: BLOBBASEFEE reads 0 (its EVM host's tx context).
-      getBlobGasPrice: () => (env.cancun ? 0n : undefined),
-    },
-  };
-}
-
-function refused(d: { status?: number; message?: string }, suite: CryptoSuite): ExecOutcome {
-  return {
-    status: d.status ?? TransactionStatus.PermissionDenied,
-    output: d.message !== undefined ? encodeErrorString(d.message, suite) : new Uint8Array(0),
-    gasUsed: 0n,
-    logs: [],
-    contractAddress: '',
-  };
-}
-
-function isContractStatus(status: number | undefined): boolean {
-  return status === TransactionStatus.ContractFrozen || status === TransactionStatus.ContractAbolished;
-}
-
-function isEthereumPrecompile(to: Address | undefined): boolean {
-  if (to === undefined) return false;
-  const b = to.bytes;
-  for (let i = 0; i < 19; i++) if (b[i] !== 0) return false;
-  return b[19] > 0 && b[19] <= ETH_PRECOMPILE_MAX;
-}
-
-/** FISCO's contract address: first 20 bytes of H("{blockNumber}_{contextID}_{seq}"). */
-export function contractAddressBytes(
-  block: number,
-  index: number,
-  seq: number,
-  suite: CryptoSuite,
-): Uint8Array {
-  return suite.hash(utf8Encode(`${block}_${index}_${seq}`)).slice(0, 20);
-}
-
-function fromEvmLog(l: Log): ExecLog {
-  return { address: toHex(l[0], false), topics: l[1], data: l[2] };
-}
-
-function toExecLog(l: LogRecord): ExecLog {
-  return { address: normalizeAddressPadded(l.address).slice(2), topics: l.topics, data: l.data };
 }

@@ -1,0 +1,94 @@
+// Conversions between the executor's FISCO values and @ethereumjs's: the block a frame sees,
+// logs both ways, refusals as outcomes, the revert stub, and FISCO's contract address rule.
+
+import type { Log } from '@ethereumjs/evm';
+import { Address } from '@ethereumjs/util';
+import type { CryptoSuite } from '../../protocol/crypto/suite';
+import { concatBytes, toHex, utf8Encode } from '../../protocol/hex';
+import { normalizeAddressPadded } from '../../protocol/address';
+import { TransactionStatus } from '../../protocol/rpc/status';
+import type { LogRecord } from '../builtin/types';
+import { encodeErrorString } from './status';
+import type { BlockEnv, ExecLog, ExecOutcome } from './execTypes';
+
+/** The highest Ethereum precompile address the EVM serves itself (0x01-0x11 under Cancun). */
+const ETH_PRECOMPILE_MAX = 0x11;
+
+/** EVM code that reverts with `data`: CODECOPY the trailing bytes to memory, REVERT. */
+export function revertStub(data: Uint8Array): Uint8Array {
+  const n = data.length;
+  const head = [
+    0x61,
+    n >> 8,
+    n & 0xff,
+    0x61,
+    0x00,
+    15,
+    0x60,
+    0x00,
+    0x39,
+    0x61,
+    n >> 8,
+    n & 0xff,
+    0x60,
+    0x00,
+    0xfd,
+  ];
+  return concatBytes(new Uint8Array(head), data);
+}
+
+export function blockFor(env: BlockEnv) {
+  return {
+    header: {
+      number: BigInt(env.number),
+      coinbase: new Address(new Uint8Array(20)),
+      // FISCO's TIMESTAMP opcode yields milliseconds unless feature_evm_timestamp is set.
+      timestamp: BigInt(env.evmTimestamp === true ? Math.floor(env.timestamp / 1000) : env.timestamp),
+      difficulty: 0n,
+      prevRandao: new Uint8Array(32),
+      gasLimit: env.gasLimit,
+      baseFeePerGas: env.cancun ? 0n : undefined,
+      // The node never sets a blob base fee: BLOBBASEFEE reads 0 (its EVM host's tx context).
+      getBlobGasPrice: () => (env.cancun ? 0n : undefined),
+    },
+  };
+}
+
+export function refused(d: { status?: number; message?: string }, suite: CryptoSuite): ExecOutcome {
+  return {
+    status: d.status ?? TransactionStatus.PermissionDenied,
+    output: d.message !== undefined ? encodeErrorString(d.message, suite) : new Uint8Array(0),
+    gasUsed: 0n,
+    logs: [],
+    contractAddress: '',
+  };
+}
+
+export function isContractStatus(status: number | undefined): boolean {
+  return status === TransactionStatus.ContractFrozen || status === TransactionStatus.ContractAbolished;
+}
+
+export function isEthereumPrecompile(to: Address | undefined): boolean {
+  if (to === undefined) return false;
+  const b = to.bytes;
+  for (let i = 0; i < 19; i++) if (b[i] !== 0) return false;
+  return b[19] > 0 && b[19] <= ETH_PRECOMPILE_MAX;
+}
+
+/** FISCO's contract address: first 20 bytes of H("{blockNumber}_{contextID}_{seq}"). */
+export function contractAddressBytes(
+  block: number,
+  index: number,
+  seq: number,
+  suite: CryptoSuite,
+): Uint8Array {
+  return suite.hash(utf8Encode(`${block}_${index}_${seq}`)).slice(0, 20);
+}
+
+export function fromEvmLog(l: Log): ExecLog {
+  return { address: toHex(l[0], false), topics: l[1], data: l[2] };
+}
+
+export function toExecLog(l: LogRecord): ExecLog {
+  return { address: normalizeAddressPadded(l.address).slice(2), topics: l.topics, data: l.data };
+}
