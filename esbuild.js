@@ -133,9 +133,10 @@ async function main() {
     {
       ...nodeCjs,
       entryPoints: { 'devnode-cli': 'src/devnode/cli.ts' },
-      // lmdb (the chain store) loads its prebuilt native binary at run time: it resolves from
-      // node_modules, or from dist/node_modules where the package step copies it.
-      external: ['secp256k1', 'lmdb'],
+      // The chain store (@nxtedition/rocksdb; lmdb for migrating older data directories) loads
+      // its prebuilt native binary at run time: it resolves from node_modules, or from
+      // dist/node_modules where the package step copies it.
+      external: ['secp256k1', 'lmdb', '@nxtedition/rocksdb'],
       banner: { js: '#!/usr/bin/env node' },
     },
   ];

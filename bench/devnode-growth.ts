@@ -48,7 +48,7 @@ function dirMiB(dir: string): number {
 }
 
 /**
- * Bundles `entry` as esbuild.js bundles dist/devnode-cli.js (lmdb and secp256k1 external): the
+ * Bundles `entry` as esbuild.js bundles dist/devnode-cli.js (the store packages and secp256k1 external): the
  * CLI, and the signing worker (a worker thread does not inherit tsx's loader).
  */
 

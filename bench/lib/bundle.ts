@@ -29,7 +29,7 @@ export async function bundleForNode(entry: BundleEntry, name: string): Promise<s
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['secp256k1', 'lmdb'],
+    external: ['secp256k1', 'lmdb', '@nxtedition/rocksdb'],
     outfile,
     logLevel: 'warning',
   });

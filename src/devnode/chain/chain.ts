@@ -128,7 +128,9 @@ class Chain implements DevChain {
         accounts: o.accounts,
         authCheck: o.authCheck,
       };
-      const opened = await DataDir.open(o.dataDir, params, o.seed, DEFAULT_SEED);
+      const opened = await DataDir.open(o.dataDir, params, o.seed, DEFAULT_SEED, (level, message) =>
+        this.say(level, message),
+      );
       this.dataDir = opened.dataDir;
       seed = opened.seed;
     }

@@ -1,8 +1,9 @@
 // The data directory: one owner at a time (an OS-held lock), the genesis parameters it was
-// created with (chain.json), and the chain store (chain.mdb, an LMDB file). A directory of the
-// previous format (a blocks.log replayed on every start) is migrated once into the store: the
-// log is replayed into a new store, and only when that is complete does chain.json switch to
-// the new format; the log is kept as blocks.log.migrated, never deleted.
+// created with (chain.json), and the chain store (chain.rocksdb/, a RocksDB directory). A
+// directory of an earlier format is migrated once into the store, and only when the new store
+// is complete and synced does chain.json switch to the new format: format 1's blocks.log is
+// replayed (kept as blocks.log.migrated), format 2's LMDB file chain.mdb is copied record by
+// record (kept as chain.mdb.migrated). Neither is ever deleted.
 
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,14 +11,16 @@ import { readLog } from '../storage/blockLog';
 import { checkMeta, CURRENT_FORMAT, readMeta, writeMeta, type ChainMeta } from '../storage/meta';
 import { lockDataDir, type DirLock } from '../storage/dirLock';
 import type { KvStore } from '../storage/kv';
-import { LmdbKv } from '../storage/lmdbKv';
+import { RocksKv } from '../storage/rocksKv';
+import { copyLmdbStore } from '../storage/lmdbMigration';
 import { decodeRecord, type BlockRecord } from './record';
 
 type Say = (level: 'info' | 'warn', message: string) => void;
 
 export type GenesisParams = Omit<ChainMeta, 'format' | 'seed' | 'fundedAccounts'>;
 
-const STORE = 'chain.mdb';
+const STORE = 'chain.rocksdb';
+const LMDB_STORE = 'chain.mdb';
 const LOG = 'blocks.log';
 
 export class DataDir {
@@ -37,6 +40,7 @@ export class DataDir {
     params: GenesisParams,
     seed: string | undefined,
     defaultSeed: string,
+    say: Say = () => {},
   ): Promise<{ dataDir: DataDir; seed: string }> {
     mkdirSync(dir, { recursive: true });
     const lock = await lockDataDir(dir);
@@ -51,18 +55,41 @@ export class DataDir {
         fundedAccounts: stored === undefined ? params.accounts : stored.fundedAccounts,
       };
       if (stored !== undefined) checkMeta(stored, wanted, dir);
-      const format = stored?.format ?? CURRENT_FORMAT;
+      let format = stored?.format ?? CURRENT_FORMAT;
       const store = join(dir, STORE);
-      if (format === 1) {
-        // An interrupted migration left a partial store: start it again from the log.
-        rmSync(store, { force: true });
-        rmSync(store + '-lock', { force: true });
+      const lmdb = join(dir, LMDB_STORE);
+      if (format !== CURRENT_FORMAT) {
+        // An interrupted migration left a partial store: start it again from the old data.
+        rmSync(store, { recursive: true, force: true });
+        if (format === 2 && !existsSync(lmdb))
+          throw new Error(
+            `data directory ${dir}: ${LMDB_STORE} is missing although chain.json says the chain is stored there; restore it from a backup, or start with --fresh to begin a new chain`,
+          );
       } else if (stored !== undefined && !existsSync(store)) {
         throw new Error(
           `data directory ${dir}: ${STORE} is missing although chain.json says the chain is stored there; restore it from a backup, or start with --fresh to begin a new chain`,
         );
       }
-      const kv = LmdbKv.open(store);
+      const kv = await RocksKv.open(store, format !== CURRENT_FORMAT || stored === undefined);
+      try {
+        if (format === 2) {
+          say('info', `migrating ${lmdb} (LMDB) into ${store} (RocksDB), once`);
+          const n = await copyLmdbStore(lmdb, kv, (copied) =>
+            say('info', `migrating ${lmdb}: ${copied} records copied`),
+          );
+          writeMeta(dir, { ...wanted, format: CURRENT_FORMAT });
+          format = CURRENT_FORMAT;
+          say('info', `migrated ${n} records; the old store is kept as ${LMDB_STORE}.migrated`);
+        }
+        // Also finishes a migration interrupted after chain.json switched.
+        if (format === CURRENT_FORMAT && existsSync(lmdb)) {
+          renameSync(lmdb, lmdb + '.migrated');
+          rmSync(lmdb + '-lock', { force: true });
+        }
+      } catch (e) {
+        await kv.close();
+        throw e;
+      }
       if (stored === undefined) writeMeta(dir, wanted);
       return { dataDir: new DataDir(dir, kv, lock, { ...wanted, format }), seed: wanted.seed };
     } catch (e) {

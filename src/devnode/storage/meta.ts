@@ -1,5 +1,6 @@
 // The data directory's identity: the genesis parameters its chain was built under, and the
-// layout of its files (format 1: blocks.log replayed on start; format 2: the chain store).
+// layout of its files (format 1: blocks.log replayed on start; format 2: the chain store in
+// LMDB, chain.mdb; format 3: the chain store in RocksDB, chain.rocksdb/).
 // Opening it under different parameters would build a different chain, so a mismatch is
 // refused with a clear error instead.
 
@@ -15,10 +16,10 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 
-export const CURRENT_FORMAT = 2;
+export const CURRENT_FORMAT = 3;
 
 export interface ChainMeta {
-  format: 1 | 2;
+  format: 1 | 2 | 3;
   chainId: string;
   groupId: string;
   sm: boolean;
@@ -50,9 +51,9 @@ export function readMeta(dir: string): ChainMeta | undefined {
     throw damaged(`is not valid JSON (${e instanceof Error ? e.message : String(e)})`);
   }
   if (typeof meta !== 'object' || meta === null) throw damaged('does not hold a chain description');
-  if (meta.format !== 1 && meta.format !== 2)
+  if (meta.format !== 1 && meta.format !== 2 && meta.format !== 3)
     throw new Error(
-      `${path}: data format ${String(meta.format)} is not known to this dev node version (it reads formats 1 and 2); use a newer bcos-devnode, or --fresh to start a new chain`,
+      `${path}: data format ${String(meta.format)} is not known to this dev node version (it reads formats 1 to 3); use a newer bcos-devnode, or --fresh to start a new chain`,
     );
   for (const k of ['chainId', 'groupId', 'seed'] as const)
     if (typeof meta[k] !== 'string') throw damaged(`has no valid "${k}"`);

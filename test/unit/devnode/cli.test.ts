@@ -16,7 +16,7 @@ import { deployCode, RETURN_42, signedRaw } from './rpc-helpers';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'src', 'devnode', 'cli.ts');
-// Inside the repository, so the external lmdb resolves from node_modules as dist/ does.
+// Inside the repository, so the external store packages resolve from node_modules as dist/ does.
 mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true });
 const BUNDLE_DIR = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'devnode-cli-bundle-'));
 const BUNDLE = join(BUNDLE_DIR, 'devnode-cli.js');
@@ -31,7 +31,7 @@ before(async () => {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['secp256k1', 'lmdb'],
+    external: ['secp256k1', 'lmdb', '@nxtedition/rocksdb'],
     outfile: BUNDLE,
     logLevel: 'warning',
   });

@@ -1,0 +1,169 @@
+// The on-disk engine: RocksDB (what FISCO BCOS itself uses, bcos-storage/RocksDBStorage) through
+// @nxtedition/rocksdb, whose linux-x64 prebuilt binary ships inside the package. Chosen over LMDB
+// because it reads with pread into a block cache of a fixed size instead of mapping its file: a
+// long chain no longer grows the process's resident memory with every page it has read.
+//
+// Only this file touches the package. It uses the package's synchronous calls, some of them
+// underscore-named internals (`_getManySync`; `querySync` is public): execution reads state
+// synchronously, and `batch().write()` applies the batch synchronously inside (binding.cc
+// batch_write), which is what keeps batches in call order. Values are sealed with a CRC-32 (kv.ts).
+
+import { RocksLevel } from '@nxtedition/rocksdb';
+import { existsSync } from 'node:fs';
+import { REMEDY, StoreDamaged, seal, unseal, type KvBatch, type KvStore } from './kv';
+import { checkWals } from './walCheck';
+
+/**
+ * Memory bounds. The block cache (data, index and filter blocks: cacheIndexAndFilterBlocks
+ * charges the table readers' index and filters to it instead of keeping them per open file) is
+ * the only read cache; reads are pread (RocksDB's allow_mmap_reads stays false), so the file's
+ * pages are the kernel's page cache, not this process's RSS. `compaction: 'level'` is the
+ * binding's only way to size memtables: write buffers of memtableMemoryBudget / 4, two merged
+ * per flush (so about 3 x 4 MiB live, 6 at most under a write stall).
+ */
+const OPTIONS = {
+  cacheSize: 16 << 20,
+  cacheIndexAndFilterBlocks: true,
+  compaction: 'level',
+  memtableMemoryBudget: 16 << 20,
+  // The write-ahead log stays plain, so walCheck.ts can verify its records before opening.
+  walCompression: false,
+  keyEncoding: 'utf8',
+  valueEncoding: 'buffer',
+};
+
+export class RocksKv implements KvStore {
+  private constructor(
+    readonly location: string,
+    private readonly db: RocksLevel,
+  ) {}
+
+  /**
+   * Opens the store at `path` (a directory). `create` allows a new one; otherwise a missing
+   * store is an error (RocksDB would silently create an empty one). The write-ahead log is
+   * checked first: RocksDB's recovery (point-in-time, the binding's fixed default) stops at a
+   * damaged record and drops every later one, acknowledged or not.
+   */
+  static async open(path: string, create: boolean): Promise<RocksKv> {
+    if (!create && !existsSync(path)) throw new StoreDamaged(`the chain store ${path} is missing; ${REMEDY}`);
+    checkWals(path);
+    const db = new RocksLevel(path, OPTIONS);
+    try {
+      await db.open({ createIfMissing: create });
+    } catch (e) {
+      throw new StoreDamaged(`the chain store ${path} is damaged or unreadable (${reason(e)}); ${REMEDY}`);
+    }
+    return new RocksKv(path, db);
+  }
+
+  get(key: string): Uint8Array | undefined {
+    let stored: Buffer | undefined;
+    try {
+      stored = this.db._getManySync([key], { valueEncoding: 'buffer' })[0];
+    } catch (e) {
+      throw this.damaged(`reading "${key}"`, e);
+    }
+    return stored === undefined ? undefined : unseal(stored, key, this.location);
+  }
+
+  keys(prefix: string): string[] {
+    const rows = this.query(prefix, -1);
+    const out: string[] = [];
+    for (let i = 0; i < rows.length; i += 2) out.push(String(rows[i]));
+    return out;
+  }
+
+  hasPrefix(prefix: string): boolean {
+    return this.query(prefix, 1).length > 0;
+  }
+
+  /** How many records the store holds (counted `chunk` keys at a time; for the migration). */
+  countKeys(chunk = 10_000): number {
+    let count = 0;
+    let after: string | undefined;
+    for (;;) {
+      const { rows } = this.db.querySync({
+        ...(after === undefined ? {} : { gt: after }),
+        limit: chunk,
+        values: false,
+        keyEncoding: 'utf8',
+      });
+      count += rows.length / 2;
+      if (rows.length < chunk * 2) return count;
+      after = String(rows[rows.length - 2]);
+    }
+  }
+
+  /** Applies the batch and syncs the write-ahead log before resolving (sync: true). */
+  async write(batch: KvBatch): Promise<void> {
+    const b = this.db.batch();
+    for (const prefix of batch.clear) for (const k of this.keys(prefix)) b.del(k);
+    // Later operations on a key win inside a RocksDB write batch, so a put after a clear stands.
+    for (const [k, v] of batch.puts) {
+      if (v === null) b.del(k);
+      else {
+        const sealed = seal(v);
+        b.put(k, Buffer.from(sealed.buffer, sealed.byteOffset, sealed.length));
+      }
+    }
+    try {
+      await b.write({ sync: true });
+    } catch (e) {
+      throw new Error(
+        `the chain store ${this.location} could not be written (${reason(e)}); nothing of this batch was acknowledged`,
+        { cause: e },
+      );
+    }
+  }
+
+  /** Writes raw (already sealed) records, synced; used by the migration from LMDB. */
+  async writeSealed(records: [string, Buffer][]): Promise<void> {
+    const b = this.db.batch();
+    for (const [k, v] of records) b.put(k, v);
+    await b.write({ sync: true });
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+
+  /** Rows (key, value) of the keys starting with `prefix`; keys are ASCII (kv.ts). */
+  private query(prefix: string, limit: number): (Buffer | string | undefined)[] {
+    const from = Buffer.from(prefix, 'latin1');
+    const end = successor(from);
+    try {
+      return this.db.querySync({
+        gte: from,
+        ...(end === undefined ? {} : { lt: end }),
+        limit,
+        values: false,
+        keyEncoding: 'utf8',
+      }).rows;
+    } catch (e) {
+      throw this.damaged(`listing "${prefix}"`, e);
+    }
+  }
+
+  private damaged(what: string, e: unknown): StoreDamaged {
+    return new StoreDamaged(
+      `the chain store ${this.location} is damaged: ${what} failed (${reason(e)}); ${REMEDY}`,
+    );
+  }
+}
+
+/** The smallest byte string above every string that starts with `prefix`. */
+function successor(prefix: Buffer): Buffer | undefined {
+  const out = Buffer.from(prefix);
+  let i = out.length - 1;
+  while (i >= 0 && out[i] === 0xff) i--;
+  if (i < 0) return undefined;
+  out[i]++;
+  return out.subarray(0, i + 1);
+}
+
+/** The engine's message, including the cause abstract-level wraps open errors in. */
+function reason(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const cause = e.cause instanceof Error ? `: ${e.cause.message}` : '';
+  return e.message + cause;
+}
