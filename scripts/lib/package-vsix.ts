@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bundleSolc } from './bundle-solc';
 import { bundleLmdb } from './bundle-lmdb';
+import { bundleRocksdb } from './bundle-rocksdb';
 import { repoRoot } from './paths';
 import { run } from './run-command';
 import { readJsonObject, stringField } from './jsonFile';
@@ -25,12 +26,15 @@ const REQUIRED = [
   'dist/node_modules/solc/index.js',
   'dist/node_modules/lmdb/package.json',
   'dist/node_modules/lmdb/dist/index.cjs',
+  'dist/node_modules/@nxtedition/rocksdb/index.js',
+  `dist/node_modules/@nxtedition/rocksdb/prebuilds/${process.platform}-${process.arch}/@nxtedition+rocksdb.node`,
 ];
 
 export async function buildExtension(production: boolean): Promise<void> {
   await run(process.execPath, ['esbuild.js', ...(production ? ['--production'] : [])], { cwd: repoRoot });
   await bundleSolc();
   bundleLmdb();
+  bundleRocksdb();
 }
 
 export async function packageVsix(outFile: string, opts: { quiet?: boolean } = {}): Promise<string> {
