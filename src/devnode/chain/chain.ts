@@ -1,7 +1,7 @@
 // The dev node's chain: wires the transaction pool (pool.ts), the sealer (sealer.ts), execution
 // (execution.ts), the committed chain and its indexes (ledger.ts) and the data directory
 // (persistence.ts) behind the DevChain interface the RPC layer uses. State, blocks and indexes
-// live in one key-value store (storage/kv.ts): LMDB with a data directory, memory without.
+// live in one key-value store (storage/kv.ts): RocksDB with a data directory, memory without.
 
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
 import { equalBytes, fromHex, toHex } from '../../protocol/hex';

@@ -1,7 +1,8 @@
 // The key-value engine under the chain: state, tables, blocks and indexes. With a data
-// directory it is LMDB (the `lmdb` package, prebuilt binaries, no install script): a
-// copy-on-write B+tree whose commits are atomic and on disk when `write` resolves, so a crash
-// leaves the last committed state, never a torn one. Without one it is a Map with the same
+// directory it is RocksDB (rocksKv.ts; @nxtedition/rocksdb, its prebuilt binary inside the
+// package): a batch is atomic and its write-ahead log synced when `write` resolves, so a crash
+// leaves the last acknowledged state, never a torn one; reads go through a block cache of a
+// fixed size, so memory does not grow with the chain. Without one it is a Map with the same
 // interface, so both modes run the same code.
 //
 // Every stored value carries a CRC-32 of its bytes: damage to the file (a bad disk, an editor)
@@ -56,7 +57,7 @@ export function seal(value: Uint8Array): Uint8Array {
 
 /** Checks and strips the CRC-32 written by `seal`. */
 export function unseal(stored: Uint8Array, key: string, location: string): Uint8Array {
-  // A plain Uint8Array view (LMDB hands out Buffers; chain records compare as Uint8Array).
+  // A plain Uint8Array view (the engine hands out Buffers; chain records compare as Uint8Array).
   const value = new Uint8Array(stored.buffer, stored.byteOffset + 4, Math.max(0, stored.length - 4));
   const sum =
     stored.length < 4 ? -1 : new DataView(stored.buffer, stored.byteOffset, stored.byteLength).getUint32(0);
