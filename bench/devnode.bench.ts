@@ -608,6 +608,16 @@ async function run(work: string): Promise<void> {
       const ref = process.argv[refAt + 1];
       const base = await bundleDevnode(sourceAt(ref, work), '-ab');
       peers.push(await startDevnodePeer(counter, base, `devnode@${ref}`.slice(0, 15)));
+      // With --durable, the other commit's node with a data directory too (a store A/B).
+      if (process.argv.includes('--durable'))
+        peers.push(
+          await startDevnodePeer(
+            counter,
+            base,
+            `@${ref} --data`.slice(0, 15),
+            mkdtempSync(join(work, 'data-ab-')),
+          ),
+        );
     }
     const only = process.argv.includes('--devnode-only');
     if (!only && !process.argv.includes('--no-hardhat')) peers.push(await startHardhatPeer(counter, work));
