@@ -97,24 +97,41 @@ test('a damaged SST data block refuses to start, naming the store and --fresh', 
 });
 
 test('damage in the middle of the write-ahead log refuses to start instead of dropping later blocks', async () => {
-  const dir = tempDir();
-  try {
-    const { raws } = await chainIn(dir, 4);
-    const store = join(dir, 'chain.rocksdb');
-    // Closing does not flush the memtable: the four blocks are only in the log. RocksDB's
-    // point-in-time recovery would stop at the damaged record and silently drop blocks 2-4.
-    const [log] = damage(store, /^\d+\.log$/, raws[0]);
-    assert.ok(log !== undefined, 'the first block is in the write-ahead log');
-    const before = readFileSync(log);
-    await assert.rejects(newChain({ dataDir: dir }), (e: Error) => {
-      assert.equal(e.name, 'StoreDamaged');
-      assert.match(e.message, new RegExp(`write-ahead log ${esc(log)} has a damaged record at offset \\d+`));
-      assert.match(e.message, /--fresh/);
-      return true;
-    });
-    assert.deepEqual(readFileSync(log), before, 'the log is left as it was');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  // A damaged payload (the record's length still leads to the next one), then a damaged length
+  // field of the log's first record (the next record must be searched for).
+  for (const kind of ['payload', 'length'] as const) {
+    const dir = tempDir();
+    try {
+      const { raws } = await chainIn(dir, 4);
+      const store = join(dir, 'chain.rocksdb');
+      // Closing does not flush the memtable: the four blocks are only in the log. RocksDB's
+      // point-in-time recovery would stop at the damaged record and silently drop the rest.
+      let log: string;
+      if (kind === 'payload') [log] = damage(store, /^\d+\.log$/, raws[0]);
+      else {
+        log = join(
+          store,
+          readdirSync(store).find((n) => /^\d+\.log$/.test(n))!,
+        );
+        const bytes = readFileSync(log);
+        bytes.writeUInt16LE(0xfff0, 4);
+        writeFileSync(log, bytes);
+      }
+      assert.ok(log !== undefined, 'the first block is in the write-ahead log');
+      const before = readFileSync(log);
+      await assert.rejects(newChain({ dataDir: dir }), (e: Error) => {
+        assert.equal(e.name, 'StoreDamaged', kind);
+        assert.match(
+          e.message,
+          new RegExp(`write-ahead log ${esc(log)} has a damaged record at offset \\d+`),
+        );
+        assert.match(e.message, /--fresh/);
+        return true;
+      });
+      assert.deepEqual(readFileSync(log), before, 'the log is left as it was');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 });
 
