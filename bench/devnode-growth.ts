@@ -41,9 +41,13 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in USER_HZ (100)
 }
 
+/** Size of the files under `dir`, subdirectories included (the store is a directory). */
 function dirMiB(dir: string): number {
   let bytes = 0;
-  for (const f of readdirSync(dir)) bytes += statSync(join(dir, f)).size;
+  for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const st = statSync(join(dir, f), { throwIfNoEntry: false });
+    if (st?.isFile() === true) bytes += st.size;
+  }
   return bytes / 2 ** 20;
 }
 
