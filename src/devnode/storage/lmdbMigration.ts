@@ -34,14 +34,14 @@ export async function copyLmdbStore(
       batch.push([key, Buffer.from(value)]);
       bytes += key.length + value.length;
       if (bytes >= BATCH_BYTES) {
-        await to.writeSealed(batch);
+        to.writeSealed(batch);
         copied += batch.length;
         progress(copied);
         batch = [];
         bytes = 0;
       }
     }
-    if (batch.length > 0) await to.writeSealed(batch);
+    if (batch.length > 0) to.writeSealed(batch);
     copied += batch.length;
   } finally {
     await db.close();

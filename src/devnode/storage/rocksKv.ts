@@ -4,11 +4,14 @@
 // long chain no longer grows the process's resident memory with every page it has read.
 //
 // Only this file touches the package. It uses the package's synchronous calls, some of them
-// underscore-named internals (`_getManySync`; `querySync` is public): execution reads state
-// synchronously, and `batch().write()` applies the batch synchronously inside (binding.cc
-// batch_write), which is what keeps batches in call order. Values are sealed with a CRC-32 (kv.ts).
+// underscore-named internals (`querySync` is public; `_getManySync` and the chained batch's
+// `_put`/`_del`/`_writeSync`/`_clear` are not): execution reads state synchronously, a write
+// applied synchronously keeps batches in call order, and one reused native WriteBatch does not
+// leave a native buffer per block for the garbage collector to free (it does not see their size:
+// measured, RSS grew by ~100 MiB per 300,000 writes with a new batch per write).
+// Values are sealed with a CRC-32 (kv.ts).
 
-import { RocksLevel } from '@nxtedition/rocksdb';
+import { RocksLevel, type RocksChainedBatch } from '@nxtedition/rocksdb';
 import { existsSync } from 'node:fs';
 import { REMEDY, StoreDamaged, seal, unseal, type KvBatch, type KvStore } from './kv';
 import { checkWals } from './walCheck';
@@ -33,10 +36,14 @@ const OPTIONS = {
 };
 
 export class RocksKv implements KvStore {
+  private readonly batch: RocksChainedBatch;
+
   private constructor(
     readonly location: string,
     private readonly db: RocksLevel,
-  ) {}
+  ) {
+    this.batch = db.batch();
+  }
 
   /**
    * Opens the store at `path` (a directory). `create` allows a new one; otherwise a missing
@@ -95,32 +102,42 @@ export class RocksKv implements KvStore {
   }
 
   /** Applies the batch and syncs the write-ahead log before resolving (sync: true). */
-  async write(batch: KvBatch): Promise<void> {
-    const b = this.db.batch();
-    for (const prefix of batch.clear) for (const k of this.keys(prefix)) b.del(k);
-    // Later operations on a key win inside a RocksDB write batch, so a put after a clear stands.
-    for (const [k, v] of batch.puts) {
-      if (v === null) b.del(k);
-      else {
-        const sealed = seal(v);
-        b.put(k, Buffer.from(sealed.buffer, sealed.byteOffset, sealed.length));
-      }
-    }
+  write(batch: KvBatch): Promise<void> {
+    const b = this.batch;
     try {
-      await b.write({ sync: true });
+      for (const prefix of batch.clear) for (const k of this.keys(prefix)) b._del(k);
+      // Later operations on a key win inside a RocksDB write batch, so a put after a clear stands.
+      for (const [k, v] of batch.puts) {
+        if (v === null) b._del(k);
+        else {
+          const sealed = seal(v);
+          b._put(k, Buffer.from(sealed.buffer, sealed.byteOffset, sealed.length));
+        }
+      }
+      b._writeSync({ sync: true });
     } catch (e) {
-      throw new Error(
-        `the chain store ${this.location} could not be written (${reason(e)}); nothing of this batch was acknowledged`,
-        { cause: e },
+      return Promise.reject(
+        e instanceof StoreDamaged
+          ? e
+          : new Error(
+              `the chain store ${this.location} could not be written (${reason(e)}); nothing of this batch was acknowledged`,
+              { cause: e },
+            ),
       );
+    } finally {
+      b._clear();
     }
+    return Promise.resolve();
   }
 
   /** Writes raw (already sealed) records, synced; used by the migration from LMDB. */
-  async writeSealed(records: [string, Buffer][]): Promise<void> {
-    const b = this.db.batch();
-    for (const [k, v] of records) b.put(k, v);
-    await b.write({ sync: true });
+  writeSealed(records: [string, Buffer][]): void {
+    try {
+      for (const [k, v] of records) this.batch._put(k, v);
+      this.batch._writeSync({ sync: true });
+    } finally {
+      this.batch._clear();
+    }
   }
 
   async close(): Promise<void> {

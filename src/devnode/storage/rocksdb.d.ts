@@ -1,11 +1,14 @@
 // The part of @nxtedition/rocksdb (no type declarations of its own) that rocksEngine.ts uses;
 // names and shapes checked against its index.js, chained-batch.js and binding.cc (12.2.12).
 declare module '@nxtedition/rocksdb' {
-  interface RocksChainedBatch {
-    put(key: string, value: Buffer): this;
-    del(key: string): this;
-    /** Applies the batch synchronously inside (binding batch_write); the promise reports it. */
-    write(options: { sync: boolean }): Promise<void>;
+  /** chained-batch.js: the underscore methods call the binding directly and keep the batch open. */
+  export interface RocksChainedBatch {
+    _put(key: string, value: Buffer): void;
+    _del(key: string): void;
+    /** binding batch_write: rocksdb::DB::Write on the calling thread. */
+    _writeSync(options: { sync: boolean }): void;
+    /** binding batch_clear: rocksdb::WriteBatch::Clear, ready for the next batch. */
+    _clear(): void;
   }
 
   interface RocksQuery {
