@@ -11,7 +11,7 @@
 // measured, RSS grew by ~100 MiB per 300,000 writes with a new batch per write).
 // Values are sealed with a CRC-32 (kv.ts).
 
-import { RocksLevel, type RocksChainedBatch } from '@nxtedition/rocksdb';
+import type { RocksLevel, RocksChainedBatch } from '@nxtedition/rocksdb';
 import { existsSync } from 'node:fs';
 import { REMEDY, StoreDamaged, seal, unseal, type KvBatch, type KvStore } from './kv';
 import { checkWals } from './walCheck';
@@ -54,7 +54,7 @@ export class RocksKv implements KvStore {
   static async open(path: string, create: boolean): Promise<RocksKv> {
     if (!create && !existsSync(path)) throw new StoreDamaged(`the chain store ${path} is missing; ${REMEDY}`);
     checkWals(path);
-    const db = new RocksLevel(path, OPTIONS);
+    const db = new (await loadEngine())(path, OPTIONS);
     try {
       await db.open({ createIfMissing: create });
     } catch (e) {
@@ -164,6 +164,21 @@ export class RocksKv implements KvStore {
   private damaged(what: string, e: unknown): StoreDamaged {
     return new StoreDamaged(
       `the chain store ${this.location} is damaged: ${what} failed (${reason(e)}); ${REMEDY}`,
+    );
+  }
+}
+
+/**
+ * Loaded on first use: a node without --data never needs the native binary, and one whose
+ * platform has none (prebuilds for linux-x64 with glibc 2.34+ and darwin-arm64) gets a clear error.
+ */
+async function loadEngine(): Promise<typeof RocksLevel> {
+  try {
+    return (await import('@nxtedition/rocksdb')).RocksLevel;
+  } catch (e) {
+    throw new Error(
+      `the chain store engine (RocksDB, @nxtedition/rocksdb) cannot be loaded on ${process.platform}-${process.arch} (${reason(e)}); run without --data to keep the chain in memory`,
+      { cause: e },
     );
   }
 }
