@@ -11,9 +11,9 @@
 //
 // What runCode and runInterpreter add around the interpreter is done here once (one Message, not
 // two; the result without runInterpreter's copies of the run state and environment, about 40
-// properties spread into new objects), and the top frame's Interpreter (with its 8 KiB Memory
-// and its Stack) is reused from call to call: calls take turns (the chain's lock), and a frame
-// that starts while the pooled one runs gets a new one. staticFrameRunner checks the internals
+// properties spread into new objects), and the top frame's Interpreter (its Memory object, with
+// a new 8 KiB store each time, and its Stack) is reused from call to call: calls take turns (the
+// chain's lock), and a frame that starts while the pooled one runs gets a new one. staticFrameRunner checks the internals
 // it relies on and answers undefined (EVM.runCode is used) when they differ.
 import { type EVM, type EVMResult, type ExecResult, type Log, EVMError, Message } from '@ethereumjs/evm';
 import { Account, type Address } from '@ethereumjs/util';
@@ -205,8 +205,9 @@ export function staticFrameRunner(evm: EVM, interpreterProto: object): Runner | 
       interpreter = pooled;
       const prev = interpreter._runState;
       const memory = prev.memory;
-      if (memory._store.length === MEMORY_SIZE) memory._store.fill(0);
-      else memory._store = new Uint8Array(MEMORY_SIZE);
+      // A new store, never a cleared one: opcodes hand out views of memory (CALL's input is a
+      // subarray of the caller's memory), which must keep their bytes after the frame.
+      memory._store = new Uint8Array(MEMORY_SIZE);
       const stack = prev.stack;
       stack._len = 0;
       // The Interpreter constructor's run state, with the pooled memory and stack.
