@@ -30,6 +30,7 @@ import { installJumpAnalysisCache } from './jumpCache';
 import { installFastLoop } from './fastLoop';
 import { keccak256 } from '../../protocol/crypto/keccak';
 import { installFastMstore } from './fastMstore';
+import { installFastWordOps } from './fastWordOps';
 import { installEipSet } from './fastCommon';
 import { installStaticFrameRunner, runStaticFrame } from './staticCall';
 import { track, type FailureTracker } from './diagnostics';
@@ -150,6 +151,7 @@ export class EvmExecutor {
     this.hook(evm);
     installEipSet(common);
     installFastMstore(evm);
+    installFastWordOps(evm);
     const proto = await interpreterPrototypeOf(evm);
     if (proto !== undefined) {
       installJumpAnalysisCache(proto);

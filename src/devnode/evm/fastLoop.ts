@@ -84,7 +84,11 @@ export function installFastLoop(proto: InterpreterRunProto): void {
       try {
         const info = entry.opcodeInfo;
         let gas = info.feeBigInt;
-        if (info.dynamicGas) gas = await entry.gasHandler!(rs, gas, common);
+        if (info.dynamicGas) {
+          // Awaited only when asynchronous (fastWordOps.ts makes the common ones synchronous).
+          const dynamic = entry.gasHandler!(rs, gas, common);
+          gas = typeof dynamic === 'bigint' ? dynamic : await dynamic;
+        }
         // EVMError is not an Error subclass: it is what the EVM's opcode handlers throw and its
         // loops catch, as runStep does here.
         // eslint-disable-next-line @typescript-eslint/only-throw-error
