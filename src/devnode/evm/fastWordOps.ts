@@ -1,12 +1,12 @@
-// The memory and storage opcodes every Solidity function runs (MLOAD, MSTORE, MSTORE8, SLOAD,
-// KECCAK256, RETURN, REVERT), with @ethereumjs/evm's semantics and gas, made cheaper in two ways:
+// The memory, storage and calldata opcodes every Solidity function runs (MLOAD, MSTORE, MSTORE8,
+// SLOAD, KECCAK256, RETURN, REVERT, CALLDATALOAD), with @ethereumjs/evm's semantics and gas, made cheaper in two ways:
 // - their dynamic gas handlers are asynchronous functions in @ethereumjs/evm although they
 //   compute synchronously (memory expansion, EIP-2929 warm/cold slots): awaited by the step loop,
 //   each costs a promise and a microtask per opcode. These are the same computations as
 //   synchronous functions (the step loop in fastLoop.ts awaits only what returns a promise);
 // - words are converted with protocol/hex's uint256Bytes and uintFromBytes instead of
 //   @ethereumjs/util's setLengthLeft(bigIntToBytes(word), 32) and bytesToBigInt (hex text
-//   through a typed-array spread): MLOAD and SLOAD's handlers.
+//   through a typed-array spread): CALLDATALOAD, MLOAD and SLOAD's handlers.
 // Anything else (Verkle's witnesses, EIP-6800/7864, under which SLOAD's gas differs) goes to the
 // original handler. Tested against an EVM without them (evm-fast-word-ops.test.ts).
 
@@ -26,6 +26,7 @@ interface WordRunState {
   highestMemCost: bigint;
   interpreter: {
     storageLoad(key: Uint8Array): Promise<Uint8Array>;
+    getCallData(): Uint8Array;
     getAddress(): { bytes: Uint8Array };
     journal: {
       isWarmedStorage(address: Uint8Array, slot: Uint8Array): boolean;
@@ -38,6 +39,7 @@ type GasHandler = (rs: WordRunState, gas: bigint, common: Common) => bigint | Pr
 type OpHandler = (rs: WordRunState, common: Common) => unknown;
 
 const KECCAK256 = 0x20;
+const CALLDATALOAD = 0x35;
 const MLOAD = 0x51;
 const MSTORE = 0x52;
 const MSTORE8 = 0x53;
@@ -93,6 +95,19 @@ const gasHandlers: Record<number, (original: GasHandler) => GasHandler> = {
 };
 
 const opHandlers: Record<number, OpHandler> = {
+  [CALLDATALOAD]: (rs) => {
+    const pos = rs.stack.pop();
+    const data = rs.interpreter.getCallData();
+    // Past the end (pos = size included) reads zeros; a word cut by the end is zero-padded.
+    if (pos >= BigInt(data.length)) {
+      rs.stack.push(0n);
+      return;
+    }
+    const i = Number(pos);
+    const loaded = data.subarray(i, i + 32);
+    const r = uintFromBytes(loaded);
+    rs.stack.push(loaded.length < 32 ? r << BigInt(8 * (32 - loaded.length)) : r);
+  },
   [MLOAD]: (rs) => {
     const pos = rs.stack.pop();
     rs.stack.push(uintFromBytes(rs.memory.read(Number(pos), 32, true)));
@@ -128,7 +143,7 @@ export function installFastWordOps(evm: EVM): void {
   // Under EOF, Verkle/binary-tree witnesses, block access lists or state gas, other handlers
   // (and fastLoop's fallback to the original loop) apply: leave the table alone.
   if ([3540, 6800, 7864, 7928, 8037].some((eip) => evm.common.isActivatedEIP(eip))) return;
-  for (const op of [KECCAK256, MLOAD, MSTORE, MSTORE8, SLOAD, RETURN, REVERT]) {
+  for (const op of [KECCAK256, CALLDATALOAD, MLOAD, MSTORE, MSTORE8, SLOAD, RETURN, REVERT]) {
     const entry: unknown = map[op];
     if (!isEntry(entry) || entry.opcodeInfo.code !== op) continue;
     const original = entry.gasHandler;

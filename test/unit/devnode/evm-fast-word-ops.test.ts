@@ -1,4 +1,4 @@
-// The dev node's handlers for MLOAD, MSTORE, MSTORE8, SLOAD, KECCAK256, RETURN and REVERT
+// The dev node's handlers for MLOAD, MSTORE, MSTORE8, SLOAD, KECCAK256, RETURN, REVERT and CALLDATALOAD
 // (src/devnode/evm/fastWordOps.ts: synchronous gas handlers, faster word conversions) must
 // behave exactly as @ethereumjs/evm's own: every program runs on an EVM without them (with the
 // original step loop) and on one with them (with the dev node's step loop, and with the original
@@ -56,6 +56,11 @@ function programs(): Record<string, string> {
     out[`RETURN ${n} at ${o}`] = push(n) + push(o) + 'f3';
     out[`REVERT ${n} at ${o}`] = push(n) + push(o) + 'fd';
   }
+  // CALLDATALOAD over the 40 bytes of calldata run() passes: inside, cut by the end, at the end,
+  // past it, far past it.
+  for (const o of [0n, 1n, 8n, 9n, 39n, 40n, 41n, 2n ** 70n]) {
+    out[`CALLDATALOAD at ${o}`] = push(o) + '35' + RETURN_TOP;
+  }
   for (const s of [0n, 1n, 2n, 3n, 4n, 2n ** 200n]) {
     // Cold, then warm: the second SLOAD costs less.
     out[`SLOAD ${s} twice`] = push(s) + '54' + push(s) + '54' + '01' + RETURN_TOP;
@@ -82,7 +87,12 @@ async function run(evm: EVM, code: string, originalLoop: boolean) {
   const step = () => {};
   if (originalLoop) evm.events.on('step', step);
   try {
-    const r = await evm.runCode({ code: Buffer.from(code, 'hex'), gasLimit: 3_000_000n, to: TO });
+    const r = await evm.runCode({
+      code: Buffer.from(code, 'hex'),
+      data: Buffer.from('00ab' + 'cd'.repeat(36) + 'ef01', 'hex'),
+      gasLimit: 3_000_000n,
+      to: TO,
+    });
     return { out: toHex(r.returnValue), gas: r.executionGasUsed, error: r.exceptionError?.error };
   } catch (e) {
     // @ethereumjs's step event reads the memory a failing expansion asked for (1 TiB here) and
@@ -97,7 +107,7 @@ describe('EVM: the word and memory opcodes with synchronous gas', () => {
   it('are installed in the opcode table', async () => {
     const plain = await newEvm(false);
     const fast = await newEvm(true);
-    for (const op of [0x20, 0x51, 0x52, 0x53, 0x54, 0xf3, 0xfd])
+    for (const op of [0x20, 0x35, 0x51, 0x52, 0x53, 0x54, 0xf3, 0xfd])
       assert.notEqual(opcodeMapOf(fast)?.[op], opcodeMapOf(plain)?.[op], op.toString(16));
   });
 
