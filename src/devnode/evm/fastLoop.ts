@@ -95,8 +95,11 @@ export function installFastLoop(proto: InterpreterRunProto): void {
         if (info.isInvalid) throw new EVMError(INVALID_OPCODE);
         this.useGas(gas, info);
         rs.programCounter++;
-        if (info.isAsync) await entry.opHandler(rs, common);
-        else entry.opHandler(rs, common);
+        if (info.isAsync) {
+          // Awaited only when it did return a promise (fastWordOps.ts's SLOAD may not).
+          const pending = entry.opHandler(rs, common);
+          if (pending instanceof Promise) await pending;
+        } else entry.opHandler(rs, common);
       } catch (e) {
         if (!isEvmError(e)) throw e;
         if (e.error !== STOP) err = e;

@@ -20,6 +20,7 @@ interface Common {
 }
 
 interface WordRunState {
+  stateManager: { getStorageSync?(address: unknown, key: Uint8Array): Uint8Array };
   stack: { pop(): bigint; push(v: bigint): void; peek(n?: number): bigint[] };
   memory: { read(offset: number, size: number, avoidCopy?: boolean): Uint8Array };
   memoryWordCount: bigint;
@@ -112,10 +113,20 @@ const opHandlers: Record<number, OpHandler> = {
     const pos = rs.stack.pop();
     rs.stack.push(uintFromBytes(rs.memory.read(Number(pos), 32, true)));
   },
-  [SLOAD]: async (rs) => {
-    const key = rs.stack.pop();
-    const value = await rs.interpreter.storageLoad(uint256Bytes(key));
-    rs.stack.push(value.length > 0 ? uintFromBytes(value) : 0n);
+  // Interpreter.storageLoad(key) is the state manager's getStorage(address, key) when no block
+  // access list is kept (installFastWordOps checks): a state manager that can answer
+  // synchronously (the dev node's) spares the opcode its promises.
+  [SLOAD]: (rs) => {
+    const key = uint256Bytes(rs.stack.pop());
+    const sm = rs.stateManager;
+    if (sm.getStorageSync !== undefined) {
+      const value = sm.getStorageSync(rs.interpreter.getAddress(), key);
+      rs.stack.push(value.length > 0 ? uintFromBytes(value) : 0n);
+      return;
+    }
+    return rs.interpreter.storageLoad(key).then((value) => {
+      rs.stack.push(value.length > 0 ? uintFromBytes(value) : 0n);
+    });
   },
 };
 

@@ -15,6 +15,7 @@ import { toHex, uint256Bytes } from '../../../src/protocol/hex';
 import { installFastMstore } from '../../../src/devnode/evm/fastMstore';
 import { installFastWordOps } from '../../../src/devnode/evm/fastWordOps';
 import { installFastLoop } from '../../../src/devnode/evm/fastLoop';
+import { JournaledStateManager } from '../../../src/devnode/evm/stateManager';
 import {
   interpreterPrototypeOf,
   isInterpreterRunProto,
@@ -68,8 +69,12 @@ function programs(): Record<string, string> {
   return out;
 }
 
-async function newEvm(fast: boolean): Promise<EVM> {
-  const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Cancun }) });
+async function newEvm(fast: boolean, devnodeState = false): Promise<EVM> {
+  const evm = await createEVM({
+    common: new Common({ chain: Mainnet, hardfork: Hardfork.Cancun }),
+    // The dev node's state answers SLOAD synchronously; @ethereumjs's own only with a promise.
+    ...(devnodeState ? { stateManager: new JournaledStateManager() } : {}),
+  });
   if (fast) {
     installFastMstore(evm);
     installFastWordOps(evm);
@@ -111,20 +116,25 @@ describe('EVM: the word and memory opcodes with synchronous gas', () => {
       assert.notEqual(opcodeMapOf(fast)?.[op], opcodeMapOf(plain)?.[op], op.toString(16));
   });
 
-  it('answer as @ethereumjs/evm does: output, error and gas', async () => {
-    const plain = await newEvm(false);
-    const fast = await newEvm(true);
-    const errors = new Set<string | undefined>();
-    for (const [name, code] of Object.entries(programs())) {
-      // (The plain EVM shares the Interpreter class, so it runs the dev node's loop too when
-      // nothing listens to steps: the handlers are what differs.)
-      const want = await run(plain, code, false);
-      assert.deepEqual(await run(fast, code, false), want, name);
-      assert.deepEqual(await run(fast, code, true), await run(plain, code, true), `${name} (original loop)`);
-      assert.ok('error' in want, name);
-      errors.add(want.error);
-    }
-    // The programs reach success, revert and out of gas.
-    assert.deepEqual([...errors].sort(), ['out of gas', 'revert', undefined]);
-  });
+  for (const devnodeState of [false, true])
+    it(`answer as @ethereumjs/evm does: output, error and gas (${devnodeState ? "the dev node's" : "@ethereumjs's"} state)`, async () => {
+      const plain = await newEvm(false, devnodeState);
+      const fast = await newEvm(true, devnodeState);
+      const errors = new Set<string | undefined>();
+      for (const [name, code] of Object.entries(programs())) {
+        // (The plain EVM shares the Interpreter class, so it runs the dev node's loop too when
+        // nothing listens to steps: the handlers are what differs.)
+        const want = await run(plain, code, false);
+        assert.deepEqual(await run(fast, code, false), want, name);
+        assert.deepEqual(
+          await run(fast, code, true),
+          await run(plain, code, true),
+          `${name} (original loop)`,
+        );
+        assert.ok('error' in want, name);
+        errors.add(want.error);
+      }
+      // The programs reach success, revert and out of gas.
+      assert.deepEqual([...errors].sort(), ['out of gas', 'revert', undefined]);
+    });
 });
