@@ -16,6 +16,8 @@ import { installFastMstore } from '../../../src/devnode/evm/fastMstore';
 import { installFastWordOps } from '../../../src/devnode/evm/fastWordOps';
 import { installFastLoop } from '../../../src/devnode/evm/fastLoop';
 import { JournaledStateManager } from '../../../src/devnode/evm/stateManager';
+import { keccak256 } from '../../../src/protocol/crypto/keccak';
+import { smSuite } from '../../../src/protocol/crypto/suite';
 import {
   interpreterPrototypeOf,
   isInterpreterRunProto,
@@ -71,7 +73,12 @@ function programs(): Record<string, string> {
 
 async function newEvm(fast: boolean, devnodeState = false): Promise<EVM> {
   const evm = await createEVM({
-    common: new Common({ chain: Mainnet, hardfork: Hardfork.Cancun }),
+    // The chain's hash for KECCAK256, as the executor gives it: Keccak-256, or SM3 on SM chains.
+    common: new Common({
+      chain: Mainnet,
+      hardfork: Hardfork.Cancun,
+      customCrypto: { keccak256: devnodeState ? (d: Uint8Array) => smSuite.hash(d) : keccak256 },
+    }),
     // The dev node's state answers SLOAD synchronously; @ethereumjs's own only with a promise.
     ...(devnodeState ? { stateManager: new JournaledStateManager() } : {}),
   });
@@ -117,7 +124,7 @@ describe('EVM: the word and memory opcodes with synchronous gas', () => {
   });
 
   for (const devnodeState of [false, true])
-    it(`answer as @ethereumjs/evm does: output, error and gas (${devnodeState ? "the dev node's" : "@ethereumjs's"} state)`, async () => {
+    it(`answer as @ethereumjs/evm does: output, error and gas (${devnodeState ? "the dev node's state, SM3" : "@ethereumjs's state, Keccak"})`, async () => {
       const plain = await newEvm(false, devnodeState);
       const fast = await newEvm(true, devnodeState);
       const errors = new Set<string | undefined>();
