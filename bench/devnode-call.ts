@@ -120,6 +120,7 @@ async function main(): Promise<void> {
   // --alloc-profile <file>: a sampling allocation profile of one more round through the handler.
   const allocProfile = arg('--alloc-profile', '');
   const work = mkdtempSync(join(tmpdir(), 'bench-call-'));
+  const builds: { name: string; file: string }[] = [];
   try {
     const counter = compileCounter();
     const iface = new Interface(counter.abi as never);
@@ -137,12 +138,10 @@ async function main(): Promise<void> {
         allocProfile: allocProfile === '' ? undefined : resolve(allocProfile),
       }),
     );
-    const builds: { name: string; file: string }[] = [
-      {
-        name: 'this tree',
-        file: await bundleForNode({ contents: DRIVER, resolveDir: REPO }, 'devnode-call'),
-      },
-    ];
+    builds.push({
+      name: 'this tree',
+      file: await bundleForNode({ contents: DRIVER, resolveDir: REPO }, 'devnode-call'),
+    });
     if (ref !== '') {
       const dir = mkdtempSync(join(work, 'ref-'));
       execFileSync(
@@ -189,6 +188,8 @@ async function main(): Promise<void> {
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
+    // The bundles stay only for a profile, whose lines point into them.
+    if (nodeArgs.length === 0 && allocProfile === '') for (const b of builds) rmSync(b.file, { force: true });
   }
 }
 
