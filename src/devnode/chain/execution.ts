@@ -140,11 +140,13 @@ export class Execution {
   }
 
   /** Executes the transactions on the current state and builds the signed block. */
-  async build(
+  /** `include`, if given, is asked just before each entry executes; false leaves it out of the block. */
+  async build<E extends { stx: StoredTransaction }>(
     number: number,
     timestamp: number,
-    entries: { stx: StoredTransaction }[],
+    entries: E[],
     signatures: { sealerIndex: number; signature: Uint8Array }[] | undefined,
+    include?: (entry: E) => boolean,
   ): Promise<BuiltBlock> {
     this.envBase = undefined;
     const suite = this.o.suite;
@@ -152,8 +154,10 @@ export class Execution {
     const transactions: StoredTransaction[] = [];
     const receipts: StoredReceipt[] = [];
     let gasTotal = 0n;
-    for (let i = 0; i < entries.length; i++) {
-      const stx = entries[i].stx;
+    for (const entry of entries) {
+      if (include !== undefined && !include(entry)) continue;
+      const i = transactions.length;
+      const stx = entry.stx;
       stx.blockNumber = number;
       stx.index = i;
       const data = await this.execute(stx, this.blockEnv(number, timestamp, i), abis);
