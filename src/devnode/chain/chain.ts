@@ -31,8 +31,6 @@ import { signHeader } from './header';
 import { MemoryKv, type KvStore } from '../storage/kv';
 import type { CacheStats } from '../storage/boundedCache';
 import { Sealer } from './sealer';
-import { InlineRecovery, WorkerRecovery, type SenderRecovery } from './senderRecovery';
-import { nativeSecp256k1Available } from '../../protocol/crypto/ecdsa';
 import {
   COMPATIBILITY_VERSION,
   DEFAULT_TX_COUNT_LIMIT,
@@ -79,7 +77,6 @@ class Chain implements DevChain {
   private execution!: Execution;
   private readonly sealerKeys = new Map<string, SealerKey>();
   private readonly pool: TxPool;
-  private readonly recovery: SenderRecovery;
   private readonly listeners = new Set<(b: StoredBlock) => void>();
   private readonly lock = new Mutex();
   /** The debugger's replica of the chain (built on the first transaction trace). */
@@ -106,9 +103,7 @@ class Chain implements DevChain {
         return authEnabled();
       },
     };
-    this.recovery = options.senderRecovery ?? senderRecovery(this.suite);
     this.pool = new TxPool({
-      recovery: this.recovery,
       suite: this.suite,
       chainId: options.chainId,
       groupId: options.groupId,
@@ -178,8 +173,7 @@ class Chain implements DevChain {
       blockNumber: () => this.blockNumber(),
       timestamp: (n) => this.ledger.header(n)!.timestamp,
       txCountLimit: (n) => Number(this.execution.configValue('tx_count_limit', n) ?? DEFAULT_TX_COUNT_LIMIT),
-      build: (number, timestamp, batch) =>
-        this.execution.build(number, timestamp, batch, undefined, (p) => this.pool.confirmTaken(p)),
+      build: (number, timestamp, batch) => this.execution.build(number, timestamp, batch, undefined),
       persist: (built, batch) => this.commit(built, batch),
       publish: (block) => this.publish(block),
       say: (level, message) => this.say(level, message),
@@ -347,7 +341,7 @@ class Chain implements DevChain {
   }
 
   pendingCount(): number {
-    return this.pool.confirmedSize();
+    return this.pool.size;
   }
 
   totalTransactionCount(): TotalTxCount {
@@ -457,7 +451,6 @@ class Chain implements DevChain {
     // Let a block in flight finish so its senders get their receipts; then refuse the rest.
     await this.lock.run(async () => {});
     this.pool.dropAll(new TxRejected(10010, 'TransactionPoolTimeout'));
-    await this.recovery.close();
     if (this.dataDir !== undefined) await this.dataDir.close();
     else await this.kv?.close();
     this.dataDir = undefined;
@@ -480,15 +473,6 @@ function validateOptions(o: ChainOptions): void {
   if (!Number.isInteger(o.accounts) || o.accounts < 1 || o.accounts > 1000)
     bad('accounts must be an integer in 1..1000');
   if (!Number.isFinite(o.blockTimeMs) || o.blockTimeMs < 0) bad('blockTimeMs must be >= 0');
-}
-
-/** Sender recovery on a worker thread where the native secp256k1 binding loads; else inline. */
-function senderRecovery(suite: CryptoSuite): SenderRecovery {
-  const recover = (hash: Uint8Array, signature: Uint8Array) => suite.recover(hash, signature);
-  if (suite.sm || !nativeSecp256k1Available) return new InlineRecovery(recover);
-  // The worker loads the same binding the suite uses (resolved here: it runs no module resolution
-  // of its own from the bundle's place).
-  return new WorkerRecovery(require.resolve('secp256k1/bindings'), recover);
 }
 
 function loadBuiltins(): Builtins {

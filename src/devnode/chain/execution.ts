@@ -140,13 +140,11 @@ export class Execution {
   }
 
   /** Executes the transactions on the current state and builds the signed block. */
-  /** `include`, if given, is asked just before each entry executes; false leaves it out of the block. */
-  async build<E extends { stx: StoredTransaction }>(
+  async build(
     number: number,
     timestamp: number,
-    entries: E[],
+    entries: { stx: StoredTransaction }[],
     signatures: { sealerIndex: number; signature: Uint8Array }[] | undefined,
-    include?: (entry: E) => boolean,
   ): Promise<BuiltBlock> {
     this.envBase = undefined;
     const suite = this.o.suite;
@@ -154,10 +152,8 @@ export class Execution {
     const transactions: StoredTransaction[] = [];
     const receipts: StoredReceipt[] = [];
     let gasTotal = 0n;
-    for (const entry of entries) {
-      if (include !== undefined && !include(entry)) continue;
-      const i = transactions.length;
-      const stx = entry.stx;
+    for (let i = 0; i < entries.length; i++) {
+      const stx = entries[i].stx;
       stx.blockNumber = number;
       stx.index = i;
       const data = await this.execute(stx, this.blockEnv(number, timestamp, i), abis);

@@ -1,10 +1,5 @@
 // The transaction pool: admission in the real node's order with its codes (protocol.md §6.5),
 // the pending list in arrival order, and the waiters that get each receipt once committed.
-// A FISCO transaction's sender is recovered on a worker (senderRecovery.ts) while it waits in the
-// pool: every check that does not need the sender is made on arrival, a transaction whose later
-// check fails has its signature checked here first (the signature's code wins, as in the node),
-// and a pooled transaction whose signature turns out bad is refused with the same code and
-// forgotten before anything depends on it (a duplicate or a nonce it holds, a block, a count).
 
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
@@ -13,7 +8,6 @@ import { TransactionType, type DecodedTransaction } from '../../protocol/transac
 import { decodeSubmission } from './validate';
 import { storedTransaction } from './storedTx';
 import type { NonceWindow } from './nonceWindow';
-import type { RecoveryTicket, SenderRecovery } from './senderRecovery';
 import { TxRejected, type StoredBlock, type StoredReceipt, type StoredTransaction } from './types';
 
 /** `[chain] block_limit`: the blockLimit window and the nonce memory, in blocks. */
@@ -26,7 +20,6 @@ export const MAX_INITCODE_SIZE = 2 * 0x6000;
 export const WEB3_NONCE_WINDOW = 1_000_000n;
 /** A Web3 transaction has no blockLimit; it never expires in the pool. */
 const NO_BLOCK_LIMIT = 1n << 62n;
-const NO_SENDER = new Uint8Array(0);
 
 export type Committed = { tx: StoredTransaction; receipt: StoredReceipt; block: StoredBlock };
 
@@ -38,8 +31,6 @@ export interface Pending {
   blockLimit: bigint;
   /** Web3 transactions: sender and EIP-155 nonce (their `nonce` key is per sender). */
   web3?: { sender: string; nonce: bigint };
-  /** The sender's recovery while it runs; undefined once the sender is in `stx`. */
-  recovery?: RecoveryTicket;
   resolve(v: Committed): void;
   reject(e: Error): void;
 }
@@ -55,15 +46,12 @@ export interface PoolContext {
   web3Nonce(sender: string): bigint | undefined;
   /** The web3_chain_id system config. */
   web3ChainId(): string | undefined;
-  /** Recovers FISCO transactions' senders (off the main thread where it can). */
-  recovery: SenderRecovery;
 }
 
 export class TxPool {
   private entries: Pending[] = [];
   private readonly byHash = new Map<string, Pending>();
-  /** Pooled nonces (a Web3 transaction's key is per sender) and their transactions. */
-  private readonly nonces = new Map<string, Pending>();
+  private readonly nonces = new Set<string>();
 
   constructor(private readonly ctx: PoolContext) {}
 
@@ -79,14 +67,8 @@ export class TxPool {
       p.reject = reject;
       this.entries.push(p);
       this.byHash.set(p.hashHex, p);
-      this.nonces.set(p.nonce, p);
+      this.nonces.add(p.nonce);
     });
-  }
-
-  /** Pooled transactions with a good signature (getPendingTxSize): bad ones are refused first. */
-  confirmedSize(): number {
-    for (const p of [...this.entries]) if (p.recovery !== undefined) this.holds(p);
-    return this.entries.length;
   }
 
   /**
@@ -96,26 +78,13 @@ export class TxPool {
   take(limit: number, number: number): Pending[] {
     const batch: Pending[] = [];
     const keep: Pending[] = [];
-    const head = BigInt(number);
     for (const p of this.entries) {
       if (batch.length >= limit) keep.push(p);
-      else if (p.blockLimit >= head) batch.push(p);
-      // A bad signature's code wins over the expired block limit.
-      else if (this.confirm(p)) this.drop(p, new TxRejected(10001, 'BlockLimitCheckFail'));
+      else if (p.blockLimit < BigInt(number)) this.drop(p, new TxRejected(10001, 'BlockLimitCheckFail'));
+      else batch.push(p);
     }
     this.entries = keep;
-    // The block's first transaction has its sender now (a block is never empty); the others' are
-    // read as the block executes them (`confirmTaken`), by which time the worker has them.
-    while (batch.length > 0 && !this.confirm(batch[0])) batch.shift();
     return batch;
-  }
-
-  /**
-   * A taken transaction's sender, just before it executes: false (and the transaction refused
-   * with InvalidSignature, leaving the block) for a bad signature.
-   */
-  confirmTaken(p: Pending): boolean {
-    return this.confirm(p);
   }
 
   /** Forgets committed transactions (their nonces are now in the committed window). */
@@ -137,7 +106,7 @@ export class TxPool {
   dropAll(e: Error): void {
     const all = this.entries;
     this.entries = [];
-    for (const p of all) if (this.confirm(p)) this.drop(p, e);
+    for (const p of all) this.drop(p, e);
   }
 
   /** Web3Transactions / getPendingNonce: one past the highest nonce pooled for `sender`. */
@@ -153,73 +122,29 @@ export class TxPool {
     const { tx, hash } = decodeSubmission(raw, suite, chainId);
     const hashHex = toHex(hash, false);
     // Every pooled transaction has a waiter, so a second copy is refused, never attached.
-    if (this.holds(this.byHash.get(hashHex))) throw new TxRejected(10004, 'AlreadyInTxPool');
+    if (this.byHash.has(hashHex)) throw new TxRejected(10004, 'AlreadyInTxPool');
     if (tx.type === TransactionType.Web3Transaction) return this.admitWeb3(tx, hash, hashHex, raw);
     const d = tx.data;
     if (d.groupID !== groupId) throw new TxRejected(10007, 'InvalidGroupId');
     if (d.chainID !== chainId) throw new TxRejected(10006, 'InvalidChainId');
-    // The signature is checked next in the node; its recovery runs while the transaction waits,
-    // so a later check that fails looks at the signature first.
-    this.checkSignatureShape(tx.signature);
-    const afterSignature = (code: number, message: string): TxRejected => {
-      this.recoverSender(hash, tx.signature);
-      return new TxRejected(code, message);
-    };
-    if (this.holds(this.nonces.get(d.nonce)) || this.ctx.committedNonces.has(d.nonce))
-      throw afterSignature(10000, 'NonceCheckFail');
+    const sender = this.recoverSender(hash, tx.signature);
+    if (this.nonces.has(d.nonce) || this.ctx.committedNonces.has(d.nonce))
+      throw new TxRejected(10000, 'NonceCheckFail');
     const current = BigInt(this.ctx.blockNumber());
     if (d.blockLimit <= current || d.blockLimit > current + BigInt(BLOCK_LIMIT)) {
-      throw afterSignature(10001, 'BlockLimitCheckFail');
+      throw new TxRejected(10001, 'BlockLimitCheckFail');
     }
-    if (d.value.length > MAX_VALUE_LENGTH) throw afterSignature(10012, 'OverFlowValue');
-    const p: Pending = {
-      stx: storedTransaction(tx, hash, NO_SENDER, Date.now(), -1, -1, ''),
+    if (d.value.length > MAX_VALUE_LENGTH) throw new TxRejected(10012, 'OverFlowValue');
+    const stx = storedTransaction(tx, hash, fromHex(sender), Date.now(), -1, -1, sender);
+    return {
+      stx,
       raw,
       hashHex,
       nonce: d.nonce,
       blockLimit: d.blockLimit,
-      recovery: this.ctx.recovery.start(hash, tx.signature),
       resolve: () => {},
       reject: () => {},
     };
-    // Not handed to a worker (SM chains, no native addon, the worker not up yet): checked now,
-    // as the node does.
-    if (!p.recovery!.posted) this.setSender(p, this.ctx.recovery.result(p.recovery!));
-    return p;
-  }
-
-  /** True if `p` is pooled with a good signature; a bad one is refused and forgotten first. */
-  private holds(p: Pending | undefined): boolean {
-    if (p === undefined) return false;
-    if (this.confirm(p)) return true;
-    const i = this.entries.indexOf(p);
-    if (i >= 0) this.entries.splice(i, 1);
-    return false;
-  }
-
-  /**
-   * Fills `p`'s sender once recovered (here, if the worker has not answered); false (and `p`
-   * refused with InvalidSignature, its hash and nonce forgotten) for a bad signature.
-   */
-  private confirm(p: Pending): boolean {
-    const t = p.recovery;
-    if (t === undefined) return true;
-    p.recovery = undefined;
-    try {
-      this.setSender(p, this.ctx.recovery.result(t));
-      return true;
-    } catch (e) {
-      this.drop(p, e instanceof Error ? e : new Error(String(e)));
-      return false;
-    }
-  }
-
-  private setSender(p: Pending, publicKey: Uint8Array | null): void {
-    if (publicKey === null) throw new TxRejected(10008, 'InvalidSignature');
-    const sender = this.ctx.suite.address(publicKey);
-    p.stx.sender = sender;
-    p.stx.tx.sender = fromHex(sender);
-    p.recovery = undefined;
   }
 
   /**
@@ -238,7 +163,7 @@ export class TxPool {
       throw new TxRejected(10000, 'NonceCheckFail');
     }
     const key = `web3:${sender}:${nonce}`;
-    if (this.holds(this.nonces.get(key))) throw new TxRejected(10000, 'NonceCheckFail');
+    if (this.nonces.has(key)) throw new TxRejected(10000, 'NonceCheckFail');
     const ledger = this.ctx.web3Nonce(sender);
     if (ledger !== undefined && (nonce < ledger || nonce > ledger + WEB3_NONCE_WINDOW))
       throw new TxRejected(10000, 'NonceCheckFail');
@@ -260,16 +185,11 @@ export class TxPool {
     };
   }
 
-  private checkSignatureShape(signature: Uint8Array): void {
+  private recoverSender(hash: Uint8Array, signature: Uint8Array): string {
     const suite = this.ctx.suite;
     if (signature.length !== (suite.sm ? 128 : 65)) throw new TxRejected(10008, 'InvalidSignature');
     // v is fed to libsecp256k1 as the recovery id: only 0 and 1 occur in valid signatures.
     if (!suite.sm && signature[64] > 1) throw new TxRejected(10008, 'InvalidSignature');
-  }
-
-  private recoverSender(hash: Uint8Array, signature: Uint8Array): string {
-    const suite = this.ctx.suite;
-    this.checkSignatureShape(signature);
     try {
       return suite.address(suite.recover(hash, signature));
     } catch {

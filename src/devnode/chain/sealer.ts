@@ -19,7 +19,6 @@ export interface SealerDeps {
   timestamp(n: number): number;
   /** tx_count_limit in force for block `n`. */
   txCountLimit(n: number): number;
-  /** Executes `batch` in order; a transaction whose sender check fails there is left out. */
   build(number: number, timestamp: number, batch: Pending[]): Promise<BuiltBlock>;
   /** Commits the block with its state; resolves once it would survive a crash. */
   persist(built: BuiltBlock, batch: Pending[]): Promise<void>;
@@ -94,26 +93,22 @@ export class Sealer {
     if (batch.length === 0) return;
     const timestamp = Math.max(Date.now(), this.d.timestamp(number - 1));
     let built: BuiltBlock;
-    let included = batch;
     try {
       built = await this.d.build(number, timestamp, batch);
-      // A transaction whose signature failed while the block executed is not in it.
-      const txs = built.block.transactions;
-      if (txs.length !== batch.length) included = batch.filter((p) => txs[p.stx.index] === p.stx);
-      await this.d.persist(built, included);
+      await this.d.persist(built, batch);
     } catch (e) {
       // State may hold a half-applied block: refuse further work rather than diverge.
       this.brokenBy = new Error(
         `block ${number} could not be committed: ${e instanceof Error ? e.message : String(e)}`,
       );
       this.d.say('error', this.brokenBy.message);
-      for (const p of included) pool.drop(p, this.brokenBy);
+      for (const p of batch) pool.drop(p, this.brokenBy);
       pool.dropAll(this.brokenBy);
       return;
     }
     const block = built.block;
     this.d.publish(block);
-    pool.settle(included);
-    for (const p of included) p.resolve({ tx: p.stx, receipt: block.receipts[p.stx.index], block });
+    pool.settle(batch);
+    for (const p of batch) p.resolve({ tx: p.stx, receipt: block.receipts[p.stx.index], block });
   }
 }

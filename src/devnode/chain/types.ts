@@ -1,7 +1,6 @@
 // The seam between the devnode's chain engine (pool, sealer, EVM, storage) and its
 // JSON-RPC layer. The RPC layer formats these records into the exact JSON of a real node.
 
-import type { SenderRecovery } from './senderRecovery';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import type { Transaction } from '../../protocol/transaction';
 import type { TransactionReceiptData } from '../../protocol/receipt';
@@ -96,8 +95,6 @@ export interface ChainOptions {
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** Built-in contracts; defaults to `createBuiltins()` from ../builtin (tests may pass stand-ins). */
   builtins?: Builtins;
-  /** Sender recovery (default: on a worker thread where the native secp256k1 binding loads; tests may pass one). The chain closes it. */
-  senderRecovery?: SenderRecovery;
   /** Transactions whose diagnostics stay decoded in memory (default 10,000; the rest are read from the store). */
   diagnosticsCache?: number;
 }
