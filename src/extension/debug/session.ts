@@ -204,13 +204,10 @@ export class FiscoDebugSession extends LoggingDebugSession {
       return;
     }
     const frames = m.callStack(this.step).map(({ frame, step }, k) => {
-      const f = m.trace.frames[frame];
-      const s = m.trace.steps[step];
       const loc = m.locations[step];
-      const name = `${m.contract(frame) ?? f.address}${f.kind === 'create' ? ' (constructor)' : ''} @ pc ${s?.pc ?? 0} ${s?.op ?? ''}`;
       const sf = new StackFrame(
         k,
-        name,
+        this.frameName(m, frame, step),
         loc ? this.source(loc.file) : undefined,
         loc?.line ?? 0,
         loc?.column ?? 0,
@@ -220,6 +217,24 @@ export class FiscoDebugSession extends LoggingDebugSession {
     });
     response.body = { stackFrames: frames, totalFrames: frames.length };
     this.sendResponse(response);
+  }
+
+  /**
+   * "Counter.increment" when the source map and AST name the function running in the frame;
+   * otherwise the contract (or address) and the instruction, e.g. "Counter @ pc 12 SLOAD".
+   */
+  private frameName(m: TraceModel, frame: number, step: number): string {
+    const contract = m.contract(frame);
+    let fn: string | undefined;
+    try {
+      fn = contract === undefined ? undefined : this.decoder?.functionAt(step);
+    } catch {
+      fn = undefined; // a trace the decoder does not understand keeps the instruction name
+    }
+    if (fn !== undefined) return `${contract}.${fn}`;
+    const f = m.trace.frames[frame];
+    const s = m.trace.steps[step];
+    return `${contract ?? f.address}${f.kind === 'create' ? ' (constructor)' : ''} @ pc ${s?.pc ?? 0} ${s?.op ?? ''}`;
   }
 
   protected override scopesRequest(
