@@ -1,6 +1,6 @@
 // Devnode diagnostics (console.log lines, failure point) are kept in the chain store with the
 // block: a failed transaction's diagnostics are answered after the memory cache has moved past it
-// and after a restart with a data directory (LMDB), and still map to the failing Solidity line.
+// and after a restart with a data directory (RocksDB), and still map to the failing Solidity line.
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
