@@ -29,6 +29,8 @@ export interface HttpServerOptions {
   ws?: Omit<WsRpcHooks, 'maxMessage'>;
   /** false: every request through node:http (the lean path's reference in tests). */
   lean?: boolean;
+  /** Tests: called each time a connection leaves the lean path for node:http. */
+  onLeanFallback?: () => void;
 }
 
 export interface RunningServer {
@@ -62,18 +64,22 @@ function leanPath(
   server: http.Server,
   event: 'connection' | 'secureConnection',
   hooks: Pick<LeanHooks, 'answer' | 'bodyLimit' | 'bodyTimeoutMs'>,
+  onFallback?: () => void,
 ): Set<Duplex> | undefined {
   const listeners = server.listeners(event);
   if (listeners.length !== 1) return undefined; // not the node:http this was written against
-  const nodeListener = listeners[0] as (this: http.Server, socket: Duplex) => void;
+  const nodeListener = listeners[0];
   const serve = leanConnectionHandler({
     ...hooks,
-    fallback: (socket) => nodeListener.call(server, socket),
+    fallback: (socket) => {
+      onFallback?.();
+      Reflect.apply(nodeListener, server, [socket]);
+    },
     headersTimeoutMs: server.headersTimeout,
     keepAliveTimeoutMs: server.keepAliveTimeout,
   });
   const sockets = new Set<Duplex>();
-  server.removeListener(event, nodeListener);
+  server.removeAllListeners(event); // node:http's own, the only one (checked above)
   server.on(event, (socket: Duplex) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -167,11 +173,16 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
   const lean =
     opts.lean === false
       ? undefined
-      : leanPath(server, opts.tls ? 'secureConnection' : 'connection', {
-          answer,
-          bodyLimit: limit,
-          bodyTimeoutMs: bodyTimeout,
-        });
+      : leanPath(
+          server,
+          opts.tls ? 'secureConnection' : 'connection',
+          {
+            answer,
+            bodyLimit: limit,
+            bodyTimeoutMs: bodyTimeout,
+          },
+          opts.onLeanFallback,
+        );
 
   return new Promise((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
