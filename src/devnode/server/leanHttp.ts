@@ -126,6 +126,7 @@ function serve(
   let handOver = false; // node:http takes the connection once the answers due are written
   let served = false;
   let draining = false;
+  let closeRequested = false; // a request asked for Connection: close
 
   const setTimer = (ms: number) => socket.setTimeout?.(ms);
   setTimer(hooks.headersTimeoutMs);
@@ -173,6 +174,13 @@ function serve(
     if (queue.length === 0) finish();
   };
 
+  // As node:http's parser: bytes after a request with Connection: close are an error, answered
+  // 400 unless an answer has gone out since (_http_server.js socketOnError); the connection ends.
+  const afterClose = () => {
+    if (socket.writable && queue.length > 0) socket.write(BAD_REQUEST_ANSWER);
+    socket.destroy();
+  };
+
   const stopBodyTimer = () => {
     if (bodyTimer !== undefined) clearTimeout(bodyTimer);
     bodyTimer = undefined;
@@ -211,13 +219,14 @@ function serve(
     parts = [];
     received = 0;
     head = undefined;
-    if (h.close) closing = true;
+    if (h.close) closing = closeRequested = true;
     const slot: Slot = { status: 200, close: h.close };
     queue.push(slot);
     void hooks.answer(text).then((answer) => {
       slot.text = answer;
       flush();
     });
+    if (h.close && buf !== undefined) afterClose();
     return true;
   };
 
@@ -253,7 +262,10 @@ function serve(
   };
 
   const onData = (chunk: Buffer) => {
-    if (closing) return; // the rest of a refused body, or bytes after Connection: close
+    if (closing) {
+      if (closeRequested) afterClose();
+      return; // otherwise the rest of a refused body
+    }
     if (head !== undefined) {
       parts.push(chunk);
       received += chunk.length;
