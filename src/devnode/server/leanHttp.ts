@@ -274,14 +274,14 @@ function serve(
     heads();
   };
 
-  // As node:http (httpAllowHalfOpen false): a request cut short is a 400; otherwise the
-  // connection ends at once, answers still due included.
+  // As node:http (httpAllowHalfOpen false): a request cut short is a 400 (answers still due are
+  // not written, as none has started); otherwise the connection ends at once, answers due included.
   const onEnd = () => {
     const partial = !closing && (buf !== undefined || head !== undefined);
     closing = true;
     handOver = false;
     if (partial) {
-      if (socket.writable && queue.length === 0) socket.write(BAD_REQUEST_ANSWER);
+      if (socket.writable) socket.write(BAD_REQUEST_ANSWER);
       socket.destroy();
     } else socket.end();
   };

@@ -107,6 +107,11 @@ const CASES: [string, Write[], boolean][] = [
   ['head in one write, body byte by byte', [post('{"a":1}').slice(0, -7), ...bytes('{"a":1}'), CLOSE], false],
   ['a request cut short by the client: 400', [post('{"a":1}').slice(0, -3), END], false],
   ['a whole request, then the client ends its side', [post('{"a":1}'), END], false],
+  [
+    'an answer due, then a request cut short by the client: 400',
+    [post('{"hold":1}') + post('{"a":1}').slice(0, -3), END],
+    false,
+  ],
   ['bytes after a Connection: close request: 400', [CLOSE + post('{"a":1}')], false],
   ['absolute-form target', [post('{"a":1}', 'Host: x\r\n', 'http://x/rpc'), CLOSE], false],
   ['a request split into single bytes', [...bytes(post('{"a":1}')), CLOSE], true],
