@@ -43,11 +43,13 @@ const BAD_REQUEST_ANSWER = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\
 // node:http adds this much to the advertised keep-alive timeout before dropping an idle socket
 // (_http_server.js HTTP_SERVER_KEEP_ALIVE_TIMEOUT_BUFFER).
 const KEEP_ALIVE_SLACK_MS = 1000;
-// The request line accepted here: POST, a target of RFC 3986 characters, HTTP/1.1.
-const REQUEST_LINE = /^POST [A-Za-z0-9\-._~!$&'()*+,;=:@/?%]+ HTTP\/1\.1$/;
-// A header field: a token name, optional whitespace, a value of visible ASCII, spaces and tabs.
+// The request line accepted here: POST, an origin-form target of RFC 3986 characters, HTTP/1.1.
+const REQUEST_LINE = /^POST \/[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]* HTTP\/1\.1$/;
+// A header field: a token name, optional whitespace, a value of visible ASCII, spaces and tabs,
+// optional whitespace (captured: node:http's parser reads a Content-Length or Connection value
+// followed by a tab differently, so those go to it).
 const HEADER_LINE =
-  /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*([\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?)?[ \t]*$/;
+  /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*([\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?)?([ \t]*)$/;
 
 interface Head {
   length: number;
@@ -66,6 +68,7 @@ function parseHead(head: string): Head | undefined {
     if (!m) return undefined;
     const name = m[1].toLowerCase();
     const value = m[2] ?? '';
+    if ((name === 'content-length' || name === 'connection') && m[3].includes('\t')) return undefined;
     if (name === 'content-length') {
       if (length !== undefined || !/^[0-9]{1,15}$/.test(value)) return undefined;
       length = Number(value);
