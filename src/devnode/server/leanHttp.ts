@@ -7,9 +7,12 @@
 // head split across reads, anything malformed or unusual) hands the connection, with the bytes
 // already read, to node:http for good, once the answers already due on it have been written. The
 // lean path only ever accepts requests node:http would accept and answers them with the same
-// bytes (test/unit/devnode/server-lean-http.test.ts compares the two). One difference in timing:
-// requests pipelined behind one that goes to node:http are read once the lean answers before it
-// are out (node:http would start on them at once; the answers come in the same order).
+// bytes (test/unit/devnode/server-lean-http.test.ts compares the two). Two differences remain,
+// both for requests pipelined behind lean ones whose answers are not written yet: the requests
+// from the first that goes to node:http on are read once those answers are out (node:http would
+// start on them at once; the answers come in the same order); and when that request is malformed,
+// node:http alone would have answered only its 400, dropping the answers due before it, where
+// here they are written first.
 
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
