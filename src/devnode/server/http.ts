@@ -124,6 +124,9 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
       size += chunk.length;
       if (size > limit) {
         tooLarge = true;
+        // The 413 answers this request: its body timer must not answer it again (a second
+        // writeHead would throw from the timer and end the process).
+        clearTimeout(timer);
         const message = `request body larger than ${limit} bytes`;
         // The rest of the body is discarded; "Connection: close" ends the connection once sent.
         respond(res, 413, JSON.stringify({ error: { code: -32600, message }, id: 0, jsonrpc: '' }), true);
