@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { HDNodeWallet, Transaction, Wallet } from 'ethers';
+import { anvilHome } from './lib/anvilHome';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 
@@ -19,9 +20,12 @@ async function main(): Promise<void> {
     'bin',
     'anvil',
   );
+  const home = anvilHome();
   const child = spawn(bin, ['--port', '0', '--host', '127.0.0.1', ...process.argv.slice(2)], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: home.env,
   });
+  home.track(child);
   const port = await new Promise<number>((resolve) => {
     child.stdout.on('data', (d: Buffer) => {
       const m = /Listening on 127\.0\.0\.1:(\d+)/.exec(String(d));

@@ -31,6 +31,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { HDNodeWallet, Interface, Transaction as EthTx, Wallet } from 'ethers';
+import { anvilHome } from './lib/anvilHome';
 import { bundleForNode } from './lib/bundle';
 
 const TXS = 2000;
@@ -403,9 +404,12 @@ async function startAnvilPeer(counter: { abi: unknown[]; bytecode: string }): Pr
   const port = await freePort();
   const argAt = process.argv.indexOf('--anvil-args');
   const extra = argAt > 0 ? process.argv[argAt + 1].split(' ').filter(Boolean) : [];
+  const home = anvilHome();
   const child = spawn(bin, ['--port', String(port), '--host', '127.0.0.1', '--chain-id', '31337', ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: home.env,
   });
+  home.track(child);
   try {
     await waitForLine(child, (l) => l.includes('Listening on'), 'anvil');
     return await ethPeer(

@@ -4,7 +4,12 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const only = process.argv.slice(2);
+// Arguments before the first "--flag" pick benches by name; that flag and everything after it
+// go to each bench (npm run bench -- devnode.bench --ab-ref main --rounds 3).
+const args = process.argv.slice(2);
+const firstFlag = args.findIndex((a) => a.startsWith('--'));
+const only = firstFlag < 0 ? args : args.slice(0, firstFlag);
+const flags = firstFlag < 0 ? [] : args.slice(firstFlag);
 const dir = __dirname;
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
@@ -13,7 +18,7 @@ const files = readdirSync(dir)
 let failed = 0;
 for (const f of files) {
   console.log(`\n=== ${f}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(dir, f)], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(dir, f), ...flags], { stdio: 'inherit' });
   if (r.status !== 0) failed++;
 }
 if (failed) process.exit(1);

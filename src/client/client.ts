@@ -1,5 +1,6 @@
 // The group-bound FISCO BCOS 3.x client: one method per node JSON-RPC operation, each in a
-// Promise form and an `…Async(…, callback)` form.
+// Promise form and an `…Async(…, callback)` form. The node operations are in clientRpc.ts; logs
+// and filters, the callback forms and per-node views are here.
 //
 // Naming a node: real nodes forward a request to the node named in params[1] ("" = any node).
 // Every node-aware method takes an options object last, `{ node: "node0" }`; or bind a view
@@ -15,105 +16,32 @@ import type {
   BlockJson,
   CallResult,
   GroupListJson,
-  NodeInfo,
   PeersInfo,
   ReceiptJson,
   SealerEntry,
   SendTransactionReceiptJson,
   SystemConfigJson,
   TransactionJson,
-  GroupInfo,
   LogJson,
 } from '../protocol/rpc/types';
 import { type AsyncArgs, runMethodAsync } from './callback';
-import {
-  type ConsensusStatusResult,
-  type GroupInfoResult,
-  type NodeInfoResult,
-  parseConsensusStatus,
-  parseGroupInfo,
-  parseNodeInfo,
-  parseSyncStatus,
-  type SyncStatusResult,
-  type TotalTransactionCountResult,
-  withTxSums,
+import { ClientRpc } from './clientRpc';
+import { pick } from './clientTransport';
+import type {
+  ConsensusStatusResult,
+  GroupInfoResult,
+  NodeInfoResult,
+  SyncStatusResult,
+  TotalTransactionCountResult,
 } from './results';
-import { FailoverTransport } from './transport/failover';
 import { logBlockNumber, MAX_BLOCKS_PER_LOG_REQUEST, toFilterObject, type LogFilter } from './logs';
-import { HttpTransport, type TlsOptions } from './transport/http';
-import type { RequestOptions, Transport } from './transport/types';
+import type { RequestOptions } from './transport/types';
 import * as v from './validate';
 
-/** How many blocks ahead getBlockLimit() allows, as the C++/Java SDKs do. */
-export const BLOCK_LIMIT_RANGE = 500n;
+export { BLOCK_LIMIT_RANGE } from './clientRpc';
+export type { CallOptions, ClientOptions, NodeOptions } from './clientTransport';
 
-export interface ClientOptions {
-  /** Group id the client is bound to (e.g. "group0"). Required. */
-  group: string;
-  /** Node RPC address, http://host:port or https://host:port (with `tls`). */
-  url?: string;
-  /**
-   * Several node RPC endpoints of the same group (console config.toml `peers`): requests fail
-   * over to the next when a node is down. "host:port" entries get http, or https with `tls`.
-   * When `url` is also given it is tried first.
-   */
-  peers?: string[];
-  tls?: TlsOptions;
-  /** Default request timeout (ms). */
-  timeoutMs?: number;
-  maxResponseBytes?: number;
-  maxRequestBytes?: number;
-  /** Use this transport instead of building one from url/tls. */
-  transport?: Transport;
-  /** Node every node-aware request names unless overridden ("" = any node). */
-  node?: string;
-}
-
-/** Per-call options of node-aware methods. */
-export interface NodeOptions extends RequestOptions {
-  /** Node name for params[1]; overrides the client's default node. "" = any node. */
-  node?: string;
-}
-
-export interface CallOptions extends NodeOptions {
-  /** Signature for call-with-sign (node ≥ 3.4.0), sent as the 5th parameter. */
-  sign?: string;
-}
-
-export class Client {
-  readonly group: string;
-  readonly transport: Transport;
-  /** Node named by default ("" = the node RPC picks one). */
-  readonly defaultNode: string;
-  private readonly ownsTransport: boolean;
-
-  constructor(options: ClientOptions) {
-    if (!options || typeof options !== 'object')
-      throw new TypeError('Client: options { group, url | transport } required');
-    this.group = v.requireGroup(options.group);
-    this.defaultNode = v.nodeName('Client', options.node);
-    if (options.transport) {
-      this.transport = options.transport;
-      this.ownsTransport = false;
-    } else {
-      const urls = endpointUrls(options);
-      if (urls.length === 0)
-        throw new TypeError('Client: give a url (http://host:port), peers, or a transport');
-      const http = urls.map(
-        (url) =>
-          new HttpTransport({
-            url,
-            tls: options.tls,
-            timeoutMs: options.timeoutMs,
-            maxResponseBytes: options.maxResponseBytes,
-            maxRequestBytes: options.maxRequestBytes,
-          }),
-      );
-      this.transport = http.length === 1 ? http[0] : new FailoverTransport(http);
-      this.ownsTransport = true;
-    }
-  }
-
+export class Client extends ClientRpc {
   /** A view of this client whose requests name `node` (shares the transport). */
   node(node: string): Client {
     return new Client({
@@ -121,243 +49,6 @@ export class Client {
       transport: this.transport,
       node: v.nodeName('Client.node', node),
     });
-  }
-
-  /** Closes the transport if this client created it. */
-  close(): void {
-    if (this.ownsTransport) this.transport.close();
-  }
-
-  /** Sends any JSON-RPC method with explicit params (for methods without a wrapper). */
-  request<T = unknown>(method: string, params: unknown[], options?: RequestOptions): Promise<T> {
-    return this.transport.request<T>(method, params, pick(options));
-  }
-
-  private nodeOf(op: string, options?: NodeOptions): string {
-    return options?.node === undefined ? this.defaultNode : v.nodeName(op, options.node);
-  }
-
-  /** [group, node, ...rest] request. */
-  private async grouped<T>(method: string, options: NodeOptions | undefined, ...rest: unknown[]): Promise<T> {
-    const node = this.nodeOf(method, options);
-    return this.transport.request<T>(method, [this.group, node, ...rest], pick(options));
-  }
-
-  // ---- contract operations ----
-
-  /**
-   * Submits a signed, TARS-encoded transaction (hex or bytes). The node answers once the
-   * transaction is committed, with its receipt (`hash` is "0x" when status != 0).
-   */
-  async sendTransaction(
-    signedTx: string | Uint8Array,
-    withProof = false,
-    options?: NodeOptions,
-  ): Promise<SendTransactionReceiptJson> {
-    const data = v.hexData('sendTransaction', 'signedTransactionData', signedTx);
-    if (data === '0x') throw new TypeError('sendTransaction: signedTransactionData is empty');
-    return this.grouped(
-      'sendTransaction',
-      options,
-      data,
-      v.flag('sendTransaction', 'withProof', withProof, false),
-    );
-  }
-
-  /** Read-only call: `data` is the ABI-encoded input. A revert comes back as status 16. */
-  async call(to: string, data: string | Uint8Array, options?: CallOptions): Promise<CallResult> {
-    const args: unknown[] = [v.address('call', to), v.hexData('call', 'data', data)];
-    if (options?.sign !== undefined) args.push(v.hexData('call', 'sign', options.sign));
-    return this.grouped('call', options, ...args);
-  }
-
-  /** Runtime code at `address` ("" when none, as the node returns it). */
-  async getCode(address: string, options?: NodeOptions): Promise<string> {
-    return this.grouped('getCode', options, v.address('getCode', address));
-  }
-
-  /** ABI JSON text stored with the deployment ("" when none). */
-  async getABI(address: string, options?: NodeOptions): Promise<string> {
-    return this.grouped('getABI', options, v.address('getABI', address));
-  }
-
-  // ---- chain queries ----
-
-  async getBlockNumber(options?: NodeOptions): Promise<number> {
-    return this.grouped('getBlockNumber', options);
-  }
-
-  /** Wire fields plus txSum / failedTxSum. */
-  async getTotalTransactionCount(options?: NodeOptions): Promise<TotalTransactionCountResult> {
-    return withTxSums(await this.grouped('getTotalTransactionCount', options));
-  }
-
-  /**
-   * onlyHeader and onlyTxHash default to true, as the node does when they are omitted: the
-   * block then has no `transactions` key.
-   */
-  async getBlockByNumber(
-    blockNumber: number | bigint,
-    onlyHeader = true,
-    onlyTxHash = true,
-    options?: NodeOptions,
-  ): Promise<BlockJson> {
-    const op = 'getBlockByNumber';
-    return this.grouped(
-      op,
-      options,
-      v.blockNumber(op, blockNumber),
-      v.flag(op, 'onlyHeader', onlyHeader, true),
-      v.flag(op, 'onlyTxHash', onlyTxHash, true),
-    );
-  }
-
-  /** Java SDK getBlockHeaderByNumber: the block without transactions (onlyHeader). */
-  getBlockHeaderByNumber(blockNumber: number | bigint, options?: NodeOptions): Promise<BlockJson> {
-    return this.getBlockByNumber(blockNumber, true, true, options);
-  }
-
-  /** Java SDK getBlockHeaderByHash. */
-  getBlockHeaderByHash(blockHash: string, options?: NodeOptions): Promise<BlockJson> {
-    return this.getBlockByHash(blockHash, true, true, options);
-  }
-
-  async getBlockByHash(
-    blockHash: string,
-    onlyHeader = true,
-    onlyTxHash = true,
-    options?: NodeOptions,
-  ): Promise<BlockJson> {
-    const op = 'getBlockByHash';
-    return this.grouped(
-      op,
-      options,
-      v.hash32(op, blockHash),
-      v.flag(op, 'onlyHeader', onlyHeader, true),
-      v.flag(op, 'onlyTxHash', onlyTxHash, true),
-    );
-  }
-
-  /** The node answers the all-zero hash (not an error) for a missing block. */
-  async getBlockHashByNumber(blockNumber: number | bigint, options?: NodeOptions): Promise<string> {
-    return this.grouped('getBlockHashByNumber', options, v.blockNumber('getBlockHashByNumber', blockNumber));
-  }
-
-  /** Wire method `getTransaction`. An unknown hash rejects with RpcError 3008, as real nodes answer. */
-  async getTransactionByHash(
-    txHash: string,
-    withProof = false,
-    options?: NodeOptions,
-  ): Promise<TransactionJson> {
-    const op = 'getTransactionByHash';
-    return this.grouped(
-      'getTransaction',
-      options,
-      v.hash32(op, txHash),
-      v.flag(op, 'withProof', withProof, false),
-    );
-  }
-
-  /** Same as getTransactionByHash (the node's method name). */
-  getTransaction(txHash: string, withProof = false, options?: NodeOptions): Promise<TransactionJson> {
-    return this.getTransactionByHash(txHash, withProof, options);
-  }
-
-  async getTransactionReceipt(
-    txHash: string,
-    withProof = false,
-    options?: NodeOptions,
-  ): Promise<ReceiptJson> {
-    const op = 'getTransactionReceipt';
-    return this.grouped(op, options, v.hash32(op, txHash), v.flag(op, 'withProof', withProof, false));
-  }
-
-  async getPendingTxSize(options?: NodeOptions): Promise<number> {
-    return this.grouped('getPendingTxSize', options);
-  }
-
-  /** Latest block number + 500, as a bigint: the blockLimit to put in a new transaction. */
-  async getBlockLimit(options?: NodeOptions): Promise<bigint> {
-    return BigInt(await this.getBlockNumber(options)) + BLOCK_LIMIT_RANGE;
-  }
-
-  /** The node ignores params here: P2P view of the node that answers. */
-  async getPeers(options?: RequestOptions): Promise<PeersInfo> {
-    return this.transport.request('getPeers', [], pick(options));
-  }
-
-  /** Parsed from the node's JSON text; `raw` keeps the text. */
-  async getSyncStatus(options?: NodeOptions): Promise<SyncStatusResult> {
-    return parseSyncStatus(await this.grouped('getSyncStatus', options));
-  }
-
-  async getSystemConfigByKey(key: string, options?: NodeOptions): Promise<SystemConfigJson> {
-    return this.grouped('getSystemConfigByKey', options, v.text('getSystemConfigByKey', 'key', key));
-  }
-
-  // ---- consensus ----
-
-  /** Node IDs (no 0x). */
-  async getObserverList(options?: NodeOptions): Promise<string[]> {
-    return this.grouped('getObserverList', options);
-  }
-
-  async getSealerList(options?: NodeOptions): Promise<SealerEntry[]> {
-    return this.grouped('getSealerList', options);
-  }
-
-  /** type: "consensus_sealer" | "consensus_observer" | "consensus_candidate_sealer" (node ≥ 3.6). */
-  async getNodeListByType(type: string, options?: NodeOptions): Promise<SealerEntry[]> {
-    return this.grouped('getNodeListByType', options, v.text('getNodeListByType', 'type', type));
-  }
-
-  /** Console getCandidateList: rPBFT candidate sealers (getNodeListByType, node >= 3.6). */
-  getCandidateList(options?: NodeOptions): Promise<SealerEntry[]> {
-    return this.getNodeListByType('consensus_candidate_sealer', options);
-  }
-
-  async getPbftView(options?: NodeOptions): Promise<number> {
-    return this.grouped('getPbftView', options);
-  }
-
-  /** Parsed from the node's JSON text; `raw` keeps the text. */
-  async getConsensusStatus(options?: NodeOptions): Promise<ConsensusStatusResult> {
-    return parseConsensusStatus(await this.grouped('getConsensusStatus', options));
-  }
-
-  // ---- groups ----
-
-  /** This client's group, genesisConfig and node iniConfig parsed. Fails if the node does not know the group. */
-  async getGroupInfo(options?: RequestOptions): Promise<GroupInfoResult> {
-    const info = await this.transport.request<GroupInfo | null>('getGroupInfo', [this.group], pick(options));
-    if (info === null || info === undefined)
-      throw new Error(`getGroupInfo: the node does not know group "${this.group}"`);
-    return parseGroupInfo(info);
-  }
-
-  async getGroupList(options?: RequestOptions): Promise<GroupListJson> {
-    return this.transport.request('getGroupList', [], pick(options));
-  }
-
-  /** Node IDs of the group seen by the answering node (itself included). */
-  async getGroupPeers(options?: RequestOptions): Promise<string[]> {
-    return this.transport.request('getGroupPeers', [this.group], pick(options));
-  }
-
-  async getGroupInfoList(options?: RequestOptions): Promise<GroupInfoResult[]> {
-    const list = await this.transport.request<GroupInfo[]>('getGroupInfoList', [], pick(options));
-    if (!Array.isArray(list)) throw new TypeError('getGroupInfoList: expected an array');
-    return list.map(parseGroupInfo);
-  }
-
-  /** Info of one node of the group by name; null when the node has no such member. */
-  async getGroupNodeInfo(node: string, options?: RequestOptions): Promise<NodeInfoResult | null> {
-    const info = await this.transport.request<NodeInfo | null>(
-      'getGroupNodeInfo',
-      [this.group, v.text('getGroupNodeInfo', 'node', node)],
-      pick(options),
-    );
-    return info ? parseNodeInfo(info) : null;
   }
 
   // ---- logs and filters: [group, …] without a node name (bcos-rpc FilterSystem) ----
@@ -574,23 +265,4 @@ function filterIdOf(op: string, id: unknown): string {
   if (typeof id !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(id))
     throw new TypeError(`${op}: filter id must be the hex quantity newFilter returned, got ${String(id)}`);
   return id;
-}
-
-function pick(options?: RequestOptions): RequestOptions | undefined {
-  if (!options) return undefined;
-  return { signal: options.signal, timeoutMs: options.timeoutMs };
-}
-
-/** url first, then peers; "host:port" gets the scheme the TLS options imply. Duplicates dropped. */
-function endpointUrls(options: ClientOptions): string[] {
-  const list = [...(options.url ? [options.url] : []), ...(options.peers ?? [])];
-  const out: string[] = [];
-  for (const raw of list) {
-    if (typeof raw !== 'string' || raw.trim() === '')
-      throw new TypeError('Client: peers must be non-empty strings');
-    const text = raw.trim();
-    const url = /^[a-z]+:\/\//i.test(text) ? text : `${options.tls ? 'https' : 'http'}://${text}`;
-    if (!out.includes(url)) out.push(url);
-  }
-  return out;
 }

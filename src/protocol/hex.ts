@@ -102,9 +102,50 @@ function putUint32BE(out: Uint8Array, at: number, v: number): void {
   out[at + 3] = v;
 }
 
+function nibble(c: number): number {
+  return c <= 0x39 ? c - 0x30 : c - 0x57; // '0'-'9', 'a'-'f' (bigint.toString(16) is lowercase)
+}
+
 /** The 32 big-endian bytes of 0 <= `v` < 2^256 (an EVM word, a curve scalar or coordinate). */
 export function uint256Bytes(v: bigint): Uint8Array {
-  return Buffer.from(v.toString(16).padStart(64, '0'), 'hex');
+  // 32 bytes live on the V8 heap (a Buffer would come from, and exhaust, Node's shared pool).
+  const out = new Uint8Array(32);
+  if (v < 0n) throw new RangeError(`uint256Bytes: ${v} is negative`);
+  if (v <= 0x1fffffffffffffn) {
+    // Offsets, lengths, counters: a Number holds them, no text needed.
+    let n = Number(v);
+    for (let i = 31; n > 0; i--) {
+      out[i] = n % 256;
+      n = Math.floor(n / 256);
+    }
+    return out;
+  }
+  const text = v.toString(16);
+  if (text.length > 64) throw new RangeError(`uint256Bytes: ${v} does not fit in 256 bits`);
+  let j = text.length;
+  for (let i = 31; j > 0; i--, j -= 2) {
+    out[i] =
+      j === 1
+        ? nibble(text.charCodeAt(0))
+        : (nibble(text.charCodeAt(j - 2)) << 4) | nibble(text.charCodeAt(j - 1));
+  }
+  return out;
+}
+
+/** The unsigned big-endian integer in `bytes` (any length; empty is 0). */
+export function uintFromBytes(bytes: Uint8Array): bigint {
+  const n = bytes.length;
+  let i = 0;
+  while (i < n && bytes[i] === 0) i++;
+  if (n - i <= 6) {
+    // Up to 48 bits: exact as a Number.
+    let v = 0;
+    for (; i < n; i++) v = v * 256 + bytes[i];
+    return BigInt(v);
+  }
+  let text = '0x';
+  for (; i < n; i++) text += BYTE_TO_HEX[bytes[i]];
+  return BigInt(text);
 }
 
 /** 8-byte big-endian two's complement of a signed 64-bit value (number must be a safe integer). */

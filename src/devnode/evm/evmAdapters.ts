@@ -4,7 +4,7 @@
 import type { Log } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
-import { concatBytes, toHex, utf8Encode } from '../../protocol/hex';
+import { concatBytes, fromHex, toHex, utf8Encode } from '../../protocol/hex';
 import { normalizeAddressPadded } from '../../protocol/address';
 import { TransactionStatus } from '../../protocol/rpc/status';
 import type { LogRecord } from '../builtin/types';
@@ -37,21 +37,45 @@ export function revertStub(data: Uint8Array): Uint8Array {
   return concatBytes(new Uint8Array(head), data);
 }
 
+// Shared by every frame's block: the EVM only reads them (COINBASE, PREVRANDAO).
+const ZERO_COINBASE = new Address(new Uint8Array(20));
+const ZERO_RANDAO = new Uint8Array(32);
+// The node never sets a blob base fee: BLOBBASEFEE reads 0 (its EVM host's tx context).
+const blobGasPriceCancun = () => 0n;
+const blobGasPriceParis = () => undefined;
+
 export function blockFor(env: BlockEnv) {
   return {
     header: {
       number: BigInt(env.number),
-      coinbase: new Address(new Uint8Array(20)),
+      coinbase: ZERO_COINBASE,
       // FISCO's TIMESTAMP opcode yields milliseconds unless feature_evm_timestamp is set.
       timestamp: BigInt(env.evmTimestamp === true ? Math.floor(env.timestamp / 1000) : env.timestamp),
       difficulty: 0n,
-      prevRandao: new Uint8Array(32),
+      prevRandao: ZERO_RANDAO,
       gasLimit: env.gasLimit,
       baseFeePerGas: env.cancun ? 0n : undefined,
-      // The node never sets a blob base fee: BLOBBASEFEE reads 0 (its EVM host's tx context).
-      getBlobGasPrice: () => (env.cancun ? 0n : undefined),
+      getBlobGasPrice: env.cancun ? blobGasPriceCancun : blobGasPriceParis,
     },
   };
+}
+
+/**
+ * The EVM's Address for an address text ("0x" + 40 lowercase hex digits, as the executor holds
+ * them), from a small cache: a `call` names the same few contracts and senders over and over.
+ * The EVM never mutates an Address.
+ */
+const addresses = new Map<string, Address>();
+const ADDRESS_CACHE_SIZE = 4096;
+
+export function evmAddress(hex: string): Address {
+  let a = addresses.get(hex);
+  if (a === undefined) {
+    a = new Address(fromHex(hex));
+    if (addresses.size >= ADDRESS_CACHE_SIZE) addresses.clear();
+    addresses.set(hex, a);
+  }
+  return a;
 }
 
 export function refused(d: { status?: number; message?: string }, suite: CryptoSuite): ExecOutcome {

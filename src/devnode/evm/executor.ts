@@ -30,7 +30,9 @@ import { installJumpAnalysisCache } from './jumpCache';
 import { installFastLoop } from './fastLoop';
 import { keccak256 } from '../../protocol/crypto/keccak';
 import { installFastMstore } from './fastMstore';
-import { runStaticFrame } from './staticCall';
+import { installFastWordOps } from './fastWordOps';
+import { installEipSet } from './fastCommon';
+import { installStaticFrameRunner, runStaticFrame } from './staticCall';
 import { track, type FailureTracker } from './diagnostics';
 import { CONSOLE_ADDRESS_LOWER, decodeConsoleLog } from './consoleLog';
 import type { TraceRecorder } from './trace';
@@ -47,6 +49,7 @@ import {
 import {
   blockFor,
   contractAddressBytes,
+  evmAddress,
   fromEvmLog,
   isContractStatus,
   isEthereumPrecompile,
@@ -146,11 +149,14 @@ export class EvmExecutor {
       3860: { maxInitCodeSize: 2 * MAX_CODE_SIZE },
     });
     this.hook(evm);
+    installEipSet(common);
     installFastMstore(evm);
+    installFastWordOps(evm);
     const proto = await interpreterPrototypeOf(evm);
     if (proto !== undefined) {
       installJumpAnalysisCache(proto);
       if (isInterpreterRunProto(proto)) installFastLoop(proto);
+      installStaticFrameRunner(evm, proto);
     }
     // Table contracts get addresses at run time: resolve them through the built-ins too.
     const fixed = evm.getPrecompile.bind(evm);
@@ -376,11 +382,8 @@ export class EvmExecutor {
         };
       }
     }
-    if (
-      inv.to !== '' &&
-      !isEthereumPrecompile(new Address(fromHex(inv.to))) &&
-      this.state.codeAt(inv.to).length === 0
-    ) {
+    const to = inv.to === '' ? undefined : evmAddress(inv.to);
+    if (to !== undefined && !isEthereumPrecompile(to) && this.state.codeAt(inv.to).length === 0) {
       // No code at the target: CallAddressError with its text, for calls and transactions alike
       // (TransactionExecutive::go; its success shortcut is only for static calls between contracts).
       return {
@@ -394,8 +397,7 @@ export class EvmExecutor {
     const evm = await this.evm(env.cancun);
     evm.journal.cleanJournal();
     this.state.originalStorageCache.clear();
-    const origin = new Address(fromHex(inv.origin));
-    const to = inv.to === '' ? undefined : new Address(fromHex(inv.to));
+    const origin = evmAddress(inv.origin);
     // The node runs the `call` RPC as a static call (its scheduler sets staticCall), so a
     // function that writes state fails there instead of pretending to work.
     const isStatic = inv.isStatic ?? inv.readOnly;

@@ -84,15 +84,22 @@ export function installFastLoop(proto: InterpreterRunProto): void {
       try {
         const info = entry.opcodeInfo;
         let gas = info.feeBigInt;
-        if (info.dynamicGas) gas = await entry.gasHandler!(rs, gas, common);
+        if (info.dynamicGas) {
+          // Awaited only when asynchronous (fastWordOps.ts makes the common ones synchronous).
+          const dynamic = entry.gasHandler!(rs, gas, common);
+          gas = typeof dynamic === 'bigint' ? dynamic : await dynamic;
+        }
         // EVMError is not an Error subclass: it is what the EVM's opcode handlers throw and its
         // loops catch, as runStep does here.
         // eslint-disable-next-line @typescript-eslint/only-throw-error
         if (info.isInvalid) throw new EVMError(INVALID_OPCODE);
         this.useGas(gas, info);
         rs.programCounter++;
-        if (info.isAsync) await entry.opHandler(rs, common);
-        else entry.opHandler(rs, common);
+        if (info.isAsync) {
+          // Awaited only when it did return a promise (fastWordOps.ts's SLOAD may not).
+          const pending = entry.opHandler(rs, common);
+          if (pending instanceof Promise) await pending;
+        } else entry.opHandler(rs, common);
       } catch (e) {
         if (!isEvmError(e)) throw e;
         if (e.error !== STOP) err = e;

@@ -247,6 +247,11 @@ export class JournaledStateManager implements StateManagerInterface {
     return this.readStorage(address.toString(), slotKey(key));
   }
 
+  /** getStorage without a promise: the EVM's SLOAD reads through it (fastWordOps.ts). */
+  getStorageSync(address: Address, key: Uint8Array): Uint8Array {
+    return this.readStorage(address.toString(), slotKey(key));
+  }
+
   async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
     const addr = address.toString();
     const slot = slotKey(key);

@@ -4,11 +4,19 @@
 // events, and a copy of the message into a new object for the interpreter: about 40% of a simple
 // call's EVM time. None of it is visible to a static frame: it can write nothing, and after
 // EIP-161 an empty account (the caller that runCall writes back) reads exactly as a missing one
-// (BALANCE, EXTCODESIZE, EXTCODEHASH all 0). So the frame runs through EVM.runCode: the same
-// interpreter, opcode table, gas and state; the frame events are raised by the caller (the
-// executor's hooks); calls made by the code go through runCall as before.
-import { type EVM, type EVMResult, Message } from '@ethereumjs/evm';
-import type { Address } from '@ethereumjs/util';
+// (BALANCE, EXTCODESIZE, EXTCODEHASH all 0). So the frame runs on the EVM's own Interpreter the
+// way EVM.runCode runs it (runCode → runInterpreter): the same interpreter, opcode table, gas and
+// state; the frame events are raised by the caller (the executor's hooks); calls made by the code
+// go through runCall as before.
+//
+// What runCode and runInterpreter add around the interpreter is done here once (one Message, not
+// two; the result without runInterpreter's copies of the run state and environment, about 40
+// properties spread into new objects), and the top frame's Interpreter (its Memory object, with
+// a new 8 KiB store each time, and its Stack) is reused from call to call: calls take turns (the
+// chain's lock), and a frame that starts while the pooled one runs gets a new one. staticFrameRunner checks the internals
+// it relies on and answers undefined (EVM.runCode is used) when they differ.
+import { type EVM, type EVMResult, type ExecResult, type Log, EVMError, Message } from '@ethereumjs/evm';
+import { Account, type Address } from '@ethereumjs/util';
 
 export interface StaticFrame {
   caller: Address;
@@ -27,23 +35,273 @@ export interface FrameHooks {
   leave(result: EVMResult): void;
 }
 
+/** The members of EVM, Interpreter and Memory this file uses (pinned @ethereumjs/evm). */
+interface EvmInternals {
+  stateManager: { getAccount(a: Address): Promise<Account | undefined> };
+  blockchain: unknown;
+  journal: unknown;
+  performanceLogger: unknown;
+  _optsCached: { profiler?: unknown };
+  _block: unknown;
+  _tx: { gasPrice: bigint; origin: Address };
+}
+interface RunOutcome {
+  /** The run state as the loop hands it back (fastLoop.ts: only what is read afterwards). */
+  runState: NonNullable<ExecResult['runState']>;
+  exceptionError?: EVMError;
+}
+interface FrameResult {
+  logs: Log[];
+  returnValue?: Uint8Array;
+  selfdestruct: NonNullable<ExecResult['selfdestruct']>;
+  createdAddresses?: NonNullable<ExecResult['createdAddresses']>;
+}
+interface Interpreter {
+  _runState: { memory: { _store: Uint8Array }; stack: { _len: number } } & Record<string, unknown>;
+  _env: object;
+  _result: FrameResult;
+  run(code: Uint8Array, opts: { pc?: number }): Promise<RunOutcome>;
+}
+type InterpreterClass = new (
+  evm: EVM,
+  stateManager: unknown,
+  blockchain: unknown,
+  env: object,
+  gasLeft: bigint,
+  journal: unknown,
+  performanceLogger: unknown,
+  profilerOpts: unknown,
+) => Interpreter;
+
+/** The run state's keys in the Interpreter constructor's order (checked by staticFrameRunner). */
+export const RUN_STATE_KEYS = [
+  'programCounter',
+  'opCode',
+  'memory',
+  'memoryWordCount',
+  'highestMemCost',
+  'stack',
+  'code',
+  'validJumps',
+  'cachedPushes',
+  'stateManager',
+  'blockchain',
+  'env',
+  'shouldDoJumpAnalysis',
+  'interpreter',
+  'gasRefund',
+  'gasLeft',
+  'stateGasSpilled',
+  'returnBytes',
+];
+/** The environment's keys in EVM.runInterpreter's order. */
+const ENV_KEYS = [
+  'address',
+  'caller',
+  'callData',
+  'callValue',
+  'code',
+  'isStatic',
+  'isCreate',
+  'depth',
+  'gasPrice',
+  'origin',
+  'block',
+  'contract',
+  'codeAddress',
+  'gasRefund',
+  'chargeCodeAccesses',
+  'blobVersionedHashes',
+  'accessWitness',
+  'createdAddresses',
+  'initialLogs',
+];
+
+const MEMORY_SIZE = 8192; // @ethereumjs/evm's Memory starts with (and grows by) 8 KiB
+const EMPTY = new Uint8Array(0);
+const REVERT = EVMError.errorMessages.REVERT;
+const INVALID_EOF_FORMAT = EVMError.errorMessages.INVALID_EOF_FORMAT;
+
+type Runner = (frame: StaticFrame, message: Message) => Promise<ExecResult>;
+
+function isInterpreterClass(v: unknown): v is InterpreterClass {
+  return typeof v === 'function';
+}
+
+function hasInternals(evm: EVM): evm is EVM & EvmInternals {
+  return '_optsCached' in evm && 'journal' in evm && 'performanceLogger' in evm;
+}
+
+function sameKeys(o: unknown, keys: string[]): boolean {
+  if (typeof o !== 'object' || o === null) return false;
+  const own = Object.keys(o);
+  return own.length === keys.length && own.every((k, i) => k === keys[i]);
+}
+
+/**
+ * A runner for `evm`'s static top frames on its Interpreter class (the constructor of the
+ * prototype the executor found), or undefined when a fresh Interpreter's run state, memory or
+ * stack is not what this file was written against.
+ */
+export function staticFrameRunner(evm: EVM, interpreterProto: object): Runner | undefined {
+  const Interp: unknown = Reflect.get(interpreterProto, 'constructor');
+  if (!isInterpreterClass(Interp) || !hasInternals(evm)) return undefined;
+  const internals = evm;
+  const make = (env: object, gasLimit: bigint) =>
+    new Interp(
+      evm,
+      internals.stateManager,
+      internals.blockchain,
+      env,
+      gasLimit,
+      internals.journal,
+      internals.performanceLogger,
+      internals._optsCached.profiler,
+    );
+  const probe = make({ gasRefund: 0n }, 0n);
+  const rs = probe._runState;
+  if (
+    !sameKeys(rs, RUN_STATE_KEYS) ||
+    !(rs.memory._store instanceof Uint8Array) ||
+    rs.memory._store.length !== MEMORY_SIZE ||
+    rs.stack._len !== 0 ||
+    !sameKeys(probe._result, ['logs', 'returnValue', 'selfdestruct'])
+  )
+    return undefined;
+  let pooled: Interpreter | undefined;
+  let busy = false;
+
+  return async (frame, message) => {
+    const { caller, to, data, code, gasLimit, block } = frame;
+    // As EVM.runCode: the block and transaction context that nested frames read.
+    internals._block = block;
+    internals._tx = { gasPrice: 0n, origin: caller };
+    const contract = (await internals.stateManager.getAccount(to)) ?? new Account();
+    // EVM.runInterpreter's environment for this message, key for key.
+    const env = {
+      address: to,
+      caller,
+      callData: data,
+      callValue: 0n,
+      code,
+      isStatic: true,
+      isCreate: false,
+      depth: 0,
+      gasPrice: 0n,
+      origin: caller,
+      block,
+      contract,
+      codeAddress: message.codeAddress,
+      gasRefund: message.gasRefund,
+      chargeCodeAccesses: message.chargeCodeAccesses,
+      blobVersionedHashes: message.blobVersionedHashes ?? [],
+      accessWitness: message.accessWitness,
+      createdAddresses: message.createdAddresses,
+      initialLogs: undefined,
+    };
+    let interpreter: Interpreter;
+    const reuse = !busy;
+    if (reuse && pooled !== undefined) {
+      interpreter = pooled;
+      const prev = interpreter._runState;
+      const memory = prev.memory;
+      // A new store, never a cleared one: opcodes hand out views of memory (CALL's input is a
+      // subarray of the caller's memory), which must keep their bytes after the frame.
+      memory._store = new Uint8Array(MEMORY_SIZE);
+      const stack = prev.stack;
+      stack._len = 0;
+      // The Interpreter constructor's run state, with the pooled memory and stack.
+      interpreter._runState = {
+        programCounter: 0,
+        opCode: 0xfe,
+        memory,
+        memoryWordCount: 0n,
+        highestMemCost: 0n,
+        stack,
+        code: EMPTY,
+        validJumps: EMPTY,
+        cachedPushes: {},
+        stateManager: prev.stateManager,
+        blockchain: prev.blockchain,
+        env,
+        shouldDoJumpAnalysis: true,
+        interpreter,
+        gasRefund: env.gasRefund,
+        gasLeft: gasLimit,
+        stateGasSpilled: 0n,
+        returnBytes: EMPTY,
+      };
+      interpreter._env = env;
+      interpreter._result = { logs: [], returnValue: undefined, selfdestruct: new Map() };
+    } else {
+      interpreter = make(env, gasLimit);
+      if (reuse) pooled = interpreter;
+    }
+    if (reuse) busy = true;
+    let out: RunOutcome;
+    try {
+      out = await interpreter.run(code, {});
+    } finally {
+      if (reuse) busy = false;
+    }
+    // EVM.runInterpreter's result, without its copies of the run state.
+    const err = out.exceptionError;
+    const rsOut = out.runState;
+    let result = interpreter._result;
+    let gasUsed = gasLimit - rsOut.gasLeft;
+    let created = result.createdAddresses;
+    if (err !== undefined) {
+      if (err.error !== REVERT && err.error !== INVALID_EOF_FORMAT) gasUsed = gasLimit;
+      result = { ...result, logs: [], selfdestruct: new Map() };
+      created = new Set();
+    }
+    const execResult: ExecResult = {
+      logs: result.logs,
+      selfdestruct: result.selfdestruct,
+      createdAddresses: created,
+      runState: rsOut,
+      exceptionError: err,
+      gas: rsOut.gasLeft,
+      executionGasUsed: gasUsed,
+      gasRefund: rsOut.gasRefund,
+      returnValue: result.returnValue ?? EMPTY,
+    };
+    return execResult;
+  };
+}
+
+const runners = new WeakMap<EVM, Runner>();
+
+/** Runs static top frames of `evm` on staticFrameRunner when its internals allow. */
+export function installStaticFrameRunner(evm: EVM, interpreterProto: object): void {
+  const runner = staticFrameRunner(evm, interpreterProto);
+  if (runner !== undefined) runners.set(evm, runner);
+}
+
 export async function runStaticFrame(evm: EVM, frame: StaticFrame, hooks: FrameHooks): Promise<EVMResult> {
   const { caller, to, data, code, gasLimit, block } = frame;
   const message = new Message({ caller, to, data, code, gasLimit, depth: 0, isStatic: true, value: 0n });
   hooks.enter(message);
-  const execResult = await evm.runCode({
-    caller,
-    origin: caller,
-    to,
-    data,
-    code,
-    gasLimit,
-    depth: 0,
-    isStatic: true,
-    value: 0n,
-    block,
-  });
+  const runner = runners.get(evm);
+  const execResult =
+    runner !== undefined
+      ? await runner(frame, message)
+      : await evm.runCode({
+          caller,
+          origin: caller,
+          to,
+          data,
+          code,
+          gasLimit,
+          depth: 0,
+          isStatic: true,
+          value: 0n,
+          block,
+        });
   const result: EVMResult = { execResult };
   hooks.leave(result);
   return result;
 }
+
+/** For the internals test: the environment keys the runner builds, in order. */
+export const STATIC_FRAME_ENV_KEYS = ENV_KEYS;

@@ -1,7 +1,7 @@
 // Re-runnable contract calls stored as `*.call.json` files (by default under .fisco-bcos/calls/):
-// the shape, a validator with messages that name the field, execution against a ChainApi (call or
-// transaction, decoded outputs, events and reverts), text for the output channel, and writing a
-// file from the call form's inputs. No vscode: the CodeLens glue lives in callFileCommands.ts.
+// the shape and a validator with messages that name the field (here); running one and its output
+// text (callFileRun.ts); writing one from the call form's inputs (callFileWrite.ts). No vscode:
+// the CodeLens glue lives in callFileCommands.ts.
 //
 // {
 //   "connection": "Local Node",          // optional: a configured connection name (default: active)
@@ -13,24 +13,12 @@
 //   "from": "dev-0"                       // optional: account label or address (default: active account)
 // }
 
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { id, type FunctionFragment } from 'ethers';
-import type { ChainApi, Signer } from '../chain/chainApi';
-import { codecFor } from '../chain/contractCodec';
-import {
-  ContractCodec,
-  isAbiArray,
-  parseAbi,
-  type DecodedEvent,
-  type DecodedValue,
-} from '../models/abiCodec';
-import type { JsonFragment } from 'ethers';
+import { id, type FunctionFragment, type JsonFragment } from 'ethers';
+import { ContractCodec, isAbiArray, parseAbi } from '../models/abiCodec';
 import { coerceArgs } from '../models/abiArgs';
-import { describeReceiptStatus, statusName } from '../models/txStatus';
-import { decodeRevert } from '../../client/abi';
-import { cryptoSuite } from '../../protocol/crypto/suite';
-import { errorMessage, errnoCode, isRecord } from '../../protocol/unknownValues';
+import { errorMessage, isRecord } from '../../protocol/unknownValues';
+import { jsonErrorAt, lineCol } from './callFileJson';
 
 export const CALL_FILE_SUFFIX = '.call.json';
 export const CALL_FILES_DIR = path.join('.fisco-bcos', 'calls');
@@ -70,98 +58,6 @@ export const BFS_PATH = /^\/[^/\s]+(\/[^/\s]+)*$/;
 
 export function isCallFileName(fileName: string): boolean {
   return fileName.endsWith(CALL_FILE_SUFFIX);
-}
-
-/** Line and column (1-based) of a character offset, for JSON syntax errors. */
-function lineCol(text: string, offset: number): string {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return `line ${line}, column ${offset - before.lastIndexOf('\n')}`;
-}
-
-/**
- * Offset of the first JSON syntax error (Node's JSON.parse does not always say where), with what
- * was expected there. A small strict scanner, run only after JSON.parse failed.
- */
-class JsonSyntaxAt extends Error {
-  constructor(
-    readonly offset: number,
-    readonly expected: string,
-  ) {
-    super(`expected ${expected} at ${offset}`);
-  }
-}
-
-export function jsonErrorAt(text: string): { offset: number; expected: string } | undefined {
-  let i = 0;
-  const fail = (expected: string): never => {
-    throw new JsonSyntaxAt(i, expected);
-  };
-  const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
-  };
-  const str = () => {
-    if (text[i] !== '"') fail('a string in double quotes');
-    i++;
-    while (i < text.length && text[i] !== '"') {
-      if (text[i] === '\n') fail('the closing " of the string');
-      i += text[i] === '\\' ? 2 : 1;
-    }
-    if (i >= text.length) fail('the closing " of the string');
-    i++;
-  };
-  const value = (): void => {
-    ws();
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') return void i++;
-      for (;;) {
-        ws();
-        str();
-        ws();
-        if (text[i] !== ':') fail('":" after the field name');
-        i++;
-        value();
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') return void i++;
-        fail('"," or "}"');
-      }
-    }
-    if (c === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') return void i++;
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') return void i++;
-        fail('"," or "]"');
-      }
-    }
-    if (c === '"') return str();
-    const lit = /^(true|false|null|-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?)/.exec(text.slice(i));
-    if (lit) return void (i += lit[0].length);
-    fail('a value (string, number, true, false, null, object or array)');
-  };
-  try {
-    value();
-    ws();
-    if (i < text.length) fail('the end of the file');
-    return undefined;
-  } catch (err) {
-    if (err instanceof JsonSyntaxAt) return { offset: err.offset, expected: err.expected };
-    throw err;
-  }
 }
 
 /** Parses and validates the text of a call file. */
@@ -268,7 +164,7 @@ export function validateCallFile(value: unknown): CallFileValidation {
   return { ok: true, spec };
 }
 
-function checkArity(f: FunctionFragment, args: readonly unknown[]): void {
+export function checkArity(f: FunctionFragment, args: readonly unknown[]): void {
   if (args.length !== f.inputs.length)
     throw new Error(
       `${f.format('sighash')} takes ${f.inputs.length} argument${f.inputs.length === 1 ? '' : 's'}; "args" has ${args.length}.`,
@@ -295,252 +191,4 @@ export function findFunction(codec: ContractCodec, method: string): FunctionFrag
   throw new Error(
     `The ABI has no function "${method}"${all.length ? ` (it has ${all.map((x) => x.name).join(', ')})` : ''}.`,
   );
-}
-
-export interface CallFileDeps {
-  api: ChainApi;
-  /** Required when the file sends a transaction; for calls its address is the caller. */
-  signer?: Signer;
-  /** The workspace's ABI for an address (deployments), tried after getABI. */
-  workspaceAbi?: (address: string) => string | undefined;
-}
-
-export interface CallFileOutcome {
-  ok: boolean;
-  mode: 'call' | 'send';
-  address: string;
-  bfsPath?: string;
-  signature: string;
-  args: unknown[];
-  outputs: DecodedValue[];
-  events: (DecodedEvent | { name: string; address: string; topics: string[]; data: string })[];
-  /** "Success", or why it failed (decoded revert). */
-  message: string;
-  status?: number;
-  transactionHash?: string;
-  blockNumber?: number;
-  gasUsed?: string;
-  from?: string;
-}
-
-/** Where the ABI came from is part of the error when there is none. */
-async function resolveAbi(
-  spec: CallFileSpec,
-  api: ChainApi,
-  address: string,
-  workspaceAbi?: (a: string) => string | undefined,
-): Promise<string> {
-  if (spec.abi) return JSON.stringify(spec.abi);
-  const onChain = await api.abiOf(address).catch(() => '');
-  if (onChain && onChain.trim() && onChain.trim() !== '[]' && parseAbi(onChain)) return onChain;
-  const local = workspaceAbi?.(address);
-  if (local && parseAbi(local)) return local;
-  throw new Error(
-    `No ABI for ${address}: the chain has none stored (getABI) and the workspace has no deployment of it. Add "abi" to the call file.`,
-  );
-}
-
-/** Runs a validated call file: resolves the contract and ABI, then calls or sends. */
-export async function executeCallFile(spec: CallFileSpec, deps: CallFileDeps): Promise<CallFileOutcome> {
-  const { api, signer } = deps;
-  let address = spec.address;
-  if (!address) {
-    const target = await api.bfsReadlink(spec.bfsPath!).catch((err: Error) => {
-      throw new Error(`Could not resolve ${spec.bfsPath} in BFS: ${err.message}`);
-    });
-    if (
-      !target ||
-      !ADDRESS.test(target.startsWith('0x') ? target : `0x${target}`) ||
-      /^(0x)?0{40}$/.test(target)
-    )
-      throw new Error(`${spec.bfsPath} is not a contract link in BFS.`);
-    address = target.startsWith('0x') ? target : `0x${target}`;
-  }
-  address = address.toLowerCase();
-  const abi = await resolveAbi(spec, api, address, deps.workspaceAbi);
-  const codec = await codecFor(api, address, abi);
-  const f = findFunction(codec, spec.method);
-  checkArity(f, spec.args);
-  const signature = f.format('sighash');
-  const data = codec.encodeCall(signature, spec.args);
-  const mode: 'call' | 'send' = spec.send ? 'send' : 'call';
-  const base = {
-    mode,
-    address,
-    ...(spec.bfsPath ? { bfsPath: spec.bfsPath } : {}),
-    signature,
-    args: spec.args,
-    outputs: [] as DecodedValue[],
-    events: [] as CallFileOutcome['events'],
-  };
-  const keccak = codec.selector(signature) === id(signature).slice(0, 10).toLowerCase();
-  const suite = cryptoSuite(api.sm && !keccak);
-  const reason = (r: { status: number; output?: string; message?: string }) => {
-    const revert = r.output && r.output !== '0x' ? decodeRevert(r.output, suite, abi).message : '';
-    return r.status === 16
-      ? revert || describeReceiptStatus(r)
-      : `${statusName(r.status)} (${r.status})${revert ? `: ${revert}` : r.message ? `: ${r.message}` : ''}`;
-  };
-  if (mode === 'call') {
-    const r = await api.call(address, data, signer?.address);
-    if (r.status !== 0)
-      return { ...base, ok: false, status: r.status, blockNumber: r.blockNumber, message: reason(r) };
-    return {
-      ...base,
-      ok: true,
-      status: 0,
-      blockNumber: r.blockNumber,
-      outputs: codec.decodeOutput(signature, r.output),
-      message: 'Success',
-    };
-  }
-  if (!signer)
-    throw new Error('Sending a transaction needs an account: set "from" or select an active account.');
-  const receipt = await api.send(signer, address, data, abi);
-  const events = (receipt.logEntries ?? []).map(
-    (l) =>
-      codec.decodeEvent(l.topics, l.data) ?? {
-        name: 'unknown event',
-        address: l.address,
-        topics: l.topics,
-        data: l.data,
-      },
-  );
-  const ok = receipt.status === 0;
-  let outputs: DecodedValue[] = [];
-  if (ok && receipt.output && receipt.output !== '0x') {
-    try {
-      outputs = codec.decodeOutput(signature, receipt.output);
-    } catch {
-      outputs = [{ name: 'output', type: 'bytes', value: receipt.output }];
-    }
-  }
-  return {
-    ...base,
-    ok,
-    outputs,
-    events,
-    status: receipt.status,
-    transactionHash: receipt.transactionHash,
-    blockNumber: receipt.blockNumber,
-    gasUsed: String(receipt.gasUsed),
-    from: signer.address,
-    message: ok ? 'Success' : reason(receipt),
-  };
-}
-
-const bigintAsText = (_k: string, x: unknown): unknown => (typeof x === 'bigint' ? x.toString() : x);
-
-const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v, bigintAsText));
-
-/** The outcome as lines for the output channel. */
-export function formatOutcome(o: CallFileOutcome, title?: string): string {
-  const lines: string[] = [];
-  const target = o.bfsPath ? `${o.bfsPath} (${o.address})` : o.address;
-  lines.push(
-    `${title ? `${title}: ` : ''}${o.mode === 'send' ? 'sent' : 'called'} ${o.signature} on ${target}${o.args.length ? ` with ${show(o.args)}` : ''}`,
-  );
-  lines.push(
-    `  ${o.ok ? '✓' : '✗'} ${o.message}${o.blockNumber !== undefined ? ` · block ${o.blockNumber}` : ''}${o.gasUsed !== undefined ? ` · gas ${o.gasUsed}` : ''}`,
-  );
-  if (o.transactionHash) lines.push(`  transaction ${o.transactionHash}${o.from ? ` from ${o.from}` : ''}`);
-  o.outputs.forEach((v, i) => lines.push(`  ${v.name || `output${i}`} (${v.type}) = ${show(v.value)}`));
-  for (const e of o.events) {
-    if ('args' in e)
-      lines.push(`  event ${e.signature}: ${e.args.map((a) => `${a.name}=${show(a.value)}`).join(', ')}`);
-    else
-      lines.push(`  event from ${e.address} (not in the ABI): topics ${e.topics.join(', ')} data ${e.data}`);
-  }
-  return lines.join('\n');
-}
-
-export interface CallInputs {
-  connection?: string;
-  address?: string;
-  bfsPath?: string;
-  /** The contract's ABI (JSON text or array); the file keeps the function, its events and errors. */
-  abi?: string | unknown[];
-  /** Function signature as the call form names it, e.g. "increment(uint256)". */
-  signature: string;
-  args: readonly unknown[];
-  mode: 'call' | 'send';
-  from?: string;
-  description?: string;
-}
-
-/** A JSON-safe copy of call arguments (bigints as decimal text). */
-const jsonSafe = (v: readonly unknown[]): unknown[] => {
-  const copy: unknown = JSON.parse(JSON.stringify(v, bigintAsText));
-  return Array.isArray(copy) ? Array.from<unknown>(copy) : [];
-};
-
-/** A call file from the call form's current inputs (for a "Save as Call File" button). */
-export function callFileFromInputs(inputs: CallInputs): CallFileSpec {
-  let abi: unknown[] | undefined;
-  if (inputs.abi !== undefined) {
-    const parsed: unknown = typeof inputs.abi === 'string' ? JSON.parse(inputs.abi) : inputs.abi;
-    const full = isAbiArray(parsed) ? parsed : [];
-    const f = findFunction(new ContractCodec(full, id), inputs.signature);
-    // Keep what running it needs: the function, and the events and errors that decode the outcome.
-    abi = [
-      JSON.parse(f.format('json')),
-      ...full.filter((item) => typeof item !== 'string' && (item.type === 'event' || item.type === 'error')),
-    ];
-  }
-  const spec: CallFileSpec = {
-    ...(inputs.description ? { description: inputs.description } : {}),
-    ...(inputs.connection ? { connection: inputs.connection } : {}),
-    ...(inputs.bfsPath ? { bfsPath: inputs.bfsPath } : { address: inputs.address }),
-    method: inputs.signature,
-    args: jsonSafe(inputs.args),
-    send: inputs.mode === 'send',
-    ...(inputs.from ? { from: inputs.from } : {}),
-    ...(abi ? { abi } : {}),
-  };
-  const checked = validateCallFile(spec);
-  if (!checked.ok) throw new Error(`These inputs do not make a valid call file: ${checked.errors.join(' ')}`);
-  return spec;
-}
-
-/** Pretty JSON with the fields in a readable order (abi last). */
-export function serializeCallFile(spec: CallFileSpec): string {
-  const ordered: Record<string, unknown> = {};
-  for (const key of [
-    'description',
-    'connection',
-    'address',
-    'bfsPath',
-    'method',
-    'args',
-    'send',
-    'from',
-    'abi',
-  ] as const)
-    if (spec[key] !== undefined) ordered[key] = spec[key];
-  return `${JSON.stringify(ordered, null, 2)}\n`;
-}
-
-/** "Counter.increment" → a file-system-safe base name. */
-export function callFileBaseName(contractName: string, signature: string): string {
-  const method = signature.replace(/\(.*$/, '');
-  return `${contractName}.${method}`.replace(/[^\w.-]+/g, '_');
-}
-
-/**
- * Writes a call file into `<root>/.fisco-bcos/calls/` without overwriting: Counter.increment.call.json,
- * then Counter.increment-2.call.json, … Returns the path written.
- */
-export function writeCallFile(root: string, spec: CallFileSpec, baseName: string): string {
-  const dir = path.join(root, CALL_FILES_DIR);
-  fs.mkdirSync(dir, { recursive: true });
-  const text = serializeCallFile(spec);
-  for (let n = 1; ; n++) {
-    const file = path.join(dir, `${baseName}${n === 1 ? '' : `-${n}`}${CALL_FILE_SUFFIX}`);
-    try {
-      fs.writeFileSync(file, text, { flag: 'wx' });
-      return file;
-    } catch (err) {
-      if (errnoCode(err) !== 'EEXIST') throw err;
-    }
-  }
 }

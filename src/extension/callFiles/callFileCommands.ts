@@ -13,18 +13,9 @@ import type { Signer } from '../chain/chainApi';
 import { CancelledError, guarded } from '../errors';
 import { skipsConfirmation } from '../testHooks';
 import { debugActions, runDebugAction } from '../debug/debugActions';
-import {
-  CALL_FILE_GLOB,
-  callFileBaseName,
-  callFileFromInputs,
-  executeCallFile,
-  formatOutcome,
-  parseCallFile,
-  writeCallFile,
-  type CallFileOutcome,
-  type CallFileSpec,
-  type CallInputs,
-} from './callFile';
+import { CALL_FILE_GLOB, parseCallFile, type CallFileSpec } from './callFile';
+import { executeCallFile, formatOutcome, type CallFileOutcome } from './callFileRun';
+import { callFileBaseName, callFileFromInputs, writeCallFile, type CallInputs } from './callFileWrite';
 
 export const RUN_CALL_FILE_COMMAND = 'fiscoBcos.runCallFile';
 export const SAVE_CALL_FILE_COMMAND = 'fiscoBcos.saveCallFile';

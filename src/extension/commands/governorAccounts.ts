@@ -3,7 +3,7 @@
 // for prompts that need an address.
 
 import * as vscode from 'vscode';
-import { isAddress } from 'ethers';
+import { isAddress } from '../../protocol/address';
 import type { CommitteeInfo } from '../chain/chainApi';
 import type { AccountMeta } from '../accounts/accountStore';
 import { isGovernor } from '../models/governanceModel';

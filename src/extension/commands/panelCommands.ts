@@ -2,7 +2,7 @@
 // The webview modules load only when one of these runs.
 
 import * as vscode from 'vscode';
-import { isAddress } from 'ethers';
+import { isAddress } from '../../protocol/address';
 import type { Session } from '../session';
 import type { AbiRegistry } from '../abiRegistry';
 import type { GovernanceTree } from '../views/governanceTree';

@@ -19,50 +19,17 @@ import {
 } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { basename, isAbsolute, join } from 'node:path';
-import { loadBuildOutputs } from './buildOutputs';
-import {
-  TraceModel,
-  type CreationLookup,
-  type SourceLookup,
-  type StepLocation,
-  type Trace,
-} from './traceModel';
+import { FIRST_HANDLE, rawScopes, rawVariables } from './rawScopes';
+import { loadTrace, type DebugDeps, type LaunchArgs } from './traceLoader';
+import type { StepLocation, TraceModel } from './traceModel';
 import { lookupPath, parsePath } from './variables/evaluate';
-import { VariableDecoder, type FrameVariables } from './variables/frameVariables';
+import type { FrameVariables, VariableDecoder } from './variables/frameVariables';
 import type { NamedShown, Page, Shown } from './variables/values';
 import { errorMessage } from '../../protocol/unknownValues';
 
-export interface LaunchArgs extends DebugProtocol.LaunchRequestArguments {
-  /** Hash of a committed transaction to debug. */
-  txHash?: string;
-  /** Or a read-only call to make: target address, calldata and optional sender. */
-  call?: { to: string; data: string; from?: string };
-  /** Folder that relative source names are resolved against. */
-  sourceRoot?: string;
-  /**
-   * Standard-JSON build outputs of contracts compiled elsewhere (files or folders: a solc
-   * --standard-json output, Hardhat's artifacts/build-info, Foundry's out/build-info), matched by
-   * bytecode; relative paths are resolved against sourceRoot.
-   */
-  buildInfo?: string | string[];
-  /** Stop at the first step (default true). */
-  stopOnEntry?: boolean;
-}
-
-export interface DebugDeps {
-  fetchTrace(args: LaunchArgs): Promise<{ trace: Trace; status: number }>;
-  /** The extension's own compilations: runtime code, and creation code for constructors. */
-  lookup: SourceLookup;
-  creationLookup?: CreationLookup;
-}
+export type { DebugDeps, LaunchArgs } from './traceLoader';
 
 const THREAD = 1;
-const STACK_REF = 1;
-const MEMORY_REF = 2;
-const STORAGE_REF = 3;
-const STEP_REF = 4;
-/** Handles of decoded variables start above the raw scopes' fixed references. */
-const FIRST_HANDLE = 1000;
 
 export class FiscoDebugSession extends LoggingDebugSession {
   private model: TraceModel | undefined;
@@ -127,36 +94,12 @@ export class FiscoDebugSession extends LoggingDebugSession {
   }
 
   private async load(): Promise<void> {
-    const args = this.args!;
-    if (args.txHash === undefined && args.call === undefined)
-      throw new Error('the launch configuration needs "txHash" or "call" ({to, data})');
-    let lookup = this.deps.lookup;
-    let creation = this.deps.creationLookup;
-    const buildInfo = typeof args.buildInfo === 'string' ? [args.buildInfo] : (args.buildInfo ?? []);
-    if (buildInfo.length > 0) {
-      const own = { lookup, creation };
-      const b = await loadBuildOutputs(buildInfo, args.sourceRoot ?? process.cwd());
-      lookup = (code) => own.lookup(code) ?? b.runtime(code);
-      creation = (code) => own.creation?.(code) ?? b.creation(code);
-      this.say(`Build outputs: ${b.contracts} contracts from ${b.files.length} file(s)\n`);
-      for (const n of b.notes) this.say(`  ${n}\n`, 'stderr');
-    }
-    const { trace, status } = await this.deps.fetchTrace(args);
-    if (trace.steps.length === 0)
-      throw new Error('the transaction executed no EVM code (nothing to step through)');
-    this.model = new TraceModel(trace, lookup, creation);
-    this.decoder = new VariableDecoder(trace, lookup, creation);
+    const { model, decoder } = await loadTrace(this.args!, this.deps, (text, category) =>
+      this.say(text, category),
+    );
+    this.model = model;
+    this.decoder = decoder;
     this.step = 0;
-    this.say(`Trace: ${trace.steps.length} steps, ${trace.frames.length} frames, status ${status}\n`);
-    // Say once per code why it steps by instruction (the stop reason repeats it there).
-    const told = new Set<string>();
-    trace.frames.forEach((f, i) => {
-      const why = this.model!.noSourceReason(i);
-      if (why === undefined || told.has(f.code)) return;
-      told.add(f.code);
-      const what = f.kind === 'create' ? `the constructor run by ${f.address}` : f.address;
-      this.say(`No Solidity source for ${what}: ${why}. Stepping by instruction there.\n`, 'console');
-    });
   }
 
   private say(text: string, category: 'console' | 'stderr' | 'stdout' = 'console'): void {
@@ -261,13 +204,10 @@ export class FiscoDebugSession extends LoggingDebugSession {
       return;
     }
     const frames = m.callStack(this.step).map(({ frame, step }, k) => {
-      const f = m.trace.frames[frame];
-      const s = m.trace.steps[step];
       const loc = m.locations[step];
-      const name = `${m.contract(frame) ?? f.address}${f.kind === 'create' ? ' (constructor)' : ''} @ pc ${s?.pc ?? 0} ${s?.op ?? ''}`;
       const sf = new StackFrame(
         k,
-        name,
+        this.frameName(m, frame, step),
         loc ? this.source(loc.file) : undefined,
         loc?.line ?? 0,
         loc?.column ?? 0,
@@ -279,18 +219,30 @@ export class FiscoDebugSession extends LoggingDebugSession {
     this.sendResponse(response);
   }
 
+  /**
+   * "Counter.increment" when the source map and AST name the function running in the frame;
+   * otherwise the contract (or address) and the instruction, e.g. "Counter @ pc 12 SLOAD".
+   */
+  private frameName(m: TraceModel, frame: number, step: number): string {
+    const contract = m.contract(frame);
+    let fn: string | undefined;
+    try {
+      fn = contract === undefined ? undefined : this.decoder?.functionAt(step);
+    } catch {
+      fn = undefined; // a trace the decoder does not understand keeps the instruction name
+    }
+    if (fn !== undefined) return `${contract}.${fn}`;
+    const f = m.trace.frames[frame];
+    const s = m.trace.steps[step];
+    return `${contract ?? f.address}${f.kind === 'create' ? ' (constructor)' : ''} @ pc ${s?.pc ?? 0} ${s?.op ?? ''}`;
+  }
+
   protected override scopesRequest(
     response: DebugProtocol.ScopesResponse,
     args: DebugProtocol.ScopesArguments,
   ): void {
     response.body = {
-      scopes: [
-        ...this.decodedScopes(args.frameId),
-        new Scope('Step', STEP_REF, false),
-        new Scope('Stack', STACK_REF, false),
-        new Scope('Memory', MEMORY_REF, true),
-        new Scope('Storage (written)', STORAGE_REF, false),
-      ],
+      scopes: [...this.decodedScopes(args.frameId), ...rawScopes()],
     };
     this.sendResponse(response);
   }
@@ -371,34 +323,7 @@ export class FiscoDebugSession extends LoggingDebugSession {
       return;
     }
     const m = this.model;
-    const vars: DebugProtocol.Variable[] = [];
-    const v = (name: string, value: string) => vars.push({ name, value, variablesReference: 0 });
-    if (m !== undefined) {
-      const s = m.trace.steps[this.step];
-      const f = m.trace.frames[s.frame];
-      if (args.variablesReference === STEP_REF) {
-        v('pc', String(s.pc));
-        v('opcode', s.op);
-        v('gas', String(s.gas));
-        v('depth', String(s.depth));
-        v('address', f?.address ?? '');
-        v('codeAddress', f?.codeAddress ?? '');
-        if (s.builtin)
-          v(
-            'builtin',
-            `${s.builtin.name} input ${s.builtin.input} → status ${s.builtin.status}, output ${s.builtin.output}`,
-          );
-      } else if (args.variablesReference === STACK_REF) {
-        // Top of the stack first, as debuggers show it.
-        for (let k = s.stack.length - 1; k >= 0; k--) v(String(s.stack.length - 1 - k), s.stack[k]);
-      } else if (args.variablesReference === MEMORY_REF) {
-        const mem = m.memoryAt(this.step).slice(2);
-        for (let o = 0; o < mem.length; o += 64)
-          v('0x' + (o / 2).toString(16).padStart(4, '0'), '0x' + mem.slice(o, o + 64));
-      } else if (args.variablesReference === STORAGE_REF) {
-        for (const [slot, value] of m.storageAt(this.step)) v(slot, value);
-      }
-    }
+    const vars = m === undefined ? [] : rawVariables(m, this.step, args.variablesReference);
     response.body = { variables: vars };
     this.sendResponse(response);
   }

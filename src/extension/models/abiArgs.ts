@@ -2,7 +2,9 @@
 // type: integers (as bigint), address, bool, bytes/bytesN (hex), string, arrays and tuples
 // (JSON). Pure; shared by the palette prompts and the call form.
 
-import { ParamType, isAddress, isHexString } from 'ethers';
+import { ParamType, isHexString } from 'ethers';
+// Any case, no checksum: an EIP-55 check is keccak-based and SM chains' addresses are not.
+import { isAddress } from '../../protocol/address';
 import { isRecord } from '../../protocol/unknownValues';
 
 /** A form value as text for the scalar types: what String() gives, trimmed. */

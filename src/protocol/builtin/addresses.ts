@@ -33,10 +33,16 @@ export const ACCOUNT_ADDRESS = builtinAddress(0x10004);
 /** The node treats every address below 0x20000 as belonging to the precompiled range. */
 export const PRECOMPILED_RANGE_END = 0x20000;
 
+const ADDRESS_HEX = /^(?:0[xX])?([0-9a-fA-F]{1,40})$/;
+
 export function isPrecompiledRange(address: string): boolean {
-  const hex = address.toLowerCase().replace(/^0x/, '');
-  if (!/^[0-9a-f]{1,40}$/.test(hex)) return false;
-  return BigInt('0x' + hex) < BigInt(PRECOMPILED_RANGE_END);
+  // Asked for every call a contract receives (the auth check): no BigInt for a 40-digit text.
+  const m = ADDRESS_HEX.exec(address);
+  if (m === null) return false;
+  const hex = m[1];
+  let i = 0;
+  while (i < hex.length && hex.charCodeAt(i) === 0x30) i++;
+  return hex.length - i <= 5 && parseInt(hex.slice(i) || '0', 16) < PRECOMPILED_RANGE_END;
 }
 
 /** Names under /sys in the 3.16 genesis BFS tree (§2.3), in the order the node links them. */

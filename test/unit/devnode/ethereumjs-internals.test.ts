@@ -12,6 +12,11 @@ import {
   opcodeMapOf,
   overrideGenerateAddress,
 } from '../../../src/devnode/evm/ethereumjsInternals';
+import {
+  RUN_STATE_KEYS,
+  STATIC_FRAME_ENV_KEYS,
+  staticFrameRunner,
+} from '../../../src/devnode/evm/staticCall';
 
 async function freshEvm(): Promise<EVM> {
   return createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Paris }) });
@@ -61,5 +66,39 @@ describe('@ethereumjs/evm private members the dev node depends on', () => {
     }
     assert.ok(proto !== undefined, 'an opHandler no longer receives runState.interpreter');
     assert.ok(isInterpreterProto(proto), 'Interpreter.prototype._getValidJumpDestinations is gone');
+  });
+
+  it("EVM.runInterpreter's environment and the Interpreter's run state are what the static frame runner builds", async () => {
+    const evm = await freshEvm();
+    const map = opcodeMapOf(evm);
+    assert.ok(map);
+    const stop = map[0];
+    let proto: object | undefined;
+    let envKeys: string[] = [];
+    map[0] = {
+      ...stop,
+      opHandler(runState, common) {
+        const rs = runState as { interpreter?: object; env?: object };
+        if (rs.interpreter !== undefined) proto = Object.getPrototypeOf(rs.interpreter) as object;
+        if (rs.env !== undefined) envKeys = Object.keys(rs.env);
+        return stop.opHandler(runState, common);
+      },
+    };
+    try {
+      await evm.runCode({ code: new Uint8Array([0x00]), gasLimit: 1000n });
+    } finally {
+      map[0] = stop;
+    }
+    assert.ok(proto !== undefined);
+    assert.deepEqual(
+      envKeys,
+      STATIC_FRAME_ENV_KEYS,
+      'EVM.runInterpreter builds a different frame environment',
+    );
+    // staticFrameRunner checks a fresh Interpreter's run state (RUN_STATE_KEYS), Memory and Stack.
+    assert.ok(
+      staticFrameRunner(evm, proto) !== undefined,
+      `the Interpreter's run state is no longer ${RUN_STATE_KEYS.join(', ')} with an 8 KiB Memory`,
+    );
   });
 });

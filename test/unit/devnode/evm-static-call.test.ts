@@ -8,6 +8,11 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Interface } from 'ethers';
+import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
+import { createEVM, Message } from '@ethereumjs/evm';
+import { Address } from '@ethereumjs/util';
+import { interpreterPrototypeOf } from '../../../src/devnode/evm/ethereumjsInternals';
+import { staticFrameRunner } from '../../../src/devnode/evm/staticCall';
 import { toHex } from '../../../src/protocol/hex';
 import { DEFAULT_TRACE_LIMITS } from '../../../src/devnode/evm/trace';
 import { compile } from './chain-fixtures';
@@ -35,6 +40,19 @@ contract Probe {
     function inner(uint256 k) public view returns (uint256) { return this.fails(k); }
     function write(uint256 v) public { stored = v; }
     function hash(bytes calldata b) public pure returns (bytes32) { return keccak256(b); }
+    // What a reused frame could leak: memory a previous call wrote (the top frame's Interpreter
+    // and its Memory are reused from call to call).
+    function mem() public pure returns (bytes32 word) { assembly { word := mload(0x1000) } }
+    function oog() public pure returns (uint256 v) { assembly { v := mload(0xffffffffffff) } }
+    function sha(bytes calldata b) public pure returns (bytes32) { return sha256(b); }
+    function recover(bytes32 h) public pure returns (address) { return ecrecover(h, 27, h, h); }
+    // A built-in contract from code: SystemConfigPrecompiled (0x1000).getValueByKey.
+    function sys() public view returns (bytes memory) {
+        (bool ok, bytes memory out) = address(0x1000).staticcall(
+            abi.encodeWithSignature("getValueByKey(string)", "tx_gas_limit"));
+        require(ok, "sys failed");
+        return out;
+    }
 }`).Probe;
 const probe = new Interface(PROBE.abi as never);
 const SENDER = '0x' + '42'.repeat(20);
@@ -54,8 +72,18 @@ for (const { name, sm } of SUITES) {
           ['inner', [9]],
           ['write', [3]],
           ['hash', ['0x' + 'ab'.repeat(150)]],
+          ['mem', []],
+          // Grows the reused frame's memory past its first 8 KiB, then reads it again.
+          ['hash', ['0x' + 'cd'.repeat(9000)]],
+          ['mem', []],
+          ['oog', []],
+          ['mem', []],
+          ['sha', ['0x' + 'ef'.repeat(70)]],
+          ['recover', ['0x' + '11'.repeat(32)]],
+          ['sys', []],
           ['stored', []],
         ];
+        const statuses = new Map<string, number>();
         for (const from of [undefined, SENDER, chain.accounts[0].address]) {
           for (const [fn, args] of cases) {
             const data = probe.encodeFunctionData(fn, args);
@@ -65,8 +93,14 @@ for (const { name, sm } of SUITES) {
             const what = `${fn}(${args.join(',')}) from ${from ?? 'nobody'}`;
             assert.equal(fast.status, traced.status, what);
             assert.equal(toHex(fast.output), toHex(traced.output), what);
+            statuses.set(fn, fast.status);
           }
         }
+        // The cases do what they are named for: precompiles and the built-in answer, oog runs out.
+        for (const fn of ['sha', 'recover', 'mem']) assert.equal(statuses.get(fn), 0, fn);
+        // (On an SM chain selectors are SM3 hashes: solc's keccak selector finds no method there.)
+        if (!sm) assert.equal(statuses.get('sys'), 0, 'sys');
+        assert.equal(statuses.get('oog'), 12, 'OutOfGas'); // TransactionStatus.OutOfGas
         // The answers themselves: an absent caller has no code hash (EIP-1052: 0 for an empty or
         // missing account), a revert carries its reason, a write fails.
         const env = await chain.call(
@@ -103,3 +137,48 @@ for (const { name, sm } of SUITES) {
     });
   });
 }
+
+describe('call: the reused top-frame Interpreter', () => {
+  it('a frame that starts while another runs gets its own, and both answer as alone', async () => {
+    const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Paris }) });
+    const proto = await interpreterPrototypeOf(evm);
+    assert.ok(proto !== undefined);
+    const run = staticFrameRunner(evm, proto);
+    assert.ok(run !== undefined);
+    const to = new Address(new Uint8Array(20).fill(0x22));
+    const caller = new Address(new Uint8Array(20).fill(0x11));
+    // CALLDATALOAD(0) + SLOAD(0) (an asynchronous step: the other frame runs meanwhile), MSTORE
+    // it at 0x20 * CALLDATALOAD(0), RETURN 32 bytes from there.
+    const code = Buffer.from('6000356000540160003560200252' + '6020600035602002f3', 'hex');
+    await evm.stateManager.putCode(to, code);
+    await evm.stateManager.putStorage(to, new Uint8Array(32), new Uint8Array([5]));
+    const frame = (k: number) => ({
+      caller,
+      to,
+      data: Buffer.from(k.toString(16).padStart(64, '0'), 'hex'),
+      code,
+      gasLimit: 100_000n,
+      block: { header: { number: 1n } } as never,
+    });
+    const message = (k: number) =>
+      new Message({ caller, to, data: frame(k).data, code, gasLimit: 100_000n, isStatic: true });
+    const answer = async (k: number) => {
+      const r = await run(frame(k), message(k));
+      return { out: toHex(r.returnValue), gas: r.executionGasUsed, err: r.exceptionError?.error };
+    };
+    // Every slot cold, as at the start of each `call` (the executor cleans the journal).
+    const fresh = () => evm.journal.cleanJournal();
+    const alone = [];
+    for (const k of [1, 2, 3]) {
+      fresh();
+      alone.push(await answer(k));
+    }
+    fresh();
+    const together = await Promise.all([1, 2, 3].map(answer));
+    // Together, the first frame warmed the slot for the others (one journal): 2,000 gas less.
+    for (const r of together.slice(1)) r.gas += 2000n;
+    assert.deepEqual(together, alone);
+    assert.equal(alone[1].out, '0x' + (7).toString(16).padStart(64, '0'));
+    assert.equal(alone[0].err, undefined);
+  });
+});

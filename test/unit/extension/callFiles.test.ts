@@ -13,17 +13,18 @@ import type { Signer } from '../../../src/extension/chain/chainApi';
 import { buildInput, readOutput, type CompiledContract } from '../../../src/extension/compile/solcIO';
 import { ContractCodec } from '../../../src/extension/models/abiCodec';
 import {
-  callFileBaseName,
-  callFileFromInputs,
-  executeCallFile,
-  formatOutcome,
   isCallFileName,
   parseCallFile,
-  serializeCallFile,
   validateCallFile,
-  writeCallFile,
   type CallFileSpec,
 } from '../../../src/extension/callFiles/callFile';
+import { executeCallFile, formatOutcome } from '../../../src/extension/callFiles/callFileRun';
+import {
+  callFileBaseName,
+  callFileFromInputs,
+  serializeCallFile,
+  writeCallFile,
+} from '../../../src/extension/callFiles/callFileWrite';
 
 const workspace = join(__dirname, '..', '..', '..', 'samples', 'workspace');
 

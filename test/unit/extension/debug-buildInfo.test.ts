@@ -146,6 +146,7 @@ test('a Foundry build-info without inputs reads the texts from the source root; 
     );
     assert.equal(r.ev.body.reason, 'breakpoint');
     assert.equal(r.top.line, LINE.newOther);
+    // These build outputs carry no AST, so the frame keeps the instruction name.
     assert.match(r.top.name, /^Counter \(constructor\)/);
   } finally {
     await c.stop();

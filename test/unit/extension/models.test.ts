@@ -199,6 +199,9 @@ describe('ABI arguments', () => {
     assert.equal(parseArgText({ type: 'uint8' }, '255'), 255n);
     assert.throws(() => parseArgText({ name: 'x', type: 'uint8' }, '256'), /out of range/);
     assert.throws(() => parseArgText({ name: 'a', type: 'address' }, '0x12'), /not an address/);
+    // SM chains' addresses carry no keccak (EIP-55) checksum: mixed case is taken as it is.
+    const mixed = '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01';
+    assert.equal(parseArgText({ type: 'address' }, mixed), mixed.toLowerCase());
     assert.equal(parseArgText({ type: 'bool' }, 'true'), true);
     assert.throws(() => parseArgText({ name: 'b', type: 'bytes4' }, '0x1234'), /exactly 4 bytes/);
     assert.deepEqual(parseArgText({ type: 'uint256[]' }, '["1", 2]'), [1n, 2n]);

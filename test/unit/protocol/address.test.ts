@@ -10,6 +10,7 @@ import {
 } from '../../../src/protocol/address';
 import { ecdsaSuite, smSuite } from '../../../src/protocol/crypto/suite';
 import { fromHex } from '../../../src/protocol/hex';
+import { isPrecompiledRange } from '../../../src/protocol/builtin/addresses';
 import { generateNonce } from '../../../src/protocol/nonce';
 import { getAddress } from 'ethers';
 
@@ -78,4 +79,31 @@ test('generateNonce: decimal text of two u64, unique', () => {
     seen.add(n);
   }
   assert.equal(seen.size, 200);
+});
+
+test('isPrecompiledRange: below 0x20000, for any address text the node accepts', () => {
+  // The same rule written with BigInt (as the node compares the address as a number).
+  const byNumber = (a: string) => {
+    const hex = a.toLowerCase().replace(/^0x/, '');
+    return /^[0-9a-f]{1,40}$/.test(hex) && BigInt('0x' + hex) < 0x20000n;
+  };
+  const cases = ['0x1000', '0x0000000000000000000000000000000000001000', '0X10001', '1ffff', '0x1FFFF'];
+  cases.push(
+    '0x20000',
+    '0x0000000000000000000000000000000000020000',
+    '0x' + 'f'.repeat(40),
+    '0x' + '0'.repeat(40),
+  );
+  cases.push(
+    '0x',
+    '',
+    '0x12g4',
+    '0x' + '0'.repeat(41),
+    '0x0x12',
+    '0x00000000000000000000000000000000001ffff0',
+    '0',
+  );
+  for (const a of cases) assert.equal(isPrecompiledRange(a), byNumber(a), a);
+  assert.equal(isPrecompiledRange('0x1000'), true);
+  assert.equal(isPrecompiledRange('0x20000'), false);
 });

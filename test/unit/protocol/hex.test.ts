@@ -11,6 +11,8 @@ import {
   readInt64BE,
   strip0x,
   toHex,
+  uint256Bytes,
+  uintFromBytes,
   utf8Decode,
   utf8Encode,
 } from '../../../src/protocol/hex';
@@ -78,4 +80,36 @@ test("int32BE / int64BE big-endian two's complement", () => {
 test('utf8Decode keeps a leading BOM (hashed strings must round-trip)', () => {
   const bytes = Uint8Array.of(0xef, 0xbb, 0xbf, 0x61);
   assert.deepEqual(utf8Encode(utf8Decode(bytes)), bytes);
+});
+
+test('uint256Bytes and uintFromBytes agree with the hex text of the number, over the whole range', () => {
+  const values = [
+    0n,
+    1n,
+    0xffn,
+    0x100n,
+    2n ** 48n - 1n,
+    2n ** 48n,
+    2n ** 53n - 1n,
+    2n ** 53n,
+    2n ** 53n + 1n,
+  ];
+  values.push(2n ** 64n, 2n ** 128n + 5n, 2n ** 255n, 2n ** 256n - 1n, 0xdeadbeefn << 100n, 0xabcn << 200n);
+  let seed = 7n;
+  for (let i = 0; i < 200; i++) {
+    seed = (seed * 6364136223846793005n + 1442695040888963407n) % 2n ** 256n;
+    values.push(seed >> BigInt(i % 256));
+  }
+  for (const v of values) {
+    const text = v.toString(16).padStart(64, '0');
+    assert.equal(toHex(uint256Bytes(v), false), text, v.toString(16));
+    assert.equal(uintFromBytes(fromHex(text)), v, v.toString(16));
+    // Shorter and longer inputs than a word (storage values are kept without leading zeros).
+    const bare = fromHex(v.toString(16).padStart(v.toString(16).length + (v.toString(16).length % 2), '0'));
+    assert.equal(uintFromBytes(bare), v);
+    assert.equal(uintFromBytes(Uint8Array.of(0, 0, ...uint256Bytes(v))), v);
+  }
+  assert.equal(uintFromBytes(new Uint8Array(0)), 0n);
+  assert.throws(() => uint256Bytes(2n ** 256n), RangeError);
+  assert.throws(() => uint256Bytes(-1n), RangeError);
 });

@@ -14,6 +14,7 @@ import {
   writeAcl,
 } from './contract-auth-state';
 import { normalizeAddress } from '../../../protocol/address';
+import { toHex } from '../../../protocol/hex';
 
 const ALLOWED: AuthDecision = { ok: true };
 
@@ -34,7 +35,7 @@ export function createAuthHooks(): AuthHooks {
         return { ok: false, status: AuthStatus.ContractAbolished, message: AuthMessages.ContractAbolished };
       }
       if (info.selector.length < 4) return ALLOWED;
-      const selector = Buffer.from(info.selector.subarray(0, 4)).toString('hex');
+      const selector = toHex(info.selector.subarray(0, 4), false);
       if (checkMethodAuth(acl, selector, info.caller)) return ALLOWED;
       return { ok: false, status: AuthStatus.PermissionDenied, message: AuthMessages.CallDenied };
     },

@@ -157,9 +157,7 @@ export class VariableDecoder {
       at >= v.scope.start &&
       at < v.scope.end;
     // Inside a modifier's code (inlined in the function): its parameters and locals.
-    const modifier = fn.modifiers.find(
-      (m) => position !== undefined && position >= m.range.start && position < m.range.end,
-    );
+    const modifier = this.modifierAt(fn, position);
     const scope = modifier ?? fn;
     for (const v of [...fn.params, ...fn.returns, ...(modifier?.params ?? [])]) {
       const s = show(v, true);
@@ -170,7 +168,29 @@ export class VariableDecoder {
       const s = show(v, false);
       if (s !== undefined) locals.push(s);
     }
-    return { locals, state, function: modifier !== undefined ? `${fn.name} (${modifier.name})` : fn.name };
+    return { locals, state, function: functionLabel(fn, modifier) };
+  }
+
+  /**
+   * The Solidity function (with the modifier running inside it, if any) of the frame at step `i`,
+   * found as `at` finds it but without decoding anything; undefined when unknown or under viaIR.
+   */
+  functionAt(i: number): string | undefined {
+    if (this.trace.steps[i]?.op === 'BUILTIN' && i > 0) return this.functionAt(i - 1);
+    const step = this.trace.steps[i];
+    const frame = this.trace.frames[step?.frame ?? -1];
+    const c = frame === undefined ? undefined : this.code(frame.code);
+    if (step === undefined || c?.ast === undefined || c.viaIR === true) return undefined;
+    const found = this.currentFunction(c, c.ast, step.frame, i);
+    return found === undefined
+      ? undefined
+      : functionLabel(found.fn, this.modifierAt(found.fn, found.position));
+  }
+
+  private modifierAt(fn: FunctionInfo, position: number | undefined): FunctionInfo | undefined {
+    return fn.modifiers.find(
+      (m) => position !== undefined && position >= m.range.start && position < m.range.end,
+    );
   }
 
   private memoryAt(i: number): string {
@@ -232,4 +252,9 @@ export class VariableDecoder {
     }
     return undefined;
   }
+}
+
+/** "increment", or "increment (modifier onlyOwner)" inside one of its modifiers. */
+function functionLabel(fn: FunctionInfo, modifier: FunctionInfo | undefined): string {
+  return modifier !== undefined ? `${fn.name} (${modifier.name})` : fn.name;
 }
