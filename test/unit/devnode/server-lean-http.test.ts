@@ -260,7 +260,7 @@ describe('lean HTTP path: the same bytes as node:http', () => {
       }
       const request = `POST / HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
       // The client's end makes a request left incomplete by a mutation a 400 at once.
-      const writes = [Buffer.from(request + CLOSE, 'latin1'), END];
+      const writes: Write[] = [Buffer.from(request + CLOSE, 'latin1'), END];
       const expected = await exchange(await plain(reference.port), writes);
       assert.equal(await exchange(await plain(lean.port), writes), expected, JSON.stringify(request));
     }
