@@ -39,3 +39,66 @@ test('a partial request body is answered 408 and the connection closed', { timeo
     await server.close();
   }
 });
+
+// A body over the limit that arrives in pieces is answered 413 while its body timer runs; the
+// timer used to fire afterwards and answer the same request again, which throws from a timer
+// (ERR_HTTP_HEADERS_SENT) and ends the dev node. Both node:http paths: without the lean path, and
+// a chunked body, which the lean path hands to node:http.
+test(
+  'a 413 in the middle of a body is the only answer; the body timer never fires after it',
+  { timeout: 30_000 },
+  async () => {
+    const uncaught: unknown[] = [];
+    const onUncaught = (e: unknown) => uncaught.push(e);
+    process.on('uncaughtException', onUncaught);
+    const bodyTimeoutMs = 150;
+    const servers = [
+      await startHttpServer({
+        host: '127.0.0.1',
+        port: 0,
+        bodyLimit: 4096,
+        bodyTimeoutMs,
+        lean: false,
+        handler: (b) => Promise.resolve(b),
+      }),
+      await startHttpServer({
+        host: '127.0.0.1',
+        port: 0,
+        bodyLimit: 4096,
+        bodyTimeoutMs,
+        handler: (b) => Promise.resolve(b),
+      }),
+    ];
+    try {
+      const requests = [
+        [`POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 12288\r\n\r\n${'x'.repeat(2000)}`, 'x'.repeat(4096)],
+        [
+          'POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n7d0\r\n' +
+            'x'.repeat(2000) +
+            '\r\n',
+          '1000\r\n' + 'x'.repeat(4096) + '\r\n',
+        ],
+      ];
+      for (const server of servers)
+        for (const writes of requests) {
+          const socket = connect(server.port, '127.0.0.1');
+          let received = '';
+          socket.setEncoding('latin1');
+          socket.on('data', (d: string) => (received += d));
+          socket.on('error', () => {});
+          const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+          for (const w of writes)
+            await new Promise<void>((resolve) => socket.write(w, () => setImmediate(resolve)));
+          await closed;
+          assert.match(received, /^HTTP\/1\.1 413 Payload Too Large\r\n/);
+          assert.equal(received.split('HTTP/1.1').length, 2, 'one answer');
+        }
+      // The timers would have fired by now (they are unref'd: the test's own wait keeps the loop).
+      await new Promise((resolve) => setTimeout(resolve, 3 * bodyTimeoutMs));
+      assert.deepEqual(uncaught, []);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      for (const server of servers) await server.close();
+    }
+  },
+);
