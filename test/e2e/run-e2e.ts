@@ -35,6 +35,8 @@ async function main(): Promise<number> {
   const wb = new Workbench(page);
   let passed = 0;
   let failed = 0;
+  // CI shows only the tail of the log, so the failures are repeated at the end.
+  const failures: string[] = [];
   try {
     const t = Date.now();
     await page.goto(workbenchUrl(session.server.url, session.workspace));
@@ -69,11 +71,13 @@ async function main(): Promise<number> {
         failed++;
         console.log(`  ✗ ${scenario.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
         console.log(indent(err instanceof Error ? (err.stack ?? err.message) : String(err)));
+        failures.push(`${scenario.name} › ${recorder.failedStep ?? '(outside a step)'}: ${firstLines(err)}`);
       }
       await wb.reset().catch(() => undefined);
     }
   } catch (err) {
     failed++;
+    failures.push(`start-up: ${firstLines(err)}`);
     await page.screenshot({ path: path.join(outDir, 'startup-FAILED.png') }).catch(() => undefined);
     console.log(indent(err instanceof Error ? (err.stack ?? err.message) : String(err)));
   } finally {
@@ -87,8 +91,14 @@ async function main(): Promise<number> {
   log(
     `screenshots in ${path.relative(repoRoot, path.join(outDir, 'screenshots'))}; finished in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  if (failures.length > 0) console.log(`failed:\n${failures.map((f) => indent(f)).join('\n')}`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+function firstLines(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.split('\n').slice(0, 6).join('\n  ');
 }
 
 function indent(text: string): string {

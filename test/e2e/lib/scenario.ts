@@ -23,6 +23,8 @@ export interface Scenario {
 
 export class StepRecorder {
   private count = 0;
+  /** The name of the first step that failed, for the run's closing summary. */
+  failedStep: string | undefined;
   constructor(
     private readonly page: Page,
     readonly dir: string,
@@ -41,6 +43,7 @@ export class StepRecorder {
     } catch (err) {
       await this.shot(`${n}-${slug(name)}-FAILED`);
       console.log(`    ✗ ${name}`);
+      this.failedStep ??= name;
       throw err;
     }
   }
