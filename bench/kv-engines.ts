@@ -1,8 +1,12 @@
 // How the chain store's engine was chosen (opt-in: `node --import tsx bench/kv-engines.ts`):
-// LMDB (`lmdb`) against LevelDB (`classic-level`, a dev dependency kept for this measurement),
-// both from npm with prebuilt binaries and no install script. Measures what the dev node does:
-// 2,000 durable commits of 8 writes (one per block), then 100,000 synchronous random reads
-// (state reads during execution are synchronous), and the process RSS after each.
+// RocksDB through the dev node's own store (src/devnode/storage/rocksKv.ts, the engine in use)
+// against LMDB (`lmdb`, kept to migrate older data dirs) and LevelDB (`classic-level`, a dev
+// dependency kept for this measurement), all from npm with prebuilt binaries. Measures what the
+// dev node does: 2,000 durable commits of 8 writes (one per block), then 100,000 synchronous
+// random reads (state reads during execution are synchronous), and the process RSS after each;
+// RocksKv's reads include the CRC-32 check every stored value carries.
+// Each engine runs in the same process after the others, so RSS only grows down the list: the
+// growth bench (devnode.bench.ts --growth) is the measure of the node's memory.
 
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import { open } from 'lmdb';
+import { newBatch } from '../src/devnode/storage/kv';
+import { RocksKv } from '../src/devnode/storage/rocksKv';
 
 const BLOCKS = 2000;
 const PER_BLOCK = 8;
@@ -48,11 +54,25 @@ async function levelEngine(dir: string): Promise<Engine> {
   };
 }
 
+async function rocksEngine(dir: string): Promise<Engine> {
+  const db = await RocksKv.open(join(dir, 'chain.db'), true);
+  return {
+    commit: (ops) => {
+      const batch = newBatch();
+      for (const [k, v] of ops) batch.puts.set(k, v);
+      return db.write(batch);
+    },
+    get: (k) => db.get(k),
+    close: () => db.close(),
+  };
+}
+
 const key = (i: number) => 'S/' + createHash('sha256').update(String(i)).digest('hex').slice(0, 40);
 
 async function main(): Promise<void> {
   const value = randomBytes(100);
   for (const [name, make] of [
+    ['RocksKv (RocksDB)', rocksEngine],
     ['lmdb (LMDB)', lmdbEngine],
     ['classic-level (LevelDB)', levelEngine],
   ] as const) {
