@@ -11,19 +11,8 @@ import { TransactionStatus } from '../../../src/protocol/rpc/status';
 import { DEFAULT_TRACE_LIMITS } from '../../../src/devnode/evm/trace';
 import { newChain, signedTx } from './chain-fixtures';
 import type { DevChain } from '../../../src/devnode/chain/types';
+import { deployCode, push } from './raw-code';
 
-/** Init code that deploys `runtime` (hex without 0x) as the contract's code. */
-function deployCode(runtime: string): string {
-  const len = (runtime.length / 2).toString(16).padStart(4, '0');
-  // PUSH2 len PUSH1 14 PUSH1 0 CODECOPY PUSH2 len PUSH1 0 RETURN, then the runtime at byte 14.
-  return `61${len}600e60003961${len}6000f3` + runtime;
-}
-
-const push = (v: bigint): string => {
-  const hex = v.toString(16).padStart(2, '0');
-  const bytes = hex.length % 2 === 0 ? hex : '0' + hex;
-  return (0x5f + bytes.length / 2).toString(16) + bytes;
-};
 const TWO_32 = 1n << 32n;
 const TWO_40 = 1n << 40n;
 const TWO_255 = 1n << 255n;
