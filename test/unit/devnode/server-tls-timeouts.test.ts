@@ -3,6 +3,7 @@
 // the handshake timeout; after the handshake, a connection that sends no request, part of a TLCP
 // record, or part of a request head gets node:http's 408 after the headers timeout, and part of a
 // body gets the body timeout's 408. Both the lean path and node:http alone (lean: false).
+// The TLS listener takes the same handshake bound (node's own default was 120 s).
 // The bounds are small here; the test waits for the server to close each connection.
 
 import { after, before, describe, it } from 'node:test';
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHttpServer, type RunningServer } from '../../../src/devnode/server/http';
 import { ensureSmTlsMaterial } from '../../../src/devnode/tls/smCerts';
+import { ensureTlsMaterial } from '../../../src/devnode/tls/certs';
 import { connectTlcp, loadSmTlsConfig } from '../../../src/client/transport/smTls';
 import type { TlcpConfig } from '../../../src/protocol/tlcp/engine';
 import type { TlcpSocket } from '../../../src/protocol/tlcp/stream';
@@ -141,3 +143,30 @@ for (const lean of [true, false])
       assert.equal(handled, 1);
     });
   });
+
+describe('TLS listener: the same handshake bound', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'devnode-tls-timeouts-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a connection that never finishes its handshake is dropped', async () => {
+    const material = await ensureTlsMaterial(join(dir, 'tls'));
+    const server = await startHttpServer({
+      host: '127.0.0.1',
+      port: 0,
+      handler: (body) => Promise.resolve(body),
+      tls: { ca: material.ca, cert: material.cert, key: material.key },
+      handshakeTimeoutMs: BOUND_MS,
+    });
+    try {
+      assert.equal(await untilClosed(await tcp(server.port)), '');
+      const s = await tcp(server.port);
+      s.write(Buffer.from([0x16, 0x03, 0x01])); // a TLS handshake record header, cut
+      assert.equal(await untilClosed(s), '');
+    } finally {
+      await server.close();
+    }
+  });
+});
