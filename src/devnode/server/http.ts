@@ -30,6 +30,8 @@ export interface HttpServerOptions {
   headersTimeoutMs?: number;
   /** Time allowed for a TLS or TLCP handshake (ms); the connection is dropped after it. */
   handshakeTimeoutMs?: number;
+  /** Time an idle keep-alive connection is kept (ms, advertised in Keep-Alive; 60 s by default). */
+  keepAliveTimeoutMs?: number;
   /** The SDKs' WebSocket channel on the same port (handshake, RPC_REQUEST, BLOCK_NOTIFY). */
   ws?: Omit<WsRpcHooks, 'maxMessage'>;
   /** false: every request through node:http (the lean path's reference in tests). */
@@ -196,7 +198,7 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
   if (ws) server.on('upgrade', (req, socket, head) => ws.handleUpgrade(req, socket, head));
   // sendTransaction holds the request open until the block commits.
   server.requestTimeout = 0;
-  server.keepAliveTimeout = 60_000;
+  server.keepAliveTimeout = opts.keepAliveTimeoutMs ?? 60_000;
   const lean =
     opts.lean === false
       ? undefined

@@ -2,7 +2,8 @@
 // unfinished handshake (nothing sent, part of a record header, part of a flight) is dropped after
 // the handshake timeout; after the handshake, a connection that sends no request, part of a TLCP
 // record, or part of a request head gets node:http's 408 after the headers timeout, and part of a
-// body gets the body timeout's 408. Both the lean path and node:http alone (lean: false).
+// body gets the body timeout's 408, and an idle keep-alive connection is dropped. Both the lean
+// path and node:http alone (lean: false).
 // The TLS listener takes the same handshake bound (node's own default was 120 s).
 // The bounds are small here; the test waits for the server to close each connection.
 
@@ -80,6 +81,7 @@ for (const lean of [true, false])
         smTls: { trusted: material.trusted, credentials: material.credentials },
         headersTimeoutMs: BOUND_MS,
         bodyTimeoutMs: BOUND_MS,
+        keepAliveTimeoutMs: BOUND_MS, // node:http and the lean path add 1 s before dropping
       };
       server = await startHttpServer(common);
       stalled = await startHttpServer({ ...common, handshakeTimeoutMs: BOUND_MS });
@@ -135,12 +137,19 @@ for (const lean of [true, false])
       assert.match(out, new RegExp(`request body not received within ${BOUND_MS} ms`));
     });
 
+    it('an idle keep-alive connection is dropped after its answer', async () => {
+      const s = await tlcp(server.port, config);
+      const closed = untilClosed(s);
+      s.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 7\r\n\r\n{"k":1}');
+      assert.match(await closed, /^HTTP\/1\.1 200 OK\r\n[^]*Keep-Alive: timeout=0\r\n\r\n\{"k":1\}$/);
+    });
+
     it('a complete request is still answered, and nothing partial reached the handler', async () => {
       const s = await tlcp(server.port, config);
       const closed = untilClosed(s);
       s.write('POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 7\r\n\r\n{"a":1}');
       assert.match(await closed, /^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\n\{"a":1\}$/);
-      assert.equal(handled, 1);
+      assert.equal(handled, 2); // this one and the keep-alive one
     });
   });
 
