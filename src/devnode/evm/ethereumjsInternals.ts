@@ -6,7 +6,9 @@
 // - EVM._opcodeMap: the active opcode table, used to reach the (unexported) Interpreter class,
 //   whose Interpreter.prototype._getValidJumpDestinations(code) the jump-analysis cache wraps
 //   and whose Interpreter.prototype.run(code, opts) the synchronous step loop replaces (it reads
-//   the run state, the opcode table's entries and Interpreter.useGas, see fastLoop.ts).
+//   the run state, the opcode table's entries and Interpreter.useGas, see fastLoop.ts), and
+//   Interpreter.prototype._runStepHook(dynamicFee, gasLeft, memorySize), which builds the `step`
+//   event of a traced run (wrapped by traceStepHook.ts).
 
 import type { EVM, Message } from '@ethereumjs/evm';
 import type { Address } from '@ethereumjs/util';
@@ -155,4 +157,27 @@ export function overrideGenerateAddress(evm: EVM, generate: GenerateAddress): vo
       '@ethereumjs/evm no longer has EVM._generateAddress: the dev node cannot derive FISCO BCOS contract addresses with this version',
     );
   Reflect.set(evm, '_generateAddress', generate);
+}
+
+/** What the step hook reads of the run state (traceStepHook.ts). */
+export interface StepHookThis {
+  _runState: {
+    opCode: number;
+    memory: object;
+  };
+}
+
+/** Interpreter.prototype with the hook that builds a `step` event. */
+export interface StepHookProto {
+  _runStepHook: (
+    this: StepHookThis,
+    dynamicFee: bigint,
+    gasLeft: bigint,
+    memorySize: bigint,
+  ) => Promise<void>;
+}
+
+/** True for the Interpreter prototype with its _runStepHook method. */
+export function isStepHookProto(p: unknown): p is StepHookProto {
+  return typeof p === 'object' && p !== null && '_runStepHook' in p && typeof p._runStepHook === 'function';
 }

@@ -33,6 +33,7 @@ import { installFastMstore } from './fastMstore';
 import { installFastWordOps } from './fastWordOps';
 import { installEipSet } from './fastCommon';
 import { installStaticFrameRunner, runStaticFrame } from './staticCall';
+import { installTraceStepHookGuard } from './traceStepHook';
 import { track, type FailureTracker } from './diagnostics';
 import { CONSOLE_ADDRESS_LOWER, decodeConsoleLog } from './consoleLog';
 import type { TraceRecorder } from './trace';
@@ -157,6 +158,7 @@ export class EvmExecutor {
       installJumpAnalysisCache(proto);
       if (isInterpreterRunProto(proto)) installFastLoop(proto);
       installStaticFrameRunner(evm, proto);
+      installTraceStepHookGuard(proto); // runs only under a step listener (traces)
     }
     // Table contracts get addresses at run time: resolve them through the built-ins too.
     const fixed = evm.getPrecompile.bind(evm);

@@ -39,10 +39,26 @@ function shortHex(v: bigint): string {
   return '0x' + v.toString(16);
 }
 
+/** The frame an instruction opens. */
+const OPENED_BY: Partial<Record<string, TraceFrame['kind']>> = {
+  CALL: 'call',
+  CALLCODE: 'callcode',
+  DELEGATECALL: 'delegatecall',
+  STATICCALL: 'staticcall',
+  CREATE: 'create',
+  CREATE2: 'create',
+};
+
+/**
+ * A frame's kind from its message alone: a CALL inside a static context reads as a STATICCALL
+ * here (the message only says "static"), so frames opened by an instruction use that instead.
+ */
 function frameKind(m: Message): TraceFrame['kind'] {
   if (m.to === undefined) return 'create';
   if (m.delegatecall) return 'delegatecall';
   if (m.isStatic) return 'staticcall';
+  // CALLCODE runs another account's code on the caller's own account.
+  if (!m.to.equals(m.codeAddress)) return 'callcode';
   return 'call';
 }
 
@@ -85,6 +101,35 @@ export class TraceRecorder {
     return this.open.length === 0 ? -1 : this.open[this.open.length - 1];
   }
 
+  /**
+   * The instruction that opened a frame is the last step recorded, in the frame still open, one
+   * level up. Frames opened otherwise (the transaction's own, a built-in's calls) go by the message.
+   */
+  private kindOf(m: Message): TraceFrame['kind'] {
+    const last = this.trace.steps[this.trace.steps.length - 1];
+    if (last !== undefined && last.frame === this.current() && last.depth === m.depth - 1) {
+      const kind = OPENED_BY[last.op];
+      if (kind !== undefined) return kind;
+    }
+    return frameKind(m);
+  }
+
+  /** Room for one more step; past maxSteps recording stops and finish() throws. */
+  private roomForStep(): boolean {
+    if (this.exceeded !== undefined) return false;
+    if (this.trace.steps.length < this.limits.maxSteps) return true;
+    this.exceeded = `the trace has more than ${this.limits.maxSteps} steps (maxSteps); ask for a larger maxSteps (at most ${MAX_TRACE_LIMITS.maxSteps})`;
+    return false;
+  }
+
+  /** Counts a step's snapshot bytes; past maxBytes recording stops and finish() throws. */
+  private addBytes(size: number): boolean {
+    this.bytes += size;
+    if (this.bytes <= this.limits.maxBytes) return true;
+    this.exceeded = `the trace's stack and memory snapshots pass ${this.limits.maxBytes} bytes (maxBytes); ask for a larger maxBytes (at most ${MAX_TRACE_LIMITS.maxBytes})`;
+    return false;
+  }
+
   onMessage(m: Message): void {
     const create = m.to === undefined;
     const index = this.trace.frames.length;
@@ -95,7 +140,7 @@ export class TraceRecorder {
       this.trace.codes[code] = toHex(bytes);
     }
     this.trace.frames.push({
-      kind: frameKind(m),
+      kind: this.kindOf(m),
       depth: m.depth,
       caller: m.caller.toString(),
       address: create ? '' : m.to!.toString(),
@@ -119,12 +164,8 @@ export class TraceRecorder {
   }
 
   onStep(ev: InterpreterStep): void {
-    if (this.exceeded !== undefined) return;
+    if (!this.roomForStep()) return;
     const steps = this.trace.steps;
-    if (steps.length >= this.limits.maxSteps) {
-      this.exceeded = `the trace has more than ${this.limits.maxSteps} steps (maxSteps); ask for a larger maxSteps (at most ${MAX_TRACE_LIMITS.maxSteps})`;
-      return;
-    }
     const frame = this.current();
     const f = this.trace.frames[frame];
     if (f !== undefined && f.kind === 'create' && f.address === '') {
@@ -157,12 +198,7 @@ export class TraceRecorder {
     if (ev.opcode.name === 'SSTORE' && ev.stack.length >= 2) {
       step.storage = [shortHex(ev.stack[ev.stack.length - 1]), shortHex(ev.stack[ev.stack.length - 2])];
     }
-    this.bytes += size;
-    if (this.bytes > this.limits.maxBytes) {
-      this.exceeded = `the trace's stack and memory snapshots pass ${this.limits.maxBytes} bytes (maxBytes); ask for a larger maxBytes (at most ${MAX_TRACE_LIMITS.maxBytes})`;
-      return;
-    }
-    steps.push(step);
+    if (this.addBytes(size)) steps.push(step);
   }
 
   /** A built-in contract ran: one step standing for its whole execution. */
@@ -174,7 +210,8 @@ export class TraceRecorder {
     output: Uint8Array,
     status: number,
   ): void {
-    if (this.exceeded !== undefined) return;
+    // Counted as any step: its input and output are carried as hex like memory snapshots.
+    if (!this.roomForStep() || !this.addBytes(16 + name.length + input.length + output.length)) return;
     const prev = this.trace.steps[this.trace.steps.length - 1];
     this.trace.steps.push({
       pc: 0,

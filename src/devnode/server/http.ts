@@ -26,6 +26,12 @@ export interface HttpServerOptions {
   bodyLimit?: number;
   /** Time allowed to receive a request's body once its headers are in (ms); 408 after it. */
   bodyTimeoutMs?: number;
+  /** Time allowed for a request's headers (node:http's headersTimeout, ms); 408 after it. */
+  headersTimeoutMs?: number;
+  /** Time allowed for a TLS or TLCP handshake (ms); the connection is dropped after it. */
+  handshakeTimeoutMs?: number;
+  /** Time an idle keep-alive connection is kept (ms, advertised in Keep-Alive; 60 s by default). */
+  keepAliveTimeoutMs?: number;
   /** The SDKs' WebSocket channel on the same port (handshake, RPC_REQUEST, BLOCK_NOTIFY). */
   ws?: Omit<WsRpcHooks, 'maxMessage'>;
   /** false: every request through node:http (the lean path's reference in tests). */
@@ -41,7 +47,9 @@ export interface RunningServer {
 }
 
 export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024;
-const HANDSHAKE_TIMEOUT_MS = 30_000;
+export const DEFAULT_HANDSHAKE_TIMEOUT_MS = 30_000;
+/** node:http's own default (server.headersTimeout). */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 60_000;
 /** As long as Node allows for the headers (server.headersTimeout). */
 export const DEFAULT_BODY_TIMEOUT_MS = 60_000;
 // What Boost.Beast servers put in the Server header (the node uses the Beast default).
@@ -92,6 +100,14 @@ function leanPath(
 export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer> {
   const limit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const bodyTimeout = opts.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  const headersTimeout = opts.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const handshakeTimeout = opts.handshakeTimeoutMs ?? DEFAULT_HANDSHAKE_TIMEOUT_MS;
+  // node:http checks headersTimeout on this interval (30 s by default, for its 60 s); a shorter
+  // bound is checked proportionally often.
+  const timing: http.ServerOptions = {
+    headersTimeout,
+    connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.floor(headersTimeout / 2))),
+  };
   const answer = (body: string): Promise<string> =>
     opts.handler(body).then(
       (text) => text,
@@ -146,8 +162,17 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
   };
 
   const server: http.Server = opts.tls
-    ? https.createServer({ ...opts.tls, requestCert: true, rejectUnauthorized: true }, onRequest)
-    : http.createServer(onRequest);
+    ? https.createServer(
+        {
+          ...opts.tls,
+          ...timing,
+          requestCert: true,
+          rejectUnauthorized: true,
+          handshakeTimeout,
+        },
+        onRequest,
+      )
+    : http.createServer(timing, onRequest);
   // With SM TLS a plain TCP listener runs the TLCP handshake and hands finished connections to
   // the HTTP server (which then serves them exactly as plain or TLS ones, WebSocket included).
   const raw = opts.smTls ? new Set<net.Socket>() : undefined;
@@ -159,7 +184,7 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
         // A failed handshake has already sent its alert; the connection just ends. A peer that
         // never completes one does not hold the socket.
         const onHandshakeError = () => tlcp.destroy();
-        const timer = setTimeout(onHandshakeError, HANDSHAKE_TIMEOUT_MS);
+        const timer = setTimeout(onHandshakeError, handshakeTimeout);
         tlcp.once('error', onHandshakeError);
         tlcp.once('close', () => clearTimeout(timer));
         tlcp.once('secure', () => {
@@ -173,7 +198,7 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
   if (ws) server.on('upgrade', (req, socket, head) => ws.handleUpgrade(req, socket, head));
   // sendTransaction holds the request open until the block commits.
   server.requestTimeout = 0;
-  server.keepAliveTimeout = 60_000;
+  server.keepAliveTimeout = opts.keepAliveTimeoutMs ?? 60_000;
   const lean =
     opts.lean === false
       ? undefined
@@ -200,6 +225,10 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
     listener.once('error', onError);
     listener.listen(opts.port, opts.host, () => {
       listener.off('error', onError);
+      // node:http starts checking headersTimeout on its own 'listening' event
+      // (_http_server.js setupConnectionsTracking); the TLCP listener listens in its place, so
+      // without this its connections' headers were never timed out. close() stops the check.
+      if (listener !== server) server.emit('listening');
       const address = listener.address();
       const port = address && typeof address === 'object' ? address.port : opts.port;
       const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;

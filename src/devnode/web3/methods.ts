@@ -5,7 +5,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { fromHex, toHex } from '../../protocol/hex';
 import { KEY_TX_GAS_PRICE, KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
 import { statusName, TransactionStatus } from '../../protocol/rpc/status';
-import { TxRejected, type DevChain } from '../chain/types';
+import { TxRejected, type CallOutcome, type DevChain } from '../chain/types';
 import {
   checkBlockRange,
   parseFilterId,
@@ -135,7 +135,15 @@ function callRequest(o: JsonValue): CallRequest {
   return { to, from, data };
 }
 
-async function runCall(p: Params, ctx: Web3Context): Promise<{ output: string; gasUsed: bigint }> {
+/**
+ * eth_call and eth_estimateGas: the request checked as EthEndpoint::call checks it, `run` on its
+ * target, data and sender, and a failure answered with its status as the code.
+ */
+async function runCall<T extends CallOutcome>(
+  p: Params,
+  ctx: Web3Context,
+  run: (to: string, data: Uint8Array, from: string | undefined) => Promise<T>,
+): Promise<T> {
   const call = callRequest(p.raw(0));
   blockByTag(ctx.chain, p.str(1));
   let to = '';
@@ -145,16 +153,15 @@ async function runCall(p: Params, ctx: Web3Context): Promise<{ output: string; g
     to = body;
   }
   const from = call.from !== undefined && /^0x[0-9a-fA-F]{40}$/.test(call.from) ? call.from : undefined;
-  const outcome = await ctx.chain.simulate(to, call.data, from);
-  const output = toHex(outcome.output);
+  const outcome = await run(to, call.data, from);
   if (outcome.status !== TransactionStatus.None) {
     // EthEndpoint::call: the status as the code, the execution's message and the output as data.
     // An EVM revert leaves the message empty (TransactionExecutive::parseEVMCResult); for other
     // failures the devnode's executor keeps no message text and gives the status name.
     const message = outcome.status === TransactionStatus.RevertInstruction ? '' : statusName(outcome.status);
-    throw new Web3Error(outcome.status, message, output);
+    throw new Web3Error(outcome.status, message, toHex(outcome.output));
   }
-  return { output, gasUsed: outcome.gasUsed };
+  return outcome;
 }
 
 function blockOrNull(ctx: Web3Context, n: number, full: boolean): JsonValue {
@@ -288,8 +295,18 @@ export const web3Methods: Record<string, Method> = {
     }
     return submission.hash;
   },
-  eth_call: async (p, ctx) => (await runCall(p, ctx)).output,
-  eth_estimateGas: async (p, ctx) => quantity((await runCall(p, ctx)).gasUsed),
+  // The node answers both through SchedulerImpl::call, a static call. eth_call with a target
+  // runs as the node RPC's `call` (static, nothing kept). eth_estimateGas, and eth_call without
+  // a target (a simulated deployment, which `call` cannot take), run writes and discard them
+  // (README: so that a state-changing transaction or a deployment can be estimated).
+  eth_call: async (p, ctx) => {
+    const outcome = await runCall(p, ctx, (to, data, from) =>
+      to === '' ? ctx.chain.simulate(to, data, from) : ctx.chain.call(to, data, from),
+    );
+    return toHex(outcome.output);
+  },
+  eth_estimateGas: async (p, ctx) =>
+    quantity((await runCall(p, ctx, (to, data, from) => ctx.chain.simulate(to, data, from))).gasUsed),
   eth_getBlockByHash: (p, ctx) => {
     const hash = hashParam(p.str(0));
     const block = hash === undefined ? undefined : ctx.chain.getBlockByHash(hash);

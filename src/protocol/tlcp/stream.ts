@@ -47,6 +47,9 @@ export class TlcpSocket extends Duplex {
     inner.on('close', () => {
       if (!this.destroyed) this.destroy();
     });
+    // setTimeout below arms the inner socket's idle timer; its users listen on this socket
+    // (node:http's keep-alive and headers timeouts, the devnode's lean HTTP path).
+    inner.on('timeout', () => this.emit('timeout'));
     if (role === 'client') {
       if (inner.connecting) inner.once('connect', () => this.run(() => this.engine.start()));
       else this.run(() => this.engine.start());

@@ -9,6 +9,7 @@ import { createEVM, type EVM } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
 import {
   isInterpreterProto,
+  isStepHookProto,
   opcodeMapOf,
   overrideGenerateAddress,
 } from '../../../src/devnode/evm/ethereumjsInternals';
@@ -52,10 +53,12 @@ describe('@ethereumjs/evm private members the dev node depends on', () => {
     );
     const stop = map[0];
     let proto: unknown;
+    let memory: { read?: unknown } | undefined;
     map[0] = {
       ...stop,
       opHandler(runState, common) {
         if (runState.interpreter !== undefined) proto = Object.getPrototypeOf(runState.interpreter);
+        memory = Reflect.get(runState, 'memory') as typeof memory;
         return stop.opHandler(runState, common);
       },
     };
@@ -66,6 +69,10 @@ describe('@ethereumjs/evm private members the dev node depends on', () => {
     }
     assert.ok(proto !== undefined, 'an opHandler no longer receives runState.interpreter');
     assert.ok(isInterpreterProto(proto), 'Interpreter.prototype._getValidJumpDestinations is gone');
+    assert.ok(isStepHookProto(proto), 'Interpreter.prototype._runStepHook is gone (traceStepHook.ts)');
+    // The guard shadows Memory.read with an own property for one event, then deletes it.
+    assert.equal(typeof memory?.read, 'function', 'runState.memory.read is gone');
+    assert.ok(!Object.hasOwn(memory!, 'read'), 'Memory.read is no longer a prototype method');
   });
 
   it("EVM.runInterpreter's environment and the Interpreter's run state are what the static frame runner builds", async () => {
