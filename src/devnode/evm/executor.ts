@@ -31,6 +31,7 @@ import { installFastLoop } from './fastLoop';
 import { keccak256 } from '../../protocol/crypto/keccak';
 import { installFastMstore } from './fastMstore';
 import { installFastWordOps } from './fastWordOps';
+import { installFastStorageOps } from './fastStorageOps';
 import { installEipSet } from './fastCommon';
 import { installStaticFrameRunner, runStaticFrame } from './staticCall';
 import { track, type FailureTracker } from './diagnostics';
@@ -152,6 +153,7 @@ export class EvmExecutor {
     installEipSet(common);
     installFastMstore(evm);
     installFastWordOps(evm);
+    installFastStorageOps(evm);
     const proto = await interpreterPrototypeOf(evm);
     if (proto !== undefined) {
       installJumpAnalysisCache(proto);

@@ -84,19 +84,25 @@ export class JournaledStateManager implements StateManagerInterface {
   constructor(private readonly kv: KvStore = new MemoryKv()) {}
 
   readonly originalStorageCache = {
-    get: async (address: Address, key: Uint8Array): Promise<Uint8Array> => {
-      const id = address.toString() + ':' + slotKey(key);
-      let v = this.originals.get(id);
-      if (v === undefined) {
-        v = this.readStorage(address.toString(), slotKey(key));
-        this.originals.set(id, v);
-      }
-      return v;
-    },
+    get: async (address: Address, key: Uint8Array): Promise<Uint8Array> =>
+      this.originalStorageSync(address, key),
     clear: (): void => {
       this.originals = new Map();
     },
   };
+
+  /** originalStorageCache.get without a promise: the EVM's SSTORE reads through it (fastStorageOps.ts). */
+  originalStorageSync(address: Address, key: Uint8Array): Uint8Array {
+    const addr = address.toString();
+    const slot = slotKey(key);
+    const id = addr + ':' + slot;
+    let v = this.originals.get(id);
+    if (v === undefined) {
+      v = this.readStorage(addr, slot);
+      this.originals.set(id, v);
+    }
+    return v;
+  }
 
   // ---- reads through overlay, cache and store ---------------------------------------------
 
@@ -146,6 +152,11 @@ export class JournaledStateManager implements StateManagerInterface {
   // ---- StateManagerInterface --------------------------------------------------------------
 
   async getAccount(address: Address): Promise<Account | undefined> {
+    return this.getAccountSync(address);
+  }
+
+  /** getAccount without a promise (fastStorageOps.ts's SSTORE). */
+  getAccountSync(address: Address): Account | undefined {
     const a = this.account(address.toString());
     return a === undefined ? undefined : cloneAccount(a);
   }
@@ -253,6 +264,11 @@ export class JournaledStateManager implements StateManagerInterface {
   }
 
   async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
+    this.putStorageSync(address, key, value);
+  }
+
+  /** putStorage without a promise (fastStorageOps.ts's SSTORE). */
+  putStorageSync(address: Address, key: Uint8Array, value: Uint8Array): void {
     const addr = address.toString();
     const slot = slotKey(key);
     let slots = this.storage.get(addr);
