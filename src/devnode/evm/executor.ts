@@ -34,6 +34,7 @@ import { installFastWordOps } from './fastWordOps';
 import { installFastStorageOps } from './fastStorageOps';
 import { installEipSet } from './fastCommon';
 import { installStaticFrameRunner, runStaticFrame } from './staticCall';
+import { runTxFrame } from './txFrame';
 import { track, type FailureTracker } from './diagnostics';
 import { CONSOLE_ADDRESS_LOWER, decodeConsoleLog } from './consoleLog';
 import type { TraceRecorder } from './trace';
@@ -404,26 +405,35 @@ export class EvmExecutor {
     // function that writes state fails there instead of pretending to work.
     const isStatic = inv.isStatic ?? inv.readOnly;
     const code = to === undefined ? undefined : this.state.codeAt(inv.to);
+    const plain = scope.tracer === undefined && code !== undefined && code.length > 0;
+    const hooks = { enter: (m: Message) => this.enterFrame(m), leave: (r: EVMResult) => this.leaveFrame(r) };
+    const top = {
+      caller: origin,
+      to: to!,
+      data: inv.input,
+      code: code!,
+      gasLimit: env.gasLimit,
+      block: blockFor(env),
+    };
     const result =
-      inv.readOnly && isStatic && scope.tracer === undefined && code !== undefined && code.length > 0
+      plain && inv.readOnly && isStatic
         ? // Nothing of it is kept: skip what runCall adds for transactions (staticCall.ts).
-          await runStaticFrame(
-            evm,
-            { caller: origin, to: to!, data: inv.input, code, gasLimit: env.gasLimit, block: blockFor(env) },
-            { enter: (m) => this.enterFrame(m), leave: (r) => this.leaveFrame(r) },
-          )
-        : await evm.runCall({
-            caller: origin,
-            origin,
-            to,
-            data: inv.input,
-            value,
-            gasLimit: env.gasLimit,
-            block: blockFor(env),
-            // FISCO accounts have no EVM nonce (addresses come from the block/index/seq rule).
-            skipNonceIncrement: true,
-            isStatic,
-          });
+          await runStaticFrame(evm, top, hooks)
+        : plain && !isStatic && value === 0n
+          ? // runCall's steps for a transaction without its overheads (txFrame.ts).
+            await runTxFrame(evm, top, hooks)
+          : await evm.runCall({
+              caller: origin,
+              origin,
+              to,
+              data: inv.input,
+              value,
+              gasLimit: env.gasLimit,
+              block: blockFor(env),
+              // FISCO accounts have no EVM nonce (addresses come from the block/index/seq rule).
+              skipNonceIncrement: true,
+              isStatic,
+            });
     const exec = result.execResult;
     const err = exec.exceptionError;
     if (err !== undefined) {
