@@ -99,6 +99,7 @@ if (!cfg.directOnly) {
   };
   if (cfg.directOnly) {
     // Profiling the executor: only its loop.
+    await direct(cfg.txs / 2);
     const out = [];
     for (let r = 0; r < cfg.rounds; r++) out.push({ cpuUs: 0, evmUs: 0, directUs: await direct(cfg.txs) });
     process.stdout.write(JSON.stringify(out) + '\\n');

@@ -165,9 +165,11 @@ export class EvmExecutor {
     const fixed = evm.getPrecompile.bind(evm);
     const builtins = this.opts.builtins;
     evm.getPrecompile = (address: Address | `0x${string}`) => {
-      const hit = fixed(address);
+      // One conversion of the address for both lookups.
+      const hex: `0x${string}` =
+        typeof address === 'string' ? `0x${address.slice(2).toLowerCase()}` : address.toString();
+      const hit = fixed(hex);
       if (hit !== undefined) return hit;
-      const hex = typeof address === 'string' ? address.toLowerCase() : address.toString();
       const p = builtins.precompiles.get(hex);
       return p === undefined ? undefined : this.precompileFunction(p);
     };

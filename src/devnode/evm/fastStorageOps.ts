@@ -134,8 +134,9 @@ function sstoreGas(original: GasHandler): GasHandler {
       }
       gas += common.param('sstoreDirtyEIP2200Gas');
     }
-    // accessStorageEIP2929(isSstore): a cold slot costs the cold read and becomes warm.
-    if (!journal.isWarmedStorage(address.bytes, keyBytes)) {
+    // accessStorageEIP2929(isSstore): a cold slot costs the cold read and becomes warm (nothing
+    // above changes which slots are warm).
+    if (!warm) {
       journal.addWarmedStorage(address.bytes, keyBytes);
       gas += common.param('coldsloadGas');
     }
