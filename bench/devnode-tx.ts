@@ -54,16 +54,18 @@ if (!cfg.directOnly) {
   };
   const keys = node.accounts.slice(0, 8).map((a) => fromHex(a.privateKey));
   let nonce = 0;
-  const limit = BigInt(await rpc('getBlockNumber', ['group0', ''])) + 900n;
+  let limit = 0n;
   const sign = (key, to, input, abi) => {
     const data = { version: 0, chainID: 'chain0', groupID: 'group0', blockLimit: limit, nonce: 't-' + nonce++, to, input: fromHex(input), abi };
     const hash = hashTransactionData(data, ecdsaSuite);
     return toHex(encodeTransaction({ data, dataHash: hash, signature: ecdsaSuite.sign(hash, key) }));
   };
+  limit = BigInt(await rpc('getBlockNumber', ['group0', ''])) + 900n;
   const dep = await rpc('sendTransaction', ['group0', '', sign(keys[0], '', cfg.bytecode, JSON.stringify(cfg.abi)), false]);
   const address = dep.contractAddress;
   let k = 0;
   const measure = async (n) => {
+    limit = BigInt(await rpc('getBlockNumber', ['group0', ''])) + 900n;
     const txs = [];
     for (let i = 0; i < n; i++) { k++; txs.push(sign(keys[i % 8], address, cfg.set + word(k), '')); }
     evmUs = 0;

@@ -72,6 +72,22 @@ const PROGRAMS: Record<string, { code: string; other?: string; gas?: bigint }> =
   // A refund (slot 1 cleared), kept on success and dropped with a failure.
   'clear a slot': { code: '600060015500' },
   'clear a slot, then revert': { code: '6000600155' + '60006000fd' },
+  // Memory past the reused frame's first store and past 8 KiB, read back.
+  'memory growth': {
+    code:
+      push(0x1234n) +
+      push(1000n) +
+      '52' +
+      push(0x5678n) +
+      push(9300n) +
+      '52' +
+      push(1000n) +
+      '51' +
+      push(9300n) +
+      '51' +
+      '01' +
+      RETURN_TOP,
+  },
   'out of gas at the start': { code: '6001600155', gas: 100n },
 };
 
@@ -92,6 +108,22 @@ async function newEvm(hardfork: Hardfork): Promise<EVM & Recorded> {
   installFastLoop(proto);
   installStaticFrameRunner(evm, proto);
   assert.ok(topFrameRunner(evm) !== undefined);
+  // One frame first, elsewhere, so that the programs run on the reused top-frame Interpreter.
+  const warmUp = new Address(new Uint8Array(20).fill(0x66));
+  await evm.stateManager.putCode(warmUp, Buffer.from(push(1n) + push(5000n) + '52' + '00', 'hex'));
+  const r = await runTxFrame(
+    evm,
+    {
+      caller: warmUp,
+      to: warmUp,
+      data: new Uint8Array(0),
+      code: await evm.stateManager.getCode(warmUp),
+      gasLimit: 100_000n,
+      block: BLOCK,
+    },
+    { enter: () => {}, leave: () => {} },
+  );
+  assert.equal(r.execResult.exceptionError, undefined);
   const recorded = Object.assign(evm, { frames: [] as unknown[] });
   evm.events.on('beforeMessage', (m: Message) => recorded.frames.push(enter(m)));
   evm.events.on('afterMessage', (r: EVMResult) => recorded.frames.push(leave(r)));
@@ -166,6 +198,15 @@ async function observe(evm: EVM & Recorded, r: EVMResult) {
     transientCheckpoints: (evm.transientStorage as unknown as { _indices: number[] })._indices.length,
   };
 }
+
+const BLOCK = blockFor({
+  number: 12,
+  timestamp: 1_700_000_000_000,
+  gasLimit: 3_000_000_000n,
+  txIndex: 0,
+  cancun: true,
+  authCheck: false,
+});
 
 describe('EVM: a transaction frame without runCall', () => {
   for (const hardfork of [Hardfork.Paris, Hardfork.Cancun])
