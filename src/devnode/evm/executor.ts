@@ -32,6 +32,7 @@ import { keccak256 } from '../../protocol/crypto/keccak';
 import { installFastMstore } from './fastMstore';
 import { installFastWordOps } from './fastWordOps';
 import { installFastStorageOps } from './fastStorageOps';
+import { installJournalKeys } from './fastJournal';
 import { installEipSet } from './fastCommon';
 import { installStaticFrameRunner, runStaticFrame } from './staticCall';
 import { runTxFrame } from './txFrame';
@@ -155,6 +156,7 @@ export class EvmExecutor {
     installFastMstore(evm);
     installFastWordOps(evm);
     installFastStorageOps(evm);
+    installJournalKeys(evm.journal);
     const proto = await interpreterPrototypeOf(evm);
     if (proto !== undefined) {
       installJumpAnalysisCache(proto);

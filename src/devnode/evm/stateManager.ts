@@ -156,13 +156,27 @@ export class JournaledStateManager implements StateManagerInterface {
     const o = this.storage.get(address)?.get(slot);
     if (o !== undefined) return o ?? EMPTY;
     if (this.cleared.has(address)) return EMPTY;
-    const k = slotPrefix(address) + slot;
+    const k = this.storeKey(address, slot);
     let c = this.cache.get(k);
     if (c === undefined) {
       c = this.kv.get(k) ?? null;
       this.cache.set(k, c);
     }
     return c ?? EMPTY;
+  }
+
+  private lastStore = { address: '', slot: '', key: '' };
+
+  /**
+   * S/<address>/<slot>, the same string object for the same pair in a row (SSTORE reads the
+   * current and the original value): a string's hash is computed once per object.
+   */
+  private storeKey(address: string, slot: string): string {
+    const last = this.lastStore;
+    if (last.address === address && last.slot === slot) return last.key;
+    const key = slotPrefix(address) + slot;
+    this.lastStore = { address, slot, key };
+    return key;
   }
 
   private hasStoredSlots(address: string): boolean {

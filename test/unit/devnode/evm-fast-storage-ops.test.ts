@@ -14,6 +14,7 @@ import { Account, Address } from '@ethereumjs/util';
 import { toHex, uint256Bytes } from '../../../src/protocol/hex';
 import { installFastMstore } from '../../../src/devnode/evm/fastMstore';
 import { installFastWordOps } from '../../../src/devnode/evm/fastWordOps';
+import { installJournalKeys } from '../../../src/devnode/evm/fastJournal';
 import { installFastStorageOps } from '../../../src/devnode/evm/fastStorageOps';
 import { installFastLoop } from '../../../src/devnode/evm/fastLoop';
 import { JournaledStateManager } from '../../../src/devnode/evm/stateManager';
@@ -104,6 +105,7 @@ async function newEvm(fast: boolean, hardfork: Hardfork, devnodeState: boolean):
   if (fast) {
     installFastMstore(evm);
     installFastWordOps(evm);
+    installJournalKeys(evm.journal);
     installFastStorageOps(evm);
     const proto = await interpreterPrototypeOf(evm);
     assert.ok(proto !== undefined && isInterpreterRunProto(proto));
