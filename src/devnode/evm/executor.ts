@@ -31,9 +31,12 @@ import { installFastLoop } from './fastLoop';
 import { keccak256 } from '../../protocol/crypto/keccak';
 import { installFastMstore } from './fastMstore';
 import { installFastWordOps } from './fastWordOps';
+import { installFastStorageOps } from './fastStorageOps';
+import { installJournalKeys } from './fastJournal';
 import { installEipSet } from './fastCommon';
 import { installStaticFrameRunner, runStaticFrame } from './staticCall';
 import { installTraceStepHookGuard } from './traceStepHook';
+import { runTxFrame } from './txFrame';
 import { track, type FailureTracker } from './diagnostics';
 import { CONSOLE_ADDRESS_LOWER, decodeConsoleLog } from './consoleLog';
 import type { TraceRecorder } from './trace';
@@ -153,6 +156,8 @@ export class EvmExecutor {
     installEipSet(common);
     installFastMstore(evm);
     installFastWordOps(evm);
+    installFastStorageOps(evm);
+    installJournalKeys(evm.journal);
     const proto = await interpreterPrototypeOf(evm);
     if (proto !== undefined) {
       installJumpAnalysisCache(proto);
@@ -164,9 +169,11 @@ export class EvmExecutor {
     const fixed = evm.getPrecompile.bind(evm);
     const builtins = this.opts.builtins;
     evm.getPrecompile = (address: Address | `0x${string}`) => {
-      const hit = fixed(address);
+      // One conversion of the address for both lookups.
+      const hex: `0x${string}` =
+        typeof address === 'string' ? `0x${address.slice(2).toLowerCase()}` : address.toString();
+      const hit = fixed(hex);
       if (hit !== undefined) return hit;
-      const hex = typeof address === 'string' ? address.toLowerCase() : address.toString();
       const p = builtins.precompiles.get(hex);
       return p === undefined ? undefined : this.precompileFunction(p);
     };
@@ -404,26 +411,35 @@ export class EvmExecutor {
     // function that writes state fails there instead of pretending to work.
     const isStatic = inv.isStatic ?? inv.readOnly;
     const code = to === undefined ? undefined : this.state.codeAt(inv.to);
+    const plain = scope.tracer === undefined && code !== undefined && code.length > 0;
+    const hooks = { enter: (m: Message) => this.enterFrame(m), leave: (r: EVMResult) => this.leaveFrame(r) };
+    const top = {
+      caller: origin,
+      to: to!,
+      data: inv.input,
+      code: code!,
+      gasLimit: env.gasLimit,
+      block: blockFor(env),
+    };
     const result =
-      inv.readOnly && isStatic && scope.tracer === undefined && code !== undefined && code.length > 0
+      plain && inv.readOnly && isStatic
         ? // Nothing of it is kept: skip what runCall adds for transactions (staticCall.ts).
-          await runStaticFrame(
-            evm,
-            { caller: origin, to: to!, data: inv.input, code, gasLimit: env.gasLimit, block: blockFor(env) },
-            { enter: (m) => this.enterFrame(m), leave: (r) => this.leaveFrame(r) },
-          )
-        : await evm.runCall({
-            caller: origin,
-            origin,
-            to,
-            data: inv.input,
-            value,
-            gasLimit: env.gasLimit,
-            block: blockFor(env),
-            // FISCO accounts have no EVM nonce (addresses come from the block/index/seq rule).
-            skipNonceIncrement: true,
-            isStatic,
-          });
+          await runStaticFrame(evm, top, hooks)
+        : plain && !isStatic && value === 0n
+          ? // runCall's steps for a transaction without its overheads (txFrame.ts).
+            await runTxFrame(evm, top, hooks)
+          : await evm.runCall({
+              caller: origin,
+              origin,
+              to,
+              data: inv.input,
+              value,
+              gasLimit: env.gasLimit,
+              block: blockFor(env),
+              // FISCO accounts have no EVM nonce (addresses come from the block/index/seq rule).
+              skipNonceIncrement: true,
+              isStatic,
+            });
     const exec = result.execResult;
     const err = exec.exceptionError;
     if (err !== undefined) {

@@ -53,7 +53,12 @@ const RETURN = 0xf3;
 const REVERT = 0xfd;
 
 /** @ethereumjs/evm's subMemUsage: the gas to expand memory to cover [offset, offset + length). */
-function memoryGas(rs: WordRunState, offset: bigint, length: bigint, common: Common): bigint {
+export function memoryGas(
+  rs: Pick<WordRunState, 'memoryWordCount' | 'highestMemCost'>,
+  offset: bigint,
+  length: bigint,
+  common: Pick<Common, 'param'>,
+): bigint {
   if (length === 0n) return 0n;
   const end = offset + length;
   const words = end % 32n === 0n ? end / 32n : end / 32n + 1n;

@@ -60,10 +60,32 @@ function cloneAccount(a: Account): Account {
   return new Account(a._nonce, a._balance, a._storageRoot, a._codeHash, a._codeSize, a._version);
 }
 
+// The last key converted, by identity: SSTORE reads the current and the original value and
+// SLOAD-then-SSTORE sequences hand the same key array several times in a row. Keys are arrays
+// the EVM's handlers make per opcode and never change.
+let lastKey: Uint8Array | undefined;
+let lastSlot = '';
+
 function slotKey(key: Uint8Array): string {
+  if (key === lastKey) return lastSlot;
   // Not Buffer.from(key.buffer): the EVM's 32-byte keys are small on-heap arrays, and taking
   // their .buffer moves each off the V8 heap.
-  return toHex(key, false);
+  lastSlot = toHex(key, false);
+  lastKey = key;
+  return lastSlot;
+}
+
+// Address → "0x…" key, by identity: a frame hands the same Address object (its own) for every
+// storage access. Address objects are never changed in place.
+const addressKeys = new WeakMap<Address, string>();
+
+function addressKey(address: Address): string {
+  let k = addressKeys.get(address);
+  if (k === undefined) {
+    k = address.toString();
+    addressKeys.set(address, k);
+  }
+  return k;
 }
 
 export class JournaledStateManager implements StateManagerInterface {
@@ -84,19 +106,25 @@ export class JournaledStateManager implements StateManagerInterface {
   constructor(private readonly kv: KvStore = new MemoryKv()) {}
 
   readonly originalStorageCache = {
-    get: async (address: Address, key: Uint8Array): Promise<Uint8Array> => {
-      const id = address.toString() + ':' + slotKey(key);
-      let v = this.originals.get(id);
-      if (v === undefined) {
-        v = this.readStorage(address.toString(), slotKey(key));
-        this.originals.set(id, v);
-      }
-      return v;
-    },
+    get: async (address: Address, key: Uint8Array): Promise<Uint8Array> =>
+      this.originalStorageSync(address, key),
     clear: (): void => {
       this.originals = new Map();
     },
   };
+
+  /** originalStorageCache.get without a promise: the EVM's SSTORE reads through it (fastStorageOps.ts). */
+  originalStorageSync(address: Address, key: Uint8Array): Uint8Array {
+    const addr = addressKey(address);
+    const slot = slotKey(key);
+    const id = addr + ':' + slot;
+    let v = this.originals.get(id);
+    if (v === undefined) {
+      v = this.readStorage(addr, slot);
+      this.originals.set(id, v);
+    }
+    return v;
+  }
 
   // ---- reads through overlay, cache and store ---------------------------------------------
 
@@ -128,13 +156,27 @@ export class JournaledStateManager implements StateManagerInterface {
     const o = this.storage.get(address)?.get(slot);
     if (o !== undefined) return o ?? EMPTY;
     if (this.cleared.has(address)) return EMPTY;
-    const k = slotPrefix(address) + slot;
+    const k = this.storeKey(address, slot);
     let c = this.cache.get(k);
     if (c === undefined) {
       c = this.kv.get(k) ?? null;
       this.cache.set(k, c);
     }
     return c ?? EMPTY;
+  }
+
+  private lastStore = { address: '', slot: '', key: '' };
+
+  /**
+   * S/<address>/<slot>, the same string object for the same pair in a row (SSTORE reads the
+   * current and the original value): a string's hash is computed once per object.
+   */
+  private storeKey(address: string, slot: string): string {
+    const last = this.lastStore;
+    if (last.address === address && last.slot === slot) return last.key;
+    const key = slotPrefix(address) + slot;
+    this.lastStore = { address, slot, key };
+    return key;
   }
 
   private hasStoredSlots(address: string): boolean {
@@ -146,18 +188,23 @@ export class JournaledStateManager implements StateManagerInterface {
   // ---- StateManagerInterface --------------------------------------------------------------
 
   async getAccount(address: Address): Promise<Account | undefined> {
-    const a = this.account(address.toString());
+    return this.getAccountSync(address);
+  }
+
+  /** getAccount without a promise (fastStorageOps.ts's SSTORE). */
+  getAccountSync(address: Address): Account | undefined {
+    const a = this.account(addressKey(address));
     return a === undefined ? undefined : cloneAccount(a);
   }
 
   async putAccount(address: Address, account?: Account): Promise<void> {
-    const key = address.toString();
+    const key = addressKey(address);
     this.record({ kind: 'account', key, prev: this.prev(this.accounts, key) });
     this.accounts.set(key, account === undefined ? null : cloneAccount(account));
   }
 
   async deleteAccount(address: Address): Promise<void> {
-    const key = address.toString();
+    const key = addressKey(address);
     this.record({ kind: 'account', key, prev: this.prev(this.accounts, key) });
     this.accounts.set(key, null);
     this.record({ kind: 'code', key, prev: this.prev(this.code, key) });
@@ -176,7 +223,7 @@ export class JournaledStateManager implements StateManagerInterface {
   }
 
   async putCode(address: Address, value: Uint8Array): Promise<void> {
-    const key = address.toString();
+    const key = addressKey(address);
     this.record({ kind: 'code', key, prev: this.prev(this.code, key) });
     this.code.set(key, value);
     // An empty code keeps the empty-code hash ethereumjs tests accounts against.
@@ -185,7 +232,7 @@ export class JournaledStateManager implements StateManagerInterface {
   }
 
   async getCode(address: Address): Promise<Uint8Array> {
-    const key = address.toString();
+    const key = addressKey(address);
     const code = this.codeAt(key);
     // EXTCODESIZE reads the length of getCode: built-ins report size 1, as the node's EVM host
     // does (HostContext codeSizeAt), so Solidity < 0.8.10's extcodesize guard passes. The EVM
@@ -194,7 +241,7 @@ export class JournaledStateManager implements StateManagerInterface {
   }
 
   async getCodeSize(address: Address): Promise<number> {
-    const key = address.toString();
+    const key = addressKey(address);
     const size = this.codeAt(key).length;
     // Built-in contracts have no bytecode but must pass Solidity's extcodesize guard.
     return size === 0 && this.hasVirtualCode(key) ? 1 : size;
@@ -244,16 +291,21 @@ export class JournaledStateManager implements StateManagerInterface {
   }
 
   async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
-    return this.readStorage(address.toString(), slotKey(key));
+    return this.readStorage(addressKey(address), slotKey(key));
   }
 
   /** getStorage without a promise: the EVM's SLOAD reads through it (fastWordOps.ts). */
   getStorageSync(address: Address, key: Uint8Array): Uint8Array {
-    return this.readStorage(address.toString(), slotKey(key));
+    return this.readStorage(addressKey(address), slotKey(key));
   }
 
   async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
-    const addr = address.toString();
+    this.putStorageSync(address, key, value);
+  }
+
+  /** putStorage without a promise (fastStorageOps.ts's SSTORE). */
+  putStorageSync(address: Address, key: Uint8Array, value: Uint8Array): void {
+    const addr = addressKey(address);
     const slot = slotKey(key);
     let slots = this.storage.get(addr);
     if (slots === undefined) {
@@ -267,7 +319,7 @@ export class JournaledStateManager implements StateManagerInterface {
   }
 
   async clearStorage(address: Address): Promise<void> {
-    const key = address.toString();
+    const key = addressKey(address);
     if (!this.hasStoredSlots(key)) return;
     this.record({ kind: 'clear', key, prev: this.storage.get(key), wasCleared: this.cleared.has(key) });
     this.storage.set(key, new Map());

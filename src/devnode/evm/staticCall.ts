@@ -182,9 +182,9 @@ export function staticFrameRunner(evm: EVM, interpreterProto: object): Runner | 
       address: to,
       caller,
       callData: data,
-      callValue: 0n,
+      callValue: message.value,
       code,
-      isStatic: true,
+      isStatic: message.isStatic,
       isCreate: false,
       depth: 0,
       gasPrice: 0n,
@@ -237,6 +237,10 @@ export function staticFrameRunner(evm: EVM, interpreterProto: object): Runner | 
       interpreter = make(env, gasLimit);
       if (reuse) pooled = interpreter;
     }
+    // As runInterpreter: a transaction's message (txFrame.ts) brings the sets its frames share.
+    if (message.selfdestruct !== undefined) interpreter._result.selfdestruct = message.selfdestruct;
+    if (message.createdAddresses !== undefined)
+      interpreter._result.createdAddresses = message.createdAddresses;
     if (reuse) busy = true;
     let out: RunOutcome;
     try {
@@ -271,6 +275,14 @@ export function staticFrameRunner(evm: EVM, interpreterProto: object): Runner | 
 }
 
 const runners = new WeakMap<EVM, Runner>();
+
+/**
+ * The runner of `evm`'s top frames (EVM.runInterpreter for a depth-0 message whose code is
+ * loaded), or undefined when its internals differ; txFrame.ts runs transactions on it.
+ */
+export function topFrameRunner(evm: EVM): Runner | undefined {
+  return runners.get(evm);
+}
 
 /** Runs static top frames of `evm` on staticFrameRunner when its internals allow. */
 export function installStaticFrameRunner(evm: EVM, interpreterProto: object): void {

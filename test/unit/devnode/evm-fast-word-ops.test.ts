@@ -14,6 +14,7 @@ import { Address } from '@ethereumjs/util';
 import { toHex, uint256Bytes } from '../../../src/protocol/hex';
 import { installFastMstore } from '../../../src/devnode/evm/fastMstore';
 import { installFastWordOps } from '../../../src/devnode/evm/fastWordOps';
+import { installJournalKeys } from '../../../src/devnode/evm/fastJournal';
 import { installFastLoop } from '../../../src/devnode/evm/fastLoop';
 import { JournaledStateManager } from '../../../src/devnode/evm/stateManager';
 import { keccak256 } from '../../../src/protocol/crypto/keccak';
@@ -85,6 +86,7 @@ async function newEvm(fast: boolean, devnodeState = false): Promise<EVM> {
   if (fast) {
     installFastMstore(evm);
     installFastWordOps(evm);
+    installJournalKeys(evm.journal);
     const proto = await interpreterPrototypeOf(evm);
     assert.ok(proto !== undefined && isInterpreterRunProto(proto));
     installFastLoop(proto);
