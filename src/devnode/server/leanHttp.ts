@@ -123,6 +123,10 @@ function serve(
   bodyTimeoutMs: number,
 ): void {
   let buf: Buffer | undefined; // bytes read and not yet part of a request whose head is in
+  // The last head parsed on this connection and what it gave: a client sends the same head
+  // again and again (only Content-Length changes, and rarely), so its bytes are compared instead.
+  let lastHead: Buffer | undefined;
+  let lastParsed: Head | undefined;
   let head: Head | undefined; // the current request's head, once complete
   let parts: Buffer[] = []; // its body so far
   let received = 0;
@@ -239,7 +243,15 @@ function serve(
   const heads = () => {
     while (buf !== undefined && !closing && !handOver) {
       const end = buf.indexOf(HEAD_END);
-      const parsed = end >= 0 && end <= MAX_HEAD ? parseHead(buf.toString('latin1', 0, end)) : undefined;
+      let parsed: Head | undefined;
+      if (end >= 0 && end <= MAX_HEAD) {
+        if (lastHead?.length === end && buf.compare(lastHead, 0, end, 0, end) === 0) parsed = lastParsed;
+        else {
+          parsed = parseHead(buf.toString('latin1', 0, end));
+          lastHead = parsed === undefined ? undefined : Buffer.from(buf.subarray(0, end));
+          lastParsed = parsed;
+        }
+      }
       if (parsed === undefined) {
         // A head split across reads (node:http applies its headers timeout), a long one, or
         // anything this path does not serve.
