@@ -140,6 +140,16 @@ function serve(
 
   const setTimer = (ms: number) => socket.setTimeout?.(ms);
   setTimer(hooks.headersTimeoutMs);
+  // Once the first head is in, the socket's timer is the keep-alive timeout for good: its
+  // inactivity clock restarts with every read and write, and onTimeout ignores it while a request
+  // is under way. (Setting it to 0 per request and back after each answer cost two timer-list
+  // updates per request.)
+  let keepAliveTimer = false;
+  const armKeepAlive = () => {
+    if (keepAliveTimer) return;
+    keepAliveTimer = true;
+    setTimer(hooks.keepAliveTimeoutMs + KEEP_ALIVE_SLACK_MS);
+  };
 
   const onTimeout = () => {
     if (queue.length > 0 || head !== undefined) return;
@@ -161,7 +171,7 @@ function serve(
       if (typeof socket.destroySoon === 'function') socket.destroySoon();
       else socket.end();
     } else if (head === undefined && buf === undefined) {
-      setTimer(hooks.keepAliveTimeoutMs + KEEP_ALIVE_SLACK_MS);
+      armKeepAlive();
     }
   };
 
@@ -259,7 +269,7 @@ function serve(
         break;
       }
       head = parsed;
-      setTimer(0);
+      armKeepAlive();
       const rest = end + 4 < buf.length ? buf.subarray(end + 4) : undefined;
       buf = undefined;
       parts = rest ? [rest] : [];
