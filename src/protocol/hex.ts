@@ -78,6 +78,17 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export function utf8Encode(text: string): Uint8Array {
+  // Short ASCII text (names, nonces, addresses, decimal numbers, hashed for every transaction
+  // and receipt) is copied directly: TextEncoder's call costs more than the copy.
+  if (text.length <= 64) {
+    const out = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) return encoder.encode(text);
+      out[i] = c;
+    }
+    return out;
+  }
   return encoder.encode(text);
 }
 

@@ -22,6 +22,27 @@ export interface CompactBlock {
   importTimes: Float64Array;
 }
 
+/**
+ * A block whose signatures are made when first read (secp256k1 ones are deterministic, RFC 6979:
+ * four signatures per block stay off the sealing path). The getter is part of the literal:
+ * Object.defineProperty on the built object cost more than the rest of the block's assembly.
+ */
+export function lazilySigned(
+  fields: Omit<StoredBlock, 'signatureList'>,
+  sign: () => Signatures,
+): StoredBlock {
+  let memo: Signatures | undefined;
+  return {
+    header: fields.header,
+    hash: fields.hash,
+    transactions: fields.transactions,
+    receipts: fields.receipts,
+    get signatureList() {
+      return (memo ??= sign());
+    },
+  };
+}
+
 export const FIXED = 32 + 32 + 20;
 const FORMAT = 1;
 

@@ -13,6 +13,7 @@ import {
   decodeCompact,
   encodeCompact,
   FIXED,
+  lazilySigned,
   type CompactBlock,
   type Signatures,
 } from './blockCodec';
@@ -90,16 +91,12 @@ export class BlockStore {
       transactions.push(this.decodeTx(c, n, i));
       receipts.push(this.decodeReceipt(c, i));
     }
-    const block: StoredBlock = { header: c.header, hash: c.hash, transactions, receipts, signatureList: [] };
+    const fields = { header: c.header, hash: c.hash, transactions, receipts };
     const sigs = c.signatures;
-    if (sigs !== undefined) block.signatureList = sigs;
-    else {
-      let memo: Signatures | undefined;
-      Object.defineProperty(block, 'signatureList', {
-        enumerable: true,
-        get: () => (memo ??= this.o.sign(c.header, c.hash)),
-      });
-    }
+    const block: StoredBlock =
+      sigs !== undefined
+        ? { ...fields, signatureList: sigs }
+        : lazilySigned(fields, () => this.o.sign(c.header, c.hash));
     this.recent.set(n, block);
     return block;
   }

@@ -261,7 +261,8 @@ class Chain implements DevChain {
    * atomic, durable commit.
    */
   private async commit(built: BuiltBlock, entries: Pick<Pending, 'nonce' | 'raw'>[]): Promise<void> {
-    const hashes = built.block.transactions.map((t) => toHex(t.hash));
+    // Most blocks have no diagnostics: their transactions' hashes are not needed then.
+    const hashes = this.diagnostics.hasPending ? built.block.transactions.map((t) => toHex(t.hash)) : [];
     await this.ledger.commit(
       built.block,
       entries.map((e) => e.nonce),

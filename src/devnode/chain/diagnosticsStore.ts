@@ -31,6 +31,11 @@ export class DiagnosticsStore {
     });
   }
 
+  /** True while diagnostics recorded for the block being built wait for its commit. */
+  get hasPending(): boolean {
+    return this.pending.size > 0;
+  }
+
   /** A transaction's diagnostics from its execution (before its block is committed). */
   record(txHash: string, d: ExecDiagnostics): void {
     if (d.consoleLogs.length > 0 || d.failure !== undefined) this.pending.set(txHash.toLowerCase(), d);

@@ -33,6 +33,7 @@ import {
 } from './header';
 import type { CallOutcome, SimulationOutcome, StoredBlock, StoredReceipt, StoredTransaction } from './types';
 import { updateWeb3Nonces, web3NonceOf } from './web3Nonces';
+import { lazilySigned } from './blockCodec';
 import { Address } from '@ethereumjs/util';
 import { fromHex } from '../../protocol/hex';
 
@@ -196,17 +197,15 @@ export class Execution {
       consensusWeights: nodes.map((n) => n.weight),
     };
     const hash = headerHash(header, suite);
-    const block: StoredBlock = { header, hash, transactions, receipts, signatureList: [] };
+    let block: StoredBlock;
     if (signatures !== undefined && signatures.length > 0) {
-      block.signatureList = signatures;
+      block = { header, hash, transactions, receipts, signatureList: signatures };
     } else if (suite.sm) {
-      block.signatureList = signHeader(hash, header.sealerList, this.o.sealerKeys, suite);
+      const signatureList = signHeader(hash, header.sealerList, this.o.sealerKeys, suite);
+      block = { header, hash, transactions, receipts, signatureList };
     } else {
-      // secp256k1 signatures are deterministic (RFC 6979): make them when first read, which
-      // keeps four signatures per block off the sealing path.
       const sign = () => signHeader(hash, header.sealerList, this.o.sealerKeys, suite);
-      let memo: StoredBlock['signatureList'] | undefined;
-      Object.defineProperty(block, 'signatureList', { enumerable: true, get: () => (memo ??= sign()) });
+      block = lazilySigned({ header, hash, transactions, receipts }, sign);
     }
     this.envBase = undefined;
     return { block, abis };

@@ -14,6 +14,8 @@ export interface TxLocation {
 
 const hex = (b: Uint8Array) => toHex(b, false);
 const nonceKey = (nonce: string) => 'N/' + Buffer.from(nonce, 'utf8').toString('hex');
+/** Nonces kept in memory for the window's expiry (about 50 bytes each). */
+const WINDOW_MEMORY = 100_000;
 const windowKey = (n: number) => 'W/' + n.toString(16).padStart(12, '0');
 
 // A big-endian float64 through one scratch array: a DataView over a small array's .buffer
@@ -38,11 +40,20 @@ function readU64(b: Uint8Array): number {
 export class ChainIndexes {
   /** Nonces of blocks committed but not yet written (the batch in flight). */
   private readonly pendingNonces = new Set<string>();
+  /**
+   * The nonce lists (W/<block>) this process wrote, until their block leaves the window: read
+   * back from here rather than decoded from the store when they expire (one per block). At most
+   * WINDOW_MEMORY nonces: lists beyond it are read from the store as before.
+   */
+  private readonly windows = new Map<number, string[]>();
+  private windowNonces = 0;
 
   constructor(
     private readonly kv: KvStore,
     /** block_limit: how many recent blocks' nonces are remembered. */
     private readonly span: number,
+    /** Most nonces kept in memory for the window's expiry (tests vary it). */
+    private readonly windowMemory = WINDOW_MEMORY,
   ) {}
 
   /** Adds the index entries of a committed block to `batch`. */
@@ -57,12 +68,24 @@ export class ChainIndexes {
       this.pendingNonces.add(nonce);
     }
     batch.puts.set(windowKey(n), utf8Encode(JSON.stringify(nonces)));
+    if (this.windowNonces + nonces.length <= this.windowMemory) {
+      this.windows.set(n, nonces);
+      this.windowNonces += nonces.length;
+    }
     const expired = n - this.span;
-    const old = expired > 0 ? this.kv.get(windowKey(expired)) : undefined;
-    if (old !== undefined) {
+    const kept = this.windows.get(expired);
+    let listed: unknown = kept;
+    if (kept !== undefined) {
+      this.windows.delete(expired);
+      this.windowNonces -= kept.length;
+    } else {
+      // Written before this process started (or block 0's, which has none).
+      const old = expired > 0 ? this.kv.get(windowKey(expired)) : undefined;
+      if (old !== undefined) listed = JSON.parse(utf8Decode(old));
+    }
+    if (listed !== undefined) {
       batch.puts.set(windowKey(expired), null);
       const fresh = new Set(nonces);
-      const listed: unknown = JSON.parse(utf8Decode(old));
       for (const nonce of Array.isArray(listed) ? listed : []) {
         if (typeof nonce !== 'string') continue;
         // A nonce reused after leaving the window belongs to the newer block now.

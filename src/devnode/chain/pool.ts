@@ -78,9 +78,10 @@ export class TxPool {
   take(limit: number, number: number): Pending[] {
     const batch: Pending[] = [];
     const keep: Pending[] = [];
+    const at = BigInt(number);
     for (const p of this.entries) {
       if (batch.length >= limit) keep.push(p);
-      else if (p.blockLimit < BigInt(number)) this.drop(p, new TxRejected(10001, 'BlockLimitCheckFail'));
+      else if (p.blockLimit < at) this.drop(p, new TxRejected(10001, 'BlockLimitCheckFail'));
       else batch.push(p);
     }
     this.entries = keep;

@@ -18,7 +18,7 @@ import type {
 import type { ConsensusNode } from '../builtin/types';
 import type { DevChain, SimNode } from '../chain/types';
 import { DEFAULT_TX_COUNT_LIMIT, DEFAULT_TX_GAS_LIMIT } from '../chain/chain';
-import { writeJsonFast } from '../rpc/json';
+import { writeJsonFast } from '../rpc/jsonWrite';
 import {
   AIR_SERVICE_INFO,
   BINARY_INFO,

@@ -13,14 +13,8 @@ import {
   ParseError,
   RpcError,
 } from './errors';
-import {
-  JsonNestingError,
-  parseJsonLenient,
-  isJsonWritable,
-  writeJson,
-  type JsonObject,
-  type JsonValue,
-} from './json';
+import { JsonNestingError, parseJsonLenient, isJsonWritable, type JsonObject, type JsonValue } from './json';
+import { writeJson } from './jsonWrite';
 import { asInt64, asString, Params } from './params';
 import type { MethodTable, RpcContext } from './context';
 

@@ -12,6 +12,7 @@ import type {
   BlockTransactionJson,
   LogEntryJson,
   ReceiptCommonJson,
+  SendTransactionReceiptJson,
 } from '../../protocol/rpc/types';
 import type { StoredBlock, StoredReceipt, StoredTransaction } from '../chain/types';
 import { TransactionType } from '../../protocol/transaction';
@@ -87,6 +88,23 @@ function web3Fields(out: BlockTransactionJson, payload: Uint8Array | undefined):
   }
 }
 
+/** A deployment's contractAddress ("0x" + the stored hex) and its checksummed form; "" otherwise. */
+function contractAddresses(stored: string, suite: CryptoSuite): { address: string; checksum: string } {
+  if (stored === '') return { address: '', checksum: '' };
+  const bare = stored.replace(/^0[xX]/, '');
+  // concat, not +: isAddress is a type guard, so TypeScript types `bare` as never in this branch.
+  const checksum = isAddress(bare) ? toChecksumAddress(bare.toLowerCase(), suite) : '0x'.concat(bare);
+  return { address: '0x' + bare, checksum };
+}
+
+function logEntriesJson(r: StoredReceipt): LogEntryJson[] {
+  return r.data.logEntries.map((log): LogEntryJson => ({
+    address: log.address,
+    data: toHex(log.data),
+    topics: log.topic.map((t) => toHex(t)),
+  }));
+}
+
 /**
  * The receipt keys shared by sendTransaction and getTransactionReceipt. `hash` is the literal
  * "0x" unless `successForHash` (sendTransaction passes status == 0; getTransactionReceipt true).
@@ -98,29 +116,51 @@ export function formatReceiptCore(
   suite: CryptoSuite,
 ): Omit<ReceiptCommonJson, 'from' | 'to'> {
   const d = r.data;
-  let contractAddress = d.contractAddress;
-  let checksum = contractAddress;
-  if (contractAddress !== '') {
-    const bare = contractAddress.replace(/^0[xX]/, '');
-    // concat, not +: isAddress is a type guard, so TypeScript types `bare` as never in this branch.
-    checksum = isAddress(bare) ? toChecksumAddress(bare.toLowerCase(), suite) : '0x'.concat(bare);
-    contractAddress = '0x' + bare;
-  }
+  const contract = contractAddresses(d.contractAddress, suite);
   const out: Omit<ReceiptCommonJson, 'from' | 'to'> = {
     blockNumber: d.blockNumber,
-    checksumContractAddress: checksum,
-    contractAddress,
+    checksumContractAddress: contract.checksum,
+    contractAddress: contract.address,
     gasUsed: decimalText(d.gasUsed),
     hash: successForHash ? toHex(r.hash) : '0x',
-    logEntries: d.logEntries.map((log): LogEntryJson => ({
-      address: log.address,
-      data: toHex(log.data),
-      topics: log.topic.map((t) => toHex(t)),
-    })),
+    logEntries: logEntriesJson(r),
     message: r.message,
     output: toHex(d.output),
     status: d.status,
     transactionHash,
+    version: d.version,
+  };
+  if (d.version >= 1) out.effectiveGasPrice = d.effectiveGasPrice;
+  return out;
+}
+
+/**
+ * sendTransaction's answer: formatReceiptCore's keys (its hash "0x" unless the status is 0) and
+ * the transaction's extraData, from, input and to, built as one object in key order (spreading
+ * the core into a new object cost more than the rest of the answer's formatting).
+ */
+export function formatSentReceipt(
+  r: StoredReceipt,
+  st: StoredTransaction,
+  suite: CryptoSuite,
+): SendTransactionReceiptJson {
+  const d = r.data;
+  const contract = contractAddresses(d.contractAddress, suite);
+  const out: SendTransactionReceiptJson = {
+    blockNumber: d.blockNumber,
+    checksumContractAddress: contract.checksum,
+    contractAddress: contract.address,
+    extraData: st.tx.extraData ?? '',
+    from: st.sender,
+    gasUsed: decimalText(d.gasUsed),
+    hash: d.status === 0 ? toHex(r.hash) : '0x',
+    input: toHex(st.tx.data.input),
+    logEntries: logEntriesJson(r),
+    message: r.message,
+    output: toHex(d.output),
+    status: d.status,
+    to: st.tx.data.to,
+    transactionHash: toHex(st.hash),
     version: d.version,
   };
   if (d.version >= 1) out.effectiveGasPrice = d.effectiveGasPrice;

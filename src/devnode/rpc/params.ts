@@ -2,7 +2,8 @@
 // string slots take only strings (anything else reads as ""), bool and int slots accept what
 // asBool/asInt64 accept and throw jsoncpp's messages otherwise (answered as -32600).
 
-import { JsonNumber, formatDouble, type JsonValue } from './json';
+import { JsonNumber, type JsonValue } from './json';
+import { formatDouble } from './jsonWrite';
 import { stdException, RpcError } from './errors';
 
 const MIN_INT64 = -(1n << 63n);

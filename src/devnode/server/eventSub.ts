@@ -17,7 +17,8 @@ import {
   MSG_EVENT_UNSUBSCRIBE,
   type BcosMessage,
 } from '../../protocol/ws/message';
-import { JsonNumber, parseJsonLenient, writeJsonFast, type JsonValue } from '../rpc/json';
+import { JsonNumber, parseJsonLenient, type JsonValue } from '../rpc/json';
+import { writeJsonFast } from '../rpc/jsonWrite';
 
 /** bcos-rpc event/Common.h EP_STATUS_CODE. */
 export const EventSubStatus = {

@@ -123,6 +123,10 @@ function serve(
   bodyTimeoutMs: number,
 ): void {
   let buf: Buffer | undefined; // bytes read and not yet part of a request whose head is in
+  // The last head parsed on this connection and what it gave: a client sends the same head
+  // again and again (only Content-Length changes, and rarely), so its bytes are compared instead.
+  let lastHead: Buffer | undefined;
+  let lastParsed: Head | undefined;
   let head: Head | undefined; // the current request's head, once complete
   let parts: Buffer[] = []; // its body so far
   let received = 0;
@@ -136,6 +140,16 @@ function serve(
 
   const setTimer = (ms: number) => socket.setTimeout?.(ms);
   setTimer(hooks.headersTimeoutMs);
+  // Once the first head is in, the socket's timer is the keep-alive timeout for good: its
+  // inactivity clock restarts with every read and write, and onTimeout ignores it while a request
+  // is under way. (Setting it to 0 per request and back after each answer cost two timer-list
+  // updates per request.)
+  let keepAliveTimer = false;
+  const armKeepAlive = () => {
+    if (keepAliveTimer) return;
+    keepAliveTimer = true;
+    setTimer(hooks.keepAliveTimeoutMs + KEEP_ALIVE_SLACK_MS);
+  };
 
   const onTimeout = () => {
     if (queue.length > 0 || head !== undefined) return;
@@ -157,7 +171,7 @@ function serve(
       if (typeof socket.destroySoon === 'function') socket.destroySoon();
       else socket.end();
     } else if (head === undefined && buf === undefined) {
-      setTimer(hooks.keepAliveTimeoutMs + KEEP_ALIVE_SLACK_MS);
+      armKeepAlive();
     }
   };
 
@@ -239,7 +253,15 @@ function serve(
   const heads = () => {
     while (buf !== undefined && !closing && !handOver) {
       const end = buf.indexOf(HEAD_END);
-      const parsed = end >= 0 && end <= MAX_HEAD ? parseHead(buf.toString('latin1', 0, end)) : undefined;
+      let parsed: Head | undefined;
+      if (end >= 0 && end <= MAX_HEAD) {
+        if (lastHead?.length === end && buf.compare(lastHead, 0, end, 0, end) === 0) parsed = lastParsed;
+        else {
+          parsed = parseHead(buf.toString('latin1', 0, end));
+          lastHead = parsed === undefined ? undefined : Buffer.from(buf.subarray(0, end));
+          lastParsed = parsed;
+        }
+      }
       if (parsed === undefined) {
         // A head split across reads (node:http applies its headers timeout), a long one, or
         // anything this path does not serve.
@@ -247,7 +269,7 @@ function serve(
         break;
       }
       head = parsed;
-      setTimer(0);
+      armKeepAlive();
       const rest = end + 4 < buf.length ? buf.subarray(end + 4) : undefined;
       buf = undefined;
       parts = rest ? [rest] : [];

@@ -6,14 +6,8 @@
 
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import {
-  parseJsonLenient,
-  writeJson,
-  writeJsonFast,
-  JsonNumber,
-  type JsonValue,
-  type JsonWritable,
-} from '../rpc/json';
+import { parseJsonLenient, JsonNumber, type JsonValue, type JsonWritable } from '../rpc/json';
+import { writeJson, writeJsonFast } from '../rpc/jsonWrite';
 import type { RpcHandler } from '../rpc/dispatch';
 import { EventSubSession, type EventSource } from './eventSub';
 import {

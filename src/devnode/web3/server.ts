@@ -5,7 +5,8 @@
 import { toHex } from '../../protocol/hex';
 import type { DevChain } from '../chain/types';
 import { FilterStore } from '../rpc/filters';
-import { JsonNumber, parseJsonLenient, writeJson, type JsonObject, type JsonValue } from '../rpc/json';
+import { JsonNumber, parseJsonLenient, type JsonObject, type JsonValue } from '../rpc/json';
+import { writeJson } from '../rpc/jsonWrite';
 import { TxRejected } from '../chain/types';
 import { startHttpServer, type RunningServer } from '../server/http';
 import { keccak_256 } from '@noble/hashes/sha3.js';

@@ -3,9 +3,16 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatBlock, formatReceiptCore, formatTransaction } from '../../../src/devnode/rpc/format';
-import { toHex } from '../../../src/protocol/hex';
-import { KV_ADDRESS, newChain, signedTx } from './chain-fixtures';
+import { Interface } from 'ethers';
+import {
+  formatBlock,
+  formatReceiptCore,
+  formatSentReceipt,
+  formatTransaction,
+} from '../../../src/devnode/rpc/format';
+import { writeJson } from '../../../src/devnode/rpc/jsonWrite';
+import { fromHex, toHex } from '../../../src/protocol/hex';
+import { COUNTER_SOURCE, KV_ADDRESS, compile, newChain, signedTx } from './chain-fixtures';
 
 for (const sm of [false, true]) {
   test(`blocks, transactions and receipts survive the compact store unchanged (${sm ? 'SM' : 'secp256k1'})`, async () => {
@@ -63,3 +70,48 @@ for (const sm of [false, true]) {
     }
   });
 }
+
+test("sendTransaction's answer is the receipt core with the transaction's extraData, from, input and to", async () => {
+  const chain = await newChain();
+  try {
+    const key = chain.accounts[1].privateKey;
+    const counter = compile(COUNTER_SOURCE).Counter;
+    const deployed = await chain.submit(signedTx(chain, key, { input: counter.bytecode }).raw);
+    const address = '0x' + deployed.receipt.data.contractAddress.replace(/^0x/, '');
+    const iface = new Interface(counter.abi as never);
+    const call = (fn: string, args: unknown[] = []) => fromHex(iface.encodeFunctionData(fn, args));
+    const committed = [
+      deployed,
+      ...(await Promise.all([
+        chain.submit(signedTx(chain, key, { to: address, input: call('set', [7]) }).raw), // a log
+        chain.submit(signedTx(chain, key, { to: address, input: call('fail') }).raw), // reverts: hash "0x"
+        chain.submit(signedTx(chain, key, { to: KV_ADDRESS, input: new Uint8Array([1, 0xaa, 0xbb]) }).raw),
+        chain.submit(
+          signedTx(chain, key, { version: 1, to: KV_ADDRESS, input: new Uint8Array([2, 0xaa]), value: '0x0' })
+            .raw,
+        ),
+      ])),
+    ];
+    assert.deepEqual(
+      committed.map((c) => c.receipt.data.status !== 0),
+      [false, false, true, false, false],
+    );
+    for (const { tx, receipt } of committed) {
+      // What sendTransaction built before formatSentReceipt.
+      const spread = {
+        ...formatReceiptCore(receipt, toHex(tx.hash), receipt.data.status === 0, chain.suite),
+        extraData: tx.tx.extraData ?? '',
+        from: tx.sender,
+        input: toHex(tx.tx.data.input),
+        to: tx.tx.data.to,
+      };
+      assert.equal(writeJson(formatSentReceipt(receipt, tx, chain.suite)), writeJson(spread));
+    }
+    assert.match(
+      writeJson(formatSentReceipt(deployed.receipt, deployed.tx, chain.suite)),
+      /"contractAddress":"0x[0-9a-f]{40}"/,
+    );
+  } finally {
+    await chain.close();
+  }
+});

@@ -4,13 +4,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDevnode, type Devnode } from '../../../src/devnode/index';
-import {
-  parseJsonLenient,
-  writeJson,
-  writeJsonFast,
-  JsonNumber,
-  JsonNestingError,
-} from '../../../src/devnode/rpc/json';
+import { parseJsonLenient, JsonNumber, JsonNestingError } from '../../../src/devnode/rpc/json';
+import { writeJson, writeJsonFast, quote } from '../../../src/devnode/rpc/jsonWrite';
 
 const PARSE =
   '{"error":{"code":-32700,"message":"Invalid JSON was received by the server."},"id":0,"jsonrpc":""}';
@@ -172,5 +167,49 @@ describe('jsoncpp-compatible JSON', () => {
       '["a\\\\b","0xAbC","\u007f","it\'s /ok/"]',
     );
     assert.equal(writeJson({ k: [] as never[], o: {} }), '{"k":[],"o":{}}');
+  });
+
+  it('writes objects of the same and of different key lists alike, past the bound on remembered key lists', () => {
+    // The writer remembers each key list's sorted order (found by the first key): lists that
+    // share a first key, differ in one key or in length, integer-like and non-ASCII keys, and
+    // more lists than it remembers must all come out as a plain sort writes them.
+    const reference = (v: unknown): string => {
+      if (Array.isArray(v)) return '[' + v.map(reference).join(',') + ']';
+      if (typeof v === 'string') return quote(v);
+      if (typeof v === 'number') return String(v);
+      const o = v as Record<string, unknown>;
+      const keys = Object.keys(o)
+        .filter((k) => o[k] !== undefined)
+        .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+      return '{' + keys.map((k) => quote(k) + ':' + reference(o[k])).join(',') + '}';
+    };
+    const pool = ['a', 'b', 'hash', 'to', 'from', '10', '9', 'é', 'Z', 'logEntries', 'x"y', '0'];
+    let seed = 7;
+    const rand = (n: number) => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) % n;
+    };
+    const object = (depth: number): Record<string, unknown> => {
+      const o: Record<string, unknown> = {};
+      for (let i = rand(6); i > 0; i--) {
+        const k = rand(4) === 0 ? `k${rand(3000)}` : pool[rand(pool.length)];
+        const r = rand(5);
+        o[k] =
+          r === 0 && depth < 2
+            ? object(depth + 1)
+            : r === 1
+              ? undefined
+              : r === 2
+                ? [rand(9), 'v']
+                : `s${rand(5)}`;
+      }
+      return o;
+    };
+    for (let i = 0; i < 5000; i++) {
+      const o = object(0);
+      assert.equal(writeJson(o), reference(o), JSON.stringify(o));
+    }
   });
 });

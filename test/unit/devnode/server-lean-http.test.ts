@@ -160,6 +160,33 @@ const CASES: [string, Write[], boolean][] = [
   ],
   ['a folded header line', [post('{"a":1}', 'Host: x\r\nX-A: 1\r\n  2\r\n'), CLOSE], true],
   ['a control character in a header value', [post('{"a":1}', 'Host: x\r\nX-A: a\x01b\r\n'), CLOSE], true],
+  // A connection's last head is remembered (its bytes compared): heads that differ, even at the
+  // same length, are read again.
+  [
+    'the same head again, then a new Content-Length',
+    [post('{"a":1}'), post('{"b":2}'), post('{"c":33}'), post('{"d":44}'), CLOSE],
+    false,
+  ],
+  [
+    'a repeated head, then one of the same length with Connection: close',
+    [
+      post('{"a":1}', 'Host: x\r\nConnection: keep-alive\r\n'),
+      post('{"a":1}', 'Host: x\r\nConnection: keep-alive\r\n'),
+      post('{"a":1}', 'Host: x\r\nConnection: close     \r\n'),
+      post('{"a":1}'),
+    ],
+    false,
+  ],
+  [
+    'a repeated head, then one of the same length node:http must read',
+    [
+      post('{"a":1}', 'Host: x\r\nX-Aaaaaaaa: 1\r\n'),
+      post('{"a":1}', 'Host: x\r\nX-Aaaaaaaa: 1\r\n'),
+      post('{"a":1}', 'Host: x\r\nKeep-Alive: 1\r\n'),
+      CLOSE,
+    ],
+    true,
+  ],
 ];
 
 describe('lean HTTP path: the same bytes as node:http', () => {

@@ -97,6 +97,37 @@ describe('lean HTTP path: timeouts and a client leaving', () => {
     }
   });
 
+  it('an answer that takes longer than the keep-alive timeout still goes out; the connection idles out after it', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const server = net.createServer(
+      leanConnectionHandler({
+        answer: async (body) => {
+          if (body === '"hold"') await held;
+          return body;
+        },
+        fallback: () => assert.fail('no hand-over expected'),
+        bodyLimit: 100,
+        bodyTimeoutMs: 10_000,
+        headersTimeoutMs: 10_000,
+        keepAliveTimeoutMs: 0, // idle connections go after node:http's 1 s of slack
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    try {
+      const a = await plain(port);
+      const answered = exchange(a, [post('"hold"')]);
+      // A second connection, answered after the first request arrived, idles out: by then the
+      // first one's keep-alive timeout has passed too, with its answer still due.
+      assert.match(await exchange(await plain(port), [post('{}')]), /\r\n\r\n\{\}$/);
+      release();
+      assert.match(await answered, /^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\n"hold"$/);
+    } finally {
+      server.close();
+    }
+  });
+
   it('a client leaving mid-body or before its answer changes nothing else', async () => {
     let handled = 0;
     let release: () => void = () => {};

@@ -77,6 +77,17 @@ test("int32BE / int64BE big-endian two's complement", () => {
   assert.throws(() => int64BE(1n << 64n), RangeError);
 });
 
+test('utf8Encode gives the bytes TextEncoder gives, short ASCII copied or not', () => {
+  const encoder = new TextEncoder();
+  const texts = ['', 'a', 'chain0', '\x7f', '\x80', 'é', 'aé', 'a\ud800b', '\udc00', '😀', '中文'];
+  // Around the length up to which ASCII is copied directly (64), with a non-ASCII last character.
+  for (const n of [63, 64, 65])
+    texts.push('x'.repeat(n), 'x'.repeat(n - 1) + 'é', 'x'.repeat(n - 1) + '\ud800');
+  for (const t of texts) assert.deepEqual(utf8Encode(t), encoder.encode(t), JSON.stringify(t));
+  // Each call gives a new array (callers may keep or change it).
+  assert.notEqual(utf8Encode('ab'), utf8Encode('ab'));
+});
+
 test('utf8Decode keeps a leading BOM (hashed strings must round-trip)', () => {
   const bytes = Uint8Array.of(0xef, 0xbb, 0xbf, 0x61);
   assert.deepEqual(utf8Encode(utf8Decode(bytes)), bytes);

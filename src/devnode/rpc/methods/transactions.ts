@@ -11,7 +11,13 @@ import { TxRejected } from '../../chain/types';
 import { RpcError } from '../errors';
 import { nodeService, requireGroupInfo, type MethodTable, type RpcContext } from '../context';
 import { decodeData, decodeDataParam, diagnosticText, looseHex, parseHash } from '../hexParams';
-import { formatReceiptCore, formatTransaction, receiptProof, transactionProof } from '../format';
+import {
+  formatReceiptCore,
+  formatSentReceipt,
+  formatTransaction,
+  receiptProof,
+  transactionProof,
+} from '../format';
 import type { Params } from '../params';
 import { errorMessage } from '../../../protocol/unknownValues';
 
@@ -48,13 +54,7 @@ async function sendTransaction(p: Params, ctx: RpcContext): Promise<SendTransact
   }
   const { tx, receipt, block } = submitted;
   const suite = ctx.chain.suite;
-  const out: SendTransactionReceiptJson = {
-    ...formatReceiptCore(receipt, toHex(tx.hash), receipt.data.status === 0, suite),
-    extraData: tx.tx.extraData ?? '',
-    from: tx.sender,
-    input: toHex(tx.tx.data.input),
-    to: tx.tx.data.to,
-  };
+  const out = formatSentReceipt(receipt, tx, suite);
   if (withProof) {
     // The node fills both keys from the same ledger proof.
     const proof = receiptProof(block, receipt.index, suite);
