@@ -296,7 +296,21 @@ export class Workbench {
     for (let attempt = 1; ; attempt++) {
       await this.page.keyboard.press('Control+P');
       const input = this.quickInput().locator('.quick-input-box input');
-      await input.waitFor();
+      // Quick Open can close again at once when the focus goes back to a webview, or a webview
+      // can hold the keyboard (seen in CI): give the focus to the workbench and open it again.
+      const opened = await input.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!opened) {
+        if (attempt >= attempts) throw new Error(`Quick Open did not open to find ${name}`);
+        await this.page
+          .locator('.part.sidebar .title-label')
+          .first()
+          .click()
+          .catch(() => undefined);
+        continue;
+      }
       await input.fill(name);
       const found = await this.quickInput()
         .locator(`.quick-input-list .monaco-list-row[role="option"].focused[aria-label*="${name}"]`)

@@ -7,7 +7,7 @@ import { E2E_CONNECTION } from '../lib/settings';
 
 export const groupsView: Scenario = {
   name: 'Groups view shows the dev node, its group and node',
-  async run({ wb, step, devnode }) {
+  async run({ wb, step, devnode, log }) {
     await step('first run: the Get Started walkthrough opens by itself, then is closed', async () => {
       // The extension activates at startup here (the workspace has a *.t.sol) and opens it once.
       const walkthrough = wb.page.locator('.part.editor', { hasText: 'Get Started with FISCO BCOS' });
@@ -39,7 +39,18 @@ export const groupsView: Scenario = {
     });
     await step('group0 shows the chain and block height; the node is listed', async () => {
       const group = wb.row(pane, devnode.group);
-      await group.waitFor({ timeout: 30_000 });
+      // VS Code can drop the children request of a row expanded while the tree refreshes at
+      // start-up (its extension host logs "No tree item with id '1/connection:…' found"; seen once
+      // in CI), leaving the row open and empty until the next refresh: press Refresh Groups then.
+      const shown = await group.waitFor({ timeout: 15_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!shown) {
+        log('group row missing after 15 s: Refresh Groups');
+        await wb.clickViewAction(pane, 'Refresh Groups');
+        await group.waitFor({ timeout: 30_000 });
+      }
       assert.match(await wb.rowDescription(group), /chain .+ · block \d+/);
       await wb.expand(group);
       // The node row sits one level below the group.
