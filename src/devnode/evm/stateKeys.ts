@@ -34,6 +34,25 @@ export const CODE_CACHE = {
   weigh: (k: string, v: Entry<Uint8Array>) => ENTRY_OVERHEAD + stringBytes(k) + bytesOf(v),
 };
 
+/** Whether two accounts hold the same fields (the RLP the store keeps, and codeSize). */
+export function sameAccount(a: Account, b: Account): boolean {
+  return (
+    a._nonce === b._nonce &&
+    a._balance === b._balance &&
+    a._codeSize === b._codeSize &&
+    a._version === b._version &&
+    equalBytes(a._storageRoot, b._storageRoot) &&
+    equalBytes(a._codeHash, b._codeHash)
+  );
+}
+
+function equalBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export function cloneAccount(a: Account): Account {
   return new Account(a._nonce, a._balance, a._storageRoot, a._codeHash, a._codeSize, a._version);
 }

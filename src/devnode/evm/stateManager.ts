@@ -18,6 +18,7 @@ import {
   accountKey,
   addressKey,
   cloneAccount,
+  sameAccount,
   codeKey,
   slotKey,
   slotPrefix,
@@ -40,8 +41,11 @@ export class JournaledStateManager implements StateManagerInterface {
   private readonly codeCache = new BoundedCache<string, Entry<Uint8Array>>(CODE_CACHE);
   private journal: Undo[] = [];
   private readonly marks: number[] = [];
-  /** Values of slots at the start of the current transaction (EIP-2200 gas metering). */
-  private originals = new Map<string, Uint8Array>();
+  /**
+   * Values of slots at the start of the current transaction (EIP-2200 gas metering), by address
+   * and slot: both keys are strings made once (stateKeys.ts), whose hashes V8 keeps.
+   */
+  private readonly originals = new Map<string, Map<string, Uint8Array>>();
 
   constructor(private readonly kv: KvStore = new MemoryKv()) {}
 
@@ -49,7 +53,7 @@ export class JournaledStateManager implements StateManagerInterface {
     get: async (address: Address, key: Uint8Array): Promise<Uint8Array> =>
       this.originalStorageSync(address, key),
     clear: (): void => {
-      this.originals = new Map();
+      this.originals.clear();
     },
   };
 
@@ -57,11 +61,15 @@ export class JournaledStateManager implements StateManagerInterface {
   originalStorageSync(address: Address, key: Uint8Array): Uint8Array {
     const addr = addressKey(address);
     const slot = slotKey(key);
-    const id = addr + ':' + slot;
-    let v = this.originals.get(id);
+    let slots = this.originals.get(addr);
+    if (slots === undefined) {
+      slots = new Map();
+      this.originals.set(addr, slots);
+    }
+    let v = slots.get(slot);
     if (v === undefined) {
       v = this.readStorage(addr, slot);
-      this.originals.set(id, v);
+      slots.set(slot, v);
     }
     return v;
   }
@@ -139,6 +147,12 @@ export class JournaledStateManager implements StateManagerInterface {
 
   async putAccount(address: Address, account?: Account): Promise<void> {
     const key = addressKey(address);
+    // A transaction's top frame writes the caller's and the callee's accounts back unchanged
+    // (its value transfer of 0): an unchanged account needs no undo entry and no write at commit.
+    if (account !== undefined) {
+      const current = this.account(key);
+      if (current !== undefined && sameAccount(current, account)) return;
+    }
     this.record({ kind: 'account', key, prev: this.prev(this.accounts, key) });
     this.accounts.set(key, account === undefined ? null : cloneAccount(account));
   }
@@ -296,7 +310,7 @@ export class JournaledStateManager implements StateManagerInterface {
   /** Drops the undo log once a transaction is final (no open checkpoints). */
   settle(): void {
     if (this.marks.length === 0) this.journal = [];
-    this.originals = new Map();
+    this.originals.clear();
   }
 
   /** The read caches against their bounds. */
