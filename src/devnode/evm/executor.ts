@@ -3,47 +3,23 @@
 // addresses from H("{block}_{index}_{seq}"), built-in contracts as precompiles that see the
 // caller, and table writes dropped together with the EVM frame that made them.
 
-import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
-import {
-  EVM,
-  EVMError,
-  createEVM,
-  type EVMResult,
-  type ExecResult,
-  type InterpreterStep,
-  type Log,
-  type Message,
-} from '@ethereumjs/evm';
+import { EVM, type EVMResult, type ExecResult, type InterpreterStep, type Message } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
-import { concatBytes, fromHex, toHex } from '../../protocol/hex';
+import { fromHex, toHex } from '../../protocol/hex';
 import { normalizeAddressPadded } from '../../protocol/address';
-import {
-  interpreterPrototypeOf,
-  isInterpreterRunProto,
-  overrideGenerateAddress,
-} from './ethereumjsInternals';
 import { TransactionStatus } from '../../protocol/rpc/status';
-import type { LogRecord, Precompiled, PrecompiledContext, PrecompiledResult } from '../builtin/types';
+import type { Precompiled } from '../builtin/types';
 import { JournaledStateManager } from './stateManager';
-import { encodeErrorString, reasonForEvmError, statusForEvmError } from './status';
-import { installJumpAnalysisCache } from './jumpCache';
-import { installFastLoop } from './fastLoop';
-import { keccak256 } from '../../protocol/crypto/keccak';
-import { installFastMstore } from './fastMstore';
-import { installFastWordOps } from './fastWordOps';
-import { installFastStorageOps } from './fastStorageOps';
-import { installJournalKeys } from './fastJournal';
-import { installEipSet } from './fastCommon';
-import { installStaticFrameRunner, runStaticFrame } from './staticCall';
-import { installTraceStepHookGuard } from './traceStepHook';
+import { encodeErrorString, failureOutput, statusForEvmError } from './status';
+import { runStaticFrame } from './staticCall';
 import { runTxFrame } from './txFrame';
-import { track, type FailureTracker } from './diagnostics';
-import { CONSOLE_ADDRESS_LOWER, decodeConsoleLog } from './consoleLog';
+import { createDevnodeEvm } from './evmSetup';
+import { invokeBuiltin, runNestedBuiltin, type BuiltinHost } from './builtinCalls';
+import { enterFrame, leaveFrame, type TxScope } from './txScope';
 import type { TraceRecorder } from './trace';
 import {
   BALANCE_TRANSFER_GAS,
   DEFAULT_PRECOMPILED_GAS,
-  MAX_CODE_SIZE,
   NotEnoughCashError,
   type BlockEnv,
   type ExecOutcome,
@@ -52,34 +28,13 @@ import {
 } from './execTypes';
 import {
   blockFor,
-  contractAddressBytes,
   evmAddress,
   fromEvmLog,
   isContractStatus,
   isEthereumPrecompile,
   refused,
-  revertStub,
   toExecLog,
 } from './evmAdapters';
-
-interface Frame {
-  tableMark: number;
-  message: Message;
-}
-
-interface TxScope {
-  env: BlockEnv;
-  origin: string;
-  readOnly: boolean;
-  seq: number;
-  frames: Frame[];
-  consoleLogs: string[];
-  failure: FailureTracker;
-  /** Set for the devnode's debugger traces only. */
-  tracer?: TraceRecorder;
-}
-
-type SeqMessage = Message & { fiscoSeq?: number };
 
 export class EvmExecutor {
   readonly state: JournaledStateManager;
@@ -91,19 +46,30 @@ export class EvmExecutor {
     (input: { data: Uint8Array; gasLimit: bigint }) => Promise<ExecResult>
   >();
 
+  /** What built-in contracts reach of the executor (builtinCalls.ts). */
+  private readonly host: BuiltinHost;
+
   constructor(private readonly opts: ExecutorOptions) {
     this.state = opts.state ?? new JournaledStateManager();
     this.state.hasVirtualCode = (address) => opts.builtins.precompiles.has(address);
     this.state.codeHash = (code) => opts.suite.hash(code);
     const nativeCode = opts.builtins.nativeCode?.bind(opts.builtins);
     if (nativeCode !== undefined) this.state.storedMarker = (address) => nativeCode(opts.tables, address);
+    this.host = {
+      opts,
+      state: this.state,
+      scope: () => this.scope,
+      evm: (cancun) => this.evm(cancun),
+      balanceOf: (address) => this.balanceOf(address),
+      addBalance: (address, delta) => this.addBalance(address, delta),
+    };
   }
 
   /** The EVM-facing function of a built-in, one per handler. */
   private precompileFunction(p: Precompiled) {
     let fn = this.wrapped.get(p);
     if (fn === undefined) {
-      fn = (input) => this.runNestedBuiltin(p, input.data, input.gasLimit);
+      fn = (input) => runNestedBuiltin(this.host, p, input.data, input.gasLimit);
       this.wrapped.set(p, fn);
     }
     return fn;
@@ -112,172 +78,15 @@ export class EvmExecutor {
   private async evm(cancun: boolean): Promise<EVM> {
     let evm = this.evms.get(cancun);
     if (evm !== undefined) return evm;
-    const suite = this.opts.suite;
-    const common = new Common({
-      chain: Mainnet,
-      hardfork: cancun ? Hardfork.Cancun : Hardfork.Paris,
-      // SM chains run the hash opcode with SM3, as FISCO's evmone does.
-      customCrypto: { keccak256: suite.sm ? (d: Uint8Array) => suite.hash(d) : keccak256 },
+    evm = await createDevnodeEvm(this.opts, this.state, cancun, {
+      precompileFunction: (p) => this.precompileFunction(p),
+      consoleLine: (line) => this.scope?.consoleLogs.push(line),
+      enter: (m) => enterFrame(this.opts, this.scope, m),
+      leave: (r) => leaveFrame(this.opts, this.scope, r),
+      position: () => ({ number: this.scope?.env.number ?? 0, txIndex: this.scope?.env.txIndex ?? 0 }),
     });
-    const customPrecompiles = [...this.opts.builtins.precompiles.values()].map((p) => ({
-      address: new Address(fromHex(p.address)),
-      function: this.precompileFunction(p),
-    }));
-    // console.log: a no-op on a real chain (no code there), a printed line here.
-    customPrecompiles.push({
-      address: new Address(fromHex(CONSOLE_ADDRESS_LOWER)),
-      function: (input: { data: Uint8Array }) => {
-        const line = decodeConsoleLog(input.data, suite);
-        if (line !== undefined) this.scope?.consoleLogs.push(line);
-        return Promise.resolve({ returnValue: new Uint8Array(0), executionGasUsed: 0n });
-      },
-    });
-    evm = await createEVM({
-      common,
-      stateManager: this.state,
-      customPrecompiles,
-      blockchain: {
-        getBlock: (n: number) => {
-          const hash = this.opts.blockHash(Number(n)) ?? new Uint8Array(32);
-          return Promise.resolve({ hash: () => hash });
-        },
-        putBlock: async () => {},
-        shallowCopy() {
-          return this;
-        },
-      },
-    });
-    // FISCO allows 1 MiB of code (and twice that of init code under Cancun's EIP-3860).
-    common.updateParams({
-      607: { maxCodeSize: MAX_CODE_SIZE },
-      3860: { maxInitCodeSize: 2 * MAX_CODE_SIZE },
-    });
-    this.hook(evm);
-    installEipSet(common);
-    installFastMstore(evm);
-    installFastWordOps(evm);
-    installFastStorageOps(evm);
-    installJournalKeys(evm.journal);
-    const proto = await interpreterPrototypeOf(evm);
-    if (proto !== undefined) {
-      installJumpAnalysisCache(proto);
-      if (isInterpreterRunProto(proto)) installFastLoop(proto);
-      installStaticFrameRunner(evm, proto);
-      installTraceStepHookGuard(proto); // runs only under a step listener (traces)
-    }
-    // Table contracts get addresses at run time: resolve them through the built-ins too.
-    const fixed = evm.getPrecompile.bind(evm);
-    const builtins = this.opts.builtins;
-    evm.getPrecompile = (address: Address | `0x${string}`) => {
-      // One conversion of the address for both lookups.
-      const hex: `0x${string}` =
-        typeof address === 'string' ? `0x${address.slice(2).toLowerCase()}` : address.toString();
-      const hit = fixed(hex);
-      if (hit !== undefined) return hit;
-      const p = builtins.precompiles.get(hex);
-      return p === undefined ? undefined : this.precompileFunction(p);
-    };
     this.evms.set(cancun, evm);
     return evm;
-  }
-
-  private hook(evm: EVM): void {
-    evm.events.on('beforeMessage', (m: Message) => this.enterFrame(m));
-    evm.events.on('afterMessage', (r: EVMResult) => this.leaveFrame(r));
-    const suite = this.opts.suite;
-    overrideGenerateAddress(evm, (m: Message) => {
-      const scope = this.scope;
-      if (m.salt !== undefined) {
-        const code = m.code instanceof Uint8Array ? m.code : m.data;
-        const h = suite.hash(concatBytes(new Uint8Array([0xff]), m.caller.bytes, m.salt, suite.hash(code)));
-        return Promise.resolve(new Address(h.subarray(12)));
-      }
-      const seq = m.depth === 0 ? 0 : ((m as SeqMessage).fiscoSeq ?? 0);
-      const n = scope?.env.number ?? 0;
-      const index = scope?.env.txIndex ?? 0;
-      return Promise.resolve(new Address(contractAddressBytes(n, index, seq, suite)));
-    });
-  }
-
-  /** Every EVM frame starts here (the beforeMessage event, or a static `call` frame). */
-  private enterFrame(m: Message): void {
-    const tables = this.opts.tables;
-    const scope = this.scope;
-    if (scope === undefined) return;
-    // FISCO numbers every external call of a transaction (depth-first) and uses that
-    // sequence number in the address of contracts created by contracts.
-    if (m.depth > 0 && !isEthereumPrecompile(m.to)) (m as SeqMessage).fiscoSeq = ++scope.seq;
-    scope.frames.push({ tableMark: tables.mark(), message: m });
-    scope.tracer?.onMessage(m);
-    if (m.delegatecall && this.opts.builtins.precompiles.has(m.codeAddress.toString())) {
-      // A built-in has no code entry, so the node's delegatecall finds none and, under
-      // bugfix_call_noaddr_return, succeeds with empty data (TransactionExecutive::externalCall).
-      m.code = new Uint8Array(0);
-      m.isCompiled = false;
-    }
-    if (m.depth > 0 && scope.env.authCheck && !scope.readOnly) this.checkInnerAuth(m, scope);
-  }
-
-  /** Every EVM frame ends here (the afterMessage event, or a static `call` frame). */
-  private leaveFrame(r: EVMResult): void {
-    const tables = this.opts.tables;
-    const scope = this.scope;
-    if (scope === undefined) return;
-    const frame = scope.frames.pop();
-    if (frame === undefined) return;
-    scope.tracer?.onMessageEnd(
-      r.execResult.exceptionError?.error,
-      r.execResult.returnValue,
-      r.createdAddress?.toString(),
-    );
-    if (r.execResult.exceptionError !== undefined) {
-      tables.undoTo(frame.tableMark);
-      track(scope.failure, frame.message, r);
-    } else if (frame.message.depth > 0 && r.createdAddress !== undefined && !scope.readOnly) {
-      // A contract created by a contract: record its admin, as the node does for every deploy.
-      this.opts.builtins.auth.onDeployed(tables, r.createdAddress.toString(), {
-        origin: scope.origin,
-        caller: frame.message.caller.toString(),
-        to: '',
-        selector: new Uint8Array(0),
-        blockNumber: scope.env.number,
-      });
-    }
-  }
-
-  /**
-   * Deploy and method ACLs for frames opened by contracts (the node checks every creation
-   * against tx.origin's deploy right and every non-static call by msg.sender). A refused frame
-   * runs a stub that reverts with the node's Error(string), so the caller sees a failed call.
-   */
-  private checkInnerAuth(m: Message, scope: TxScope): void {
-    const auth = this.opts.builtins.auth;
-    const tables = this.opts.tables;
-    const info = {
-      origin: scope.origin,
-      caller: m.caller.toString(),
-      to: m.to === undefined ? '' : m.to.toString(),
-      selector: m.to === undefined ? new Uint8Array(0) : m.data.subarray(0, 4),
-      blockNumber: scope.env.number,
-    };
-    if (m.to === undefined) {
-      const d = auth.checkDeploy(tables, info);
-      if (!d.ok)
-        m.data = revertStub(encodeErrorString(d.message ?? 'Create permission denied.', this.opts.suite));
-      return;
-    }
-    if (
-      m.isStatic ||
-      m.delegatecall ||
-      isEthereumPrecompile(m.to) ||
-      this.opts.builtins.precompiles.has(info.to)
-    )
-      return;
-    const d = auth.checkCall(tables, info);
-    if (!d.ok) {
-      m.code = revertStub(encodeErrorString(d.message ?? 'Call permission denied.', this.opts.suite));
-      m.isCompiled = false;
-    }
   }
 
   /**
@@ -363,7 +172,7 @@ export class EvmExecutor {
       }
     }
     if (builtin !== undefined) {
-      const r = await this.invokeBuiltin(builtin, inv.input, inv.origin, inv.readOnly, scope, 0);
+      const r = await invokeBuiltin(this.host, builtin, inv.input, inv.origin, inv.readOnly, scope, 0);
       const gasUsed = (r.result.gasUsed ?? DEFAULT_PRECOMPILED_GAS) + transferGas;
       return {
         status: r.result.status,
@@ -412,7 +221,10 @@ export class EvmExecutor {
     const isStatic = inv.isStatic ?? inv.readOnly;
     const code = to === undefined ? undefined : this.state.codeAt(inv.to);
     const plain = scope.tracer === undefined && code !== undefined && code.length > 0;
-    const hooks = { enter: (m: Message) => this.enterFrame(m), leave: (r: EVMResult) => this.leaveFrame(r) };
+    const hooks = {
+      enter: (m: Message) => enterFrame(this.opts, this.scope, m),
+      leave: (r: EVMResult) => leaveFrame(this.opts, this.scope, r),
+    };
     const top = {
       caller: origin,
       to: to!,
@@ -444,7 +256,7 @@ export class EvmExecutor {
     const err = exec.exceptionError;
     if (err !== undefined) {
       const status = statusForEvmError(err.error);
-      let output = this.failureOutput(err.error, exec.returnValue);
+      let output = failureOutput(err.error, exec.returnValue, this.opts.suite);
       if (inv.to === '' && err.error === 'code size to deposit exceeds maximum code size') {
         output = encodeErrorString('Deploy code is too large.', this.opts.suite);
       }
@@ -465,132 +277,6 @@ export class EvmExecutor {
     };
   }
 
-  /** A built-in reached from EVM code (CALL/STATICCALL to its address). */
-  private async runNestedBuiltin(p: Precompiled, data: Uint8Array, gasLimit: bigint): Promise<ExecResult> {
-    const scope = this.scope;
-    if (scope === undefined) throw new Error('built-in contract called outside a transaction');
-    const frame = scope.frames[scope.frames.length - 1];
-    const caller = frame.message.caller.toString();
-    const isStatic = scope.readOnly || frame.message.isStatic;
-    const r = await this.invokeBuiltin(p, data, caller, isStatic, scope, frame.message.depth);
-    const gas = r.result.gasUsed ?? DEFAULT_PRECOMPILED_GAS;
-    if (gas > gasLimit) {
-      return {
-        returnValue: new Uint8Array(0),
-        executionGasUsed: gasLimit,
-        exceptionError: new EVMError('out of gas'),
-      };
-    }
-    if (r.result.status !== TransactionStatus.None) {
-      // Since bugfix_precompiled_evm_status a failing built-in is a REVERT to its caller.
-      return { returnValue: r.result.output, executionGasUsed: gas, exceptionError: new EVMError('revert') };
-    }
-    return {
-      returnValue: r.result.output,
-      executionGasUsed: gas,
-      logs: r.logs.map((l): Log => [fromHex(l.address), l.topics, l.data]),
-    };
-  }
-
-  private async invokeBuiltin(
-    p: Precompiled,
-    input: Uint8Array,
-    caller: string,
-    isStatic: boolean,
-    scope: TxScope,
-    depth: number,
-  ): Promise<{ result: PrecompiledResult; logs: LogRecord[] }> {
-    const tables = this.opts.tables;
-    const mark = tables.mark();
-    const logs: LogRecord[] = [];
-    const ctx: PrecompiledContext = {
-      caller,
-      origin: scope.origin,
-      blockNumber: scope.env.number,
-      timestamp: scope.env.timestamp,
-      isStatic,
-      suite: this.opts.suite,
-      store: tables,
-      chain: this.opts.facts,
-      emit: (log) => {
-        logs.push(log);
-      },
-      callInternal: (to, data, from) => this.callInternal(to, data, from, isStatic, scope, depth + 1),
-      codeAt: (address) => Promise.resolve(this.state.codeAt(normalizeAddressPadded(address))),
-      balances: {
-        get: (address) => this.balanceOf(address),
-        add: (address, value) => this.addBalance(address, value),
-        sub: (address, value) => this.addBalance(address, -value),
-      },
-    };
-    let result: PrecompiledResult;
-    try {
-      result = await p.execute(ctx, input);
-    } catch (e) {
-      // A handler that throws is the node's PrecompiledError with the text in Error(string).
-      result = {
-        status:
-          e instanceof NotEnoughCashError
-            ? TransactionStatus.NotEnoughCash
-            : TransactionStatus.PrecompiledError,
-        output: encodeErrorString(e instanceof Error ? e.message : String(e), this.opts.suite),
-      };
-    }
-    if (result.status !== TransactionStatus.None) {
-      tables.undoTo(mark);
-      logs.length = 0;
-    }
-    scope.tracer?.onBuiltin(p.name, p.address, depth, input, result.output, result.status);
-    return { result, logs };
-  }
-
-  private async callInternal(
-    to: string,
-    data: Uint8Array,
-    caller: string,
-    isStatic: boolean,
-    scope: TxScope,
-    depth: number,
-  ): Promise<PrecompiledResult> {
-    const target = normalizeAddressPadded(to);
-    const builtin = this.opts.builtins.precompiles.get(target);
-    if (builtin !== undefined) {
-      const r = await this.invokeBuiltin(
-        builtin,
-        data,
-        normalizeAddressPadded(caller),
-        isStatic,
-        scope,
-        depth,
-      );
-      return r.result;
-    }
-    const evm = await this.evm(scope.env.cancun);
-    const origin = new Address(fromHex(scope.origin));
-    const result = await evm.runCall({
-      caller: new Address(fromHex(normalizeAddressPadded(caller))),
-      origin,
-      to: new Address(fromHex(target)),
-      data,
-      gasLimit: scope.env.gasLimit,
-      depth,
-      isStatic,
-      block: blockFor(scope.env),
-    });
-    const err = result.execResult.exceptionError;
-    if (err !== undefined) {
-      return {
-        status: statusForEvmError(err.error),
-        output: this.failureOutput(err.error, result.execResult.returnValue),
-      };
-    }
-    return {
-      status: TransactionStatus.None,
-      output: result.execResult.returnValue,
-      gasUsed: result.execResult.executionGasUsed,
-    };
-  }
-
   async balanceOf(address: string): Promise<bigint> {
     const account = await this.state.getAccount(new Address(fromHex(normalizeAddressPadded(address))));
     return account?.balance ?? 0n;
@@ -608,13 +294,6 @@ export class EvmExecutor {
     const balance = (await this.state.getAccount(at))?.balance ?? 0n;
     if (balance + delta < 0n) throw new NotEnoughCashError();
     await this.state.modifyAccountFields(at, { balance: balance + delta });
-  }
-
-  /** Output of a failed execution: the revert data, or the node's Error(string) reason. */
-  private failureOutput(error: string, returnValue: Uint8Array): Uint8Array {
-    if (statusForEvmError(error) === TransactionStatus.RevertInstruction) return returnValue;
-    const reason = reasonForEvmError(error);
-    return reason === undefined ? new Uint8Array(0) : encodeErrorString(reason, this.opts.suite);
   }
 
   /** Runtime code at an address ("0x" optional, any case). */

@@ -10,7 +10,8 @@
 // per-step work the original loop does (EOF 3540, Verkle/binary-tree witnesses 6800/7864, block
 // access lists 7928, state gas 8037); anywhere else the original run() is used unchanged.
 
-import { EVMError } from '@ethereumjs/evm';
+import { Common, Mainnet } from '@ethereumjs/common';
+import { EVMError, getOpcodesForHF, paramsEVM } from '@ethereumjs/evm';
 import type { InterpreterRunProto, OpcodeTableEntry } from './ethereumjsInternals';
 
 /** EIPs whose per-step extras only the original loop implements. */
@@ -32,6 +33,10 @@ export function installFastLoop(proto: InterpreterRunProto): void {
   if (patched.has(proto)) return;
   patched.add(proto);
   const original = proto.run;
+  // @ethereumjs/evm's own STOP handler: it throws STOP, which the loop catches to end the frame
+  // without an error. That throw and catch cost about 1-2% of a transaction: the loop ends the
+  // frame itself when the table holds that handler (anything else at 0x00 is called as before).
+  const stop = getOpcodesForHF(new Common({ chain: Mainnet, params: paramsEVM })).opcodeMap[0]?.opHandler;
   // Per Common and hardfork: whether none of ORIGINAL_LOOP_EIPS is active.
   const simple = new WeakMap<object, { hardfork: string; ok: boolean }>();
   proto.run = async function (code: Uint8Array, opts: { pc?: number } = {}) {
@@ -84,6 +89,11 @@ export function installFastLoop(proto: InterpreterRunProto): void {
       try {
         const info = entry.opcodeInfo;
         let gas = info.feeBigInt;
+        if (op === 0 && entry.opHandler === stop && !info.dynamicGas && !info.isInvalid) {
+          this.useGas(gas, info);
+          rs.programCounter++;
+          break;
+        }
         if (info.dynamicGas) {
           // Awaited only when asynchronous (fastWordOps.ts makes the common ones synchronous).
           const dynamic = entry.gasHandler!(rs, gas, common);

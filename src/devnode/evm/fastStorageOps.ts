@@ -20,54 +20,18 @@ import { EVMError, type EVM } from '@ethereumjs/evm';
 type EVMErrorType = ConstructorParameters<typeof EVMError>[0];
 import { uint256Bytes, uintFromBytes } from '../../protocol/hex';
 import { opcodeMapOf } from './ethereumjsInternals';
-import { memoryGas } from './fastWordOps';
-
-interface Common {
-  isActivatedEIP(eip: number): boolean;
-  param(name: string): bigint;
-  hardfork(): string;
-  gteHardfork(hardfork: string): boolean;
-}
-
-interface Address {
-  bytes: Uint8Array;
-}
-
-interface SyncState {
-  getStorageSync?(address: Address, key: Uint8Array): Uint8Array;
-  originalStorageSync?(address: Address, key: Uint8Array): Uint8Array;
-  putStorageSync?(address: Address, key: Uint8Array, value: Uint8Array): void;
-  getAccountSync?(address: Address): unknown;
-}
-
-interface StorageRunState {
-  opCode: number;
-  stateManager: SyncState;
-  stack: { peek(n?: number): bigint[]; popN(n: number): bigint[] };
-  memory: { read(offset: number, size: number): Uint8Array };
-  memoryWordCount: bigint;
-  highestMemCost: bigint;
-  env: { address: Address; contract: unknown };
-  interpreter: {
-    isStatic(): boolean;
-    getAddress(): Address;
-    getGasLeft(): bigint;
-    refundGas(amount: bigint, context?: string): void;
-    subRefund(amount: bigint, context?: string): void;
-    log(data: Uint8Array, numberOfTopics: number, topics: Uint8Array[]): void;
-    journal: {
-      isWarmedStorage(address: Uint8Array, slot: Uint8Array): boolean;
-      addWarmedStorage(address: Uint8Array, slot: Uint8Array): void;
-    };
-  };
-}
-
-type GasHandler = (rs: StorageRunState, gas: bigint, common: Common) => bigint | Promise<bigint>;
-type OpHandler = (rs: StorageRunState, common: Common) => unknown;
+import {
+  EMPTY,
+  isEntry,
+  memoryGas,
+  type FastCommon,
+  type GasHandler,
+  type OpHandler,
+  type SyncState,
+} from './fastCommon';
 
 const SSTORE = 0x55;
 const LOG0 = 0xa0;
-const EMPTY = new Uint8Array(0);
 
 function trap(message: EVMErrorType): never {
   // EVMError is what the EVM's handlers throw and its loops catch (not an Error subclass).
@@ -186,30 +150,8 @@ const log: OpHandler = (rs) => {
   rs.interpreter.log(data, count, words);
 };
 
-interface Entry {
-  opHandler: OpHandler;
-  gasHandler?: GasHandler;
-  opcodeInfo: { code: number; dynamicGas: boolean };
-}
-
-function isEntry(v: unknown, op: number): v is Entry {
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    'opHandler' in v &&
-    typeof v.opHandler === 'function' &&
-    'gasHandler' in v &&
-    typeof v.gasHandler === 'function' &&
-    'opcodeInfo' in v &&
-    typeof v.opcodeInfo === 'object' &&
-    v.opcodeInfo !== null &&
-    'code' in v.opcodeInfo &&
-    v.opcodeInfo.code === op
-  );
-}
-
 /** Whether `common`'s rules are the ones these handlers implement. */
-export function fastStorageOpsApply(common: Common): boolean {
+export function fastStorageOpsApply(common: Omit<FastCommon, 'customCrypto'>): boolean {
   return (
     common.gteHardfork('istanbul') &&
     common.hardfork() !== 'constantinople' &&
@@ -223,15 +165,16 @@ export function installFastStorageOps(evm: EVM): void {
   const map = opcodeMapOf(evm);
   if (map === undefined || !fastStorageOpsApply(evm.common)) return;
   const entry: unknown = map[SSTORE];
-  if (isEntry(entry, SSTORE)) {
+  if (isEntry(entry, SSTORE) && typeof entry.gasHandler === 'function') {
     map[SSTORE] = {
       ...entry,
-      gasHandler: sstoreGas(entry.gasHandler!.bind(entry)),
+      gasHandler: sstoreGas(entry.gasHandler.bind(entry)),
       opHandler: sstore(entry.opHandler.bind(entry)),
     };
   }
   for (let op = LOG0; op <= LOG0 + 4; op++) {
     const e: unknown = map[op];
-    if (isEntry(e, op)) map[op] = { ...e, gasHandler: logGas, opHandler: log };
+    if (isEntry(e, op) && typeof e.gasHandler === 'function')
+      map[op] = { ...e, gasHandler: logGas, opHandler: log };
   }
 }

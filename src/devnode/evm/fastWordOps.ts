@@ -14,34 +14,7 @@
 import type { EVM } from '@ethereumjs/evm';
 import { uint256Bytes, uintFromBytes } from '../../protocol/hex';
 import { opcodeMapOf } from './ethereumjsInternals';
-
-interface Common {
-  isActivatedEIP(eip: number): boolean;
-  param(name: string): bigint;
-  customCrypto: { keccak256?: (data: Uint8Array) => Uint8Array };
-}
-
-const EMPTY = new Uint8Array(0);
-
-interface WordRunState {
-  stateManager: { getStorageSync?(address: unknown, key: Uint8Array): Uint8Array };
-  stack: { pop(): bigint; push(v: bigint): void; peek(n?: number): bigint[]; popN(n: number): bigint[] };
-  memory: { read(offset: number, size: number, avoidCopy?: boolean): Uint8Array };
-  memoryWordCount: bigint;
-  highestMemCost: bigint;
-  interpreter: {
-    storageLoad(key: Uint8Array): Promise<Uint8Array>;
-    getCallData(): Uint8Array;
-    getAddress(): { bytes: Uint8Array };
-    journal: {
-      isWarmedStorage(address: Uint8Array, slot: Uint8Array): boolean;
-      addWarmedStorage(address: Uint8Array, slot: Uint8Array): void;
-    };
-  };
-}
-
-type GasHandler = (rs: WordRunState, gas: bigint, common: Common) => bigint | Promise<bigint>;
-type OpHandler = (rs: WordRunState, common: Common) => unknown;
+import { EMPTY, isEntry, memoryGas, type Entry, type GasHandler, type OpHandler } from './fastCommon';
 
 const KECCAK256 = 0x20;
 const CALLDATALOAD = 0x35;
@@ -51,27 +24,6 @@ const MSTORE8 = 0x53;
 const SLOAD = 0x54;
 const RETURN = 0xf3;
 const REVERT = 0xfd;
-
-/** @ethereumjs/evm's subMemUsage: the gas to expand memory to cover [offset, offset + length). */
-export function memoryGas(
-  rs: Pick<WordRunState, 'memoryWordCount' | 'highestMemCost'>,
-  offset: bigint,
-  length: bigint,
-  common: Pick<Common, 'param'>,
-): bigint {
-  if (length === 0n) return 0n;
-  const end = offset + length;
-  const words = end % 32n === 0n ? end / 32n : end / 32n + 1n;
-  if (words <= rs.memoryWordCount) return 0n;
-  let cost = words * common.param('memoryGas') + (words * words) / common.param('quadCoefficientDivGas');
-  if (cost > rs.highestMemCost) {
-    const before = rs.highestMemCost;
-    rs.highestMemCost = cost;
-    cost -= before;
-  }
-  rs.memoryWordCount = words;
-  return cost;
-}
 
 const gasHandlers: Record<number, (original: GasHandler) => GasHandler> = {
   [KECCAK256]: () => (rs, gas, common) => {
@@ -147,23 +99,6 @@ const opHandlers: Record<number, OpHandler> = {
   },
 };
 
-interface Entry {
-  opHandler: OpHandler;
-  gasHandler?: GasHandler;
-  opcodeInfo: { code: number; dynamicGas: boolean };
-}
-
-function isEntry(v: unknown): v is Entry {
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    'opHandler' in v &&
-    typeof v.opHandler === 'function' &&
-    'opcodeInfo' in v &&
-    typeof v.opcodeInfo === 'object'
-  );
-}
-
 /** Replaces those handlers in the EVM's opcode table (best effort: an entry that differs stays). */
 export function installFastWordOps(evm: EVM): void {
   const map = opcodeMapOf(evm);
@@ -173,7 +108,7 @@ export function installFastWordOps(evm: EVM): void {
   if ([3540, 6800, 7864, 7928, 8037].some((eip) => evm.common.isActivatedEIP(eip))) return;
   for (const op of [KECCAK256, CALLDATALOAD, MLOAD, MSTORE, MSTORE8, SLOAD, RETURN, REVERT]) {
     const entry: unknown = map[op];
-    if (!isEntry(entry) || entry.opcodeInfo.code !== op) continue;
+    if (!isEntry(entry, op)) continue;
     const original = entry.gasHandler;
     const makeGas = gasHandlers[op];
     const replaced: Entry = { ...entry };

@@ -10,83 +10,24 @@ import { Account, createAccountFromRLP, type Address } from '@ethereumjs/util';
 import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { MemoryKv, type KvBatch, type KvStore } from '../storage/kv';
-import { BoundedCache, ENTRY_OVERHEAD, stringBytes, type CacheStats } from '../storage/boundedCache';
-import { toHex } from '../../protocol/hex';
-
-/** An overlay entry: a value, or null for "deleted in this block". */
-type Entry<T> = T | null;
-/** A journal's "the overlay had no entry" (distinct from a recorded deletion). */
-const UNSET = Symbol('unset');
-type Prev<T> = Entry<T> | typeof UNSET;
-
-type Undo =
-  | { kind: 'account'; key: string; prev: Prev<Account> }
-  | { kind: 'code'; key: string; prev: Prev<Uint8Array> }
-  | { kind: 'storage'; key: string; slot: string; prev: Prev<Uint8Array> }
-  | { kind: 'clear'; key: string; prev: Map<string, Entry<Uint8Array>> | undefined; wasCleared: boolean };
+import { BoundedCache, type CacheStats } from '../storage/boundedCache';
+import {
+  ACCOUNT_CACHE,
+  CODE_CACHE,
+  SLOT_CACHE,
+  accountKey,
+  addressKey,
+  cloneAccount,
+  sameAccount,
+  codeKey,
+  slotKey,
+  slotPrefix,
+} from './stateKeys';
+import { UNSET, undoJournal, type Entry, type Prev, type Undo } from './stateUndo';
 
 const VIRTUAL_CODE = new Uint8Array(1);
 const EMPTY = new Uint8Array(0);
 const KECCAK256_NULL = keccak_256(EMPTY);
-
-/** Store keys: A/<address>, C/<address>, S/<address>/<slot> (addresses "0x" + 40 hex). */
-const accountKey = (a: string) => 'A/' + a;
-const codeKey = (a: string) => 'C/' + a;
-const slotPrefix = (a: string) => 'S/' + a + '/';
-
-/** A typed array's own objects (view, ArrayBuffer, backing store header), beyond its bytes. */
-const VIEW_OVERHEAD = 160;
-const bytesOf = (v: Uint8Array | null) => (v === null ? 0 : VIEW_OVERHEAD + v.byteLength);
-/** Accounts read: at most 50,000, about 4 MiB (an Account holds four bigints and two arrays). */
-const ACCOUNT_CACHE = {
-  entries: 50_000,
-  bytes: 4 * 2 ** 20,
-  weigh: (k: string) => ENTRY_OVERHEAD + stringBytes(k) + 400,
-};
-/** Storage slots read: at most 200,000, about 12 MiB. */
-const SLOT_CACHE = {
-  entries: 200_000,
-  bytes: 12 * 2 ** 20,
-  weigh: (k: string, v: Entry<Uint8Array>) => ENTRY_OVERHEAD + stringBytes(k) + bytesOf(v),
-};
-/** Contract code read: at most 2,000 contracts, about 8 MiB. */
-const CODE_CACHE = {
-  entries: 2_000,
-  bytes: 8 * 2 ** 20,
-  weigh: (k: string, v: Entry<Uint8Array>) => ENTRY_OVERHEAD + stringBytes(k) + bytesOf(v),
-};
-
-function cloneAccount(a: Account): Account {
-  return new Account(a._nonce, a._balance, a._storageRoot, a._codeHash, a._codeSize, a._version);
-}
-
-// The last key converted, by identity: SSTORE reads the current and the original value and
-// SLOAD-then-SSTORE sequences hand the same key array several times in a row. Keys are arrays
-// the EVM's handlers make per opcode and never change.
-let lastKey: Uint8Array | undefined;
-let lastSlot = '';
-
-function slotKey(key: Uint8Array): string {
-  if (key === lastKey) return lastSlot;
-  // Not Buffer.from(key.buffer): the EVM's 32-byte keys are small on-heap arrays, and taking
-  // their .buffer moves each off the V8 heap.
-  lastSlot = toHex(key, false);
-  lastKey = key;
-  return lastSlot;
-}
-
-// Address → "0x…" key, by identity: a frame hands the same Address object (its own) for every
-// storage access. Address objects are never changed in place.
-const addressKeys = new WeakMap<Address, string>();
-
-function addressKey(address: Address): string {
-  let k = addressKeys.get(address);
-  if (k === undefined) {
-    k = address.toString();
-    addressKeys.set(address, k);
-  }
-  return k;
-}
 
 export class JournaledStateManager implements StateManagerInterface {
   private readonly accounts = new Map<string, Entry<Account>>();
@@ -94,14 +35,17 @@ export class JournaledStateManager implements StateManagerInterface {
   private readonly storage = new Map<string, Map<string, Entry<Uint8Array>>>();
   /** Addresses whose stored slots were wiped in this block (only overlay slots count). */
   private readonly cleared = new Set<string>();
-  // Read caches, bounded by count and by an estimate of their bytes (the limits above).
+  // Read caches, bounded by count and by an estimate of their bytes (stateKeys.ts).
   private readonly accountCache = new BoundedCache<string, Entry<Account>>(ACCOUNT_CACHE);
   private readonly cache = new BoundedCache<string, Entry<Uint8Array>>(SLOT_CACHE);
   private readonly codeCache = new BoundedCache<string, Entry<Uint8Array>>(CODE_CACHE);
   private journal: Undo[] = [];
   private readonly marks: number[] = [];
-  /** Values of slots at the start of the current transaction (EIP-2200 gas metering). */
-  private originals = new Map<string, Uint8Array>();
+  /**
+   * Values of slots at the start of the current transaction (EIP-2200 gas metering), by address
+   * and slot: both keys are strings made once (stateKeys.ts), whose hashes V8 keeps.
+   */
+  private readonly originals = new Map<string, Map<string, Uint8Array>>();
 
   constructor(private readonly kv: KvStore = new MemoryKv()) {}
 
@@ -109,7 +53,7 @@ export class JournaledStateManager implements StateManagerInterface {
     get: async (address: Address, key: Uint8Array): Promise<Uint8Array> =>
       this.originalStorageSync(address, key),
     clear: (): void => {
-      this.originals = new Map();
+      this.originals.clear();
     },
   };
 
@@ -117,11 +61,15 @@ export class JournaledStateManager implements StateManagerInterface {
   originalStorageSync(address: Address, key: Uint8Array): Uint8Array {
     const addr = addressKey(address);
     const slot = slotKey(key);
-    const id = addr + ':' + slot;
-    let v = this.originals.get(id);
+    let slots = this.originals.get(addr);
+    if (slots === undefined) {
+      slots = new Map();
+      this.originals.set(addr, slots);
+    }
+    let v = slots.get(slot);
     if (v === undefined) {
       v = this.readStorage(addr, slot);
-      this.originals.set(id, v);
+      slots.set(slot, v);
     }
     return v;
   }
@@ -199,6 +147,12 @@ export class JournaledStateManager implements StateManagerInterface {
 
   async putAccount(address: Address, account?: Account): Promise<void> {
     const key = addressKey(address);
+    // A transaction's top frame writes the caller's and the callee's accounts back unchanged
+    // (its value transfer of 0): an unchanged account needs no undo entry and no write at commit.
+    if (account !== undefined) {
+      const current = this.account(key);
+      if (current !== undefined && sameAccount(current, account)) return;
+    }
     this.record({ kind: 'account', key, prev: this.prev(this.accounts, key) });
     this.accounts.set(key, account === undefined ? null : cloneAccount(account));
   }
@@ -347,28 +301,8 @@ export class JournaledStateManager implements StateManagerInterface {
 
   /** Undoes every write after `mark` and forgets open checkpoints above it. */
   undoTo(mark: number): void {
-    for (let i = this.journal.length - 1; i >= mark; i--) {
-      const u = this.journal[i];
-      switch (u.kind) {
-        case 'account':
-          restore(this.accounts, u.key, u.prev);
-          break;
-        case 'code':
-          restore(this.code, u.key, u.prev);
-          break;
-        case 'storage': {
-          const slots = this.storage.get(u.key);
-          if (slots !== undefined) restore(slots, u.slot, u.prev);
-          break;
-        }
-        case 'clear':
-          if (u.prev === undefined) this.storage.delete(u.key);
-          else this.storage.set(u.key, u.prev);
-          if (u.wasCleared) this.cleared.add(u.key);
-          else this.cleared.delete(u.key);
-          break;
-      }
-    }
+    const { accounts, code, storage, cleared } = this;
+    undoJournal(this.journal, mark, { accounts, code, storage, cleared });
     this.journal.length = mark;
     while (this.marks.length > 0 && this.marks[this.marks.length - 1] > mark) this.marks.pop();
   }
@@ -376,7 +310,7 @@ export class JournaledStateManager implements StateManagerInterface {
   /** Drops the undo log once a transaction is final (no open checkpoints). */
   settle(): void {
     if (this.marks.length === 0) this.journal = [];
-    this.originals = new Map();
+    this.originals.clear();
   }
 
   /** The read caches against their bounds. */
@@ -436,9 +370,4 @@ export class JournaledStateManager implements StateManagerInterface {
   shallowCopy(): StateManagerInterface {
     throw new Error('shallowCopy is not supported by the dev node state');
   }
-}
-
-function restore<T>(map: Map<string, Entry<T>>, key: string, prev: Prev<T>): void {
-  if (prev === UNSET) map.delete(key);
-  else map.set(key, prev);
 }

@@ -11,10 +11,13 @@
 //
 // What runCode and runInterpreter add around the interpreter is done here once (one Message, not
 // two; the result without runInterpreter's copies of the run state and environment, about 40
-// properties spread into new objects), and the top frame's Interpreter (its Memory object, with
-// a new 8 KiB store each time, and its Stack) is reused from call to call: calls take turns (the
-// chain's lock), and a frame that starts while the pooled one runs gets a new one. staticFrameRunner checks the internals
-// it relies on and answers undefined (EVM.runCode is used) when they differ.
+// properties spread into new objects), and the top frame's Interpreter (its Memory object and its
+// Stack) is reused from call to call: calls take turns (the chain's lock), and a frame that starts
+// while the pooled one runs gets a new one. Its 8 KiB memory store is reused too, zeroed, unless
+// the frame handed out a view of it that may outlive the frame (a nested call's input or a
+// creation's code): a new store costs an allocation outside the V8 heap per transaction.
+// staticFrameRunner checks the internals it relies on and answers undefined (EVM.runCode is used)
+// when they differ.
 import { type EVM, type EVMResult, type ExecResult, type Log, EVMError, Message } from '@ethereumjs/evm';
 import { Account, type Address } from '@ethereumjs/util';
 
@@ -56,8 +59,12 @@ interface FrameResult {
   selfdestruct: NonNullable<ExecResult['selfdestruct']>;
   createdAddresses?: NonNullable<ExecResult['createdAddresses']>;
 }
+interface Memory {
+  _store: Uint8Array;
+  read(offset: number, size: number, avoidCopy?: boolean): Uint8Array;
+}
 interface Interpreter {
-  _runState: { memory: { _store: Uint8Array }; stack: { _len: number } } & Record<string, unknown>;
+  _runState: { memory: Memory; stack: { _len: number }; opCode: number } & Record<string, unknown>;
   _env: object;
   _result: FrameResult;
   run(code: Uint8Array, opts: { pc?: number }): Promise<RunOutcome>;
@@ -118,6 +125,12 @@ const ENV_KEYS = [
 ];
 
 const MEMORY_SIZE = 8192; // @ethereumjs/evm's Memory starts with (and grows by) 8 KiB
+/**
+ * Opcodes that read a view of memory (Memory.read's avoidCopy) and let go of it before they end:
+ * KECCAK256 (fastWordOps.ts hashes the view), MLOAD (fastWordOps.ts reads the word), MCOPY (writes
+ * it back). Any other view (CALL's input, CREATE's code, EOF's calls) keeps the store from reuse.
+ */
+const TRANSIENT_VIEW_OPS = new Set([0x20, 0x51, 0x5e]);
 const EMPTY = new Uint8Array(0);
 const REVERT = EVMError.errorMessages.REVERT;
 const INVALID_EOF_FORMAT = EVMError.errorMessages.INVALID_EOF_FORMAT;
@@ -170,6 +183,18 @@ export function staticFrameRunner(evm: EVM, interpreterProto: object): Runner | 
     return undefined;
   let pooled: Interpreter | undefined;
   let busy = false;
+  // The pooled Memory's last store when no view of it outlives its frame (zeroed before reuse).
+  let spare: Uint8Array | undefined;
+  let viewOut = false;
+  const pool = (interpreter: Interpreter) => {
+    pooled = interpreter;
+    const memory = interpreter._runState.memory;
+    const read = memory.read.bind(memory);
+    memory.read = (offset, size, avoidCopy) => {
+      if (avoidCopy === true && !TRANSIENT_VIEW_OPS.has(interpreter._runState.opCode)) viewOut = true;
+      return read(offset, size, avoidCopy);
+    };
+  };
 
   return async (frame, message) => {
     const { caller, to, data, code, gasLimit, block } = frame;
@@ -205,9 +230,10 @@ export function staticFrameRunner(evm: EVM, interpreterProto: object): Runner | 
       interpreter = pooled;
       const prev = interpreter._runState;
       const memory = prev.memory;
-      // A new store, never a cleared one: opcodes hand out views of memory (CALL's input is a
-      // subarray of the caller's memory), which must keep their bytes after the frame.
-      memory._store = new Uint8Array(MEMORY_SIZE);
+      // A new store unless the last one is spare: opcodes hand out views of memory (CALL's input
+      // is a subarray of the caller's memory), which must keep their bytes after the frame.
+      memory._store = spare?.fill(0) ?? new Uint8Array(MEMORY_SIZE);
+      spare = undefined;
       const stack = prev.stack;
       stack._len = 0;
       // The Interpreter constructor's run state, with the pooled memory and stack.
@@ -235,18 +261,25 @@ export function staticFrameRunner(evm: EVM, interpreterProto: object): Runner | 
       interpreter._result = { logs: [], returnValue: undefined, selfdestruct: new Map() };
     } else {
       interpreter = make(env, gasLimit);
-      if (reuse) pooled = interpreter;
+      if (reuse) pool(interpreter);
     }
     // As runInterpreter: a transaction's message (txFrame.ts) brings the sets its frames share.
     if (message.selfdestruct !== undefined) interpreter._result.selfdestruct = message.selfdestruct;
     if (message.createdAddresses !== undefined)
       interpreter._result.createdAddresses = message.createdAddresses;
-    if (reuse) busy = true;
+    if (reuse) {
+      busy = true;
+      viewOut = false;
+    }
     let out: RunOutcome;
     try {
       out = await interpreter.run(code, {});
     } finally {
       if (reuse) busy = false;
+    }
+    if (reuse && !viewOut) {
+      const store = interpreter._runState.memory._store;
+      if (store.length === MEMORY_SIZE) spare = store;
     }
     // EVM.runInterpreter's result, without its copies of the run state.
     const err = out.exceptionError;

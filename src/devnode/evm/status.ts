@@ -73,3 +73,10 @@ export function encodeErrorString(message: string, suite: CryptoSuite): Uint8Arr
   out.set(text, 4 + 64);
   return out;
 }
+
+/** Output of a failed execution: the revert data, or the node's Error(string) reason. */
+export function failureOutput(error: string, returnValue: Uint8Array, suite: CryptoSuite): Uint8Array {
+  if (statusForEvmError(error) === TransactionStatus.RevertInstruction) return returnValue;
+  const reason = reasonForEvmError(error);
+  return reason === undefined ? new Uint8Array(0) : encodeErrorString(reason, suite);
+}

@@ -30,12 +30,16 @@ export function installTraceStepHookGuard(proto: object): void {
     const rs = this._runState;
     if (rs.opCode !== REVERT || dynamicFee <= gasLeft)
       return hook.call(this, dynamicFee, gasLeft, memorySize);
-    // An own property shadows Memory.prototype.read for this one event.
+    // An own property shadows Memory.prototype.read for this one event (and a pooled Memory's own
+    // read, staticCall.ts's, which comes back after it).
+    const own: unknown = Reflect.get(rs.memory, 'read');
+    const hadOwn = Object.prototype.hasOwnProperty.call(rs.memory, 'read');
     Reflect.set(rs.memory, 'read', emptyRead);
     try {
       return await hook.call(this, dynamicFee, gasLeft, memorySize);
     } finally {
-      Reflect.deleteProperty(rs.memory, 'read');
+      if (hadOwn) Reflect.set(rs.memory, 'read', own);
+      else Reflect.deleteProperty(rs.memory, 'read');
     }
   };
 }

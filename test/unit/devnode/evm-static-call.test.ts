@@ -182,3 +182,50 @@ describe('call: the reused top-frame Interpreter', () => {
     assert.equal(alone[0].err, undefined);
   });
 });
+
+describe('call: the reused top-frame memory', () => {
+  it('a view of memory handed to a nested frame keeps its bytes, and a reused store reads as zeros', async () => {
+    const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Paris }) });
+    const proto = await interpreterPrototypeOf(evm);
+    assert.ok(proto !== undefined);
+    const run = staticFrameRunner(evm, proto);
+    assert.ok(run !== undefined);
+    const to = new Address(new Uint8Array(20).fill(0x22));
+    const caller = new Address(new Uint8Array(20).fill(0x11));
+    const word = (b: string) => b.repeat(32);
+    const mstore0 = (w: string) => '7f' + w + '600052';
+    // CALL(gas, 0x33…33, 0, in [0, 32), out nothing): the nested frame's input is a view of memory.
+    const call = '6000600060206000600073' + '33'.repeat(20) + '5af1';
+    const programs = {
+      calls: mstore0(word('aa')) + call + '00',
+      writes: mstore0(word('bb')) + '600051' + '00', // MSTORE, then an MLOAD (a view it lets go of)
+      reads: '6000516000526020' + '6000f3', // RETURN MLOAD(0)
+    };
+    const inputs: Uint8Array[] = [];
+    evm.events.on('beforeMessage', (m: Message) => inputs.push(m.data));
+    const answer = async (hex: string) => {
+      const code = Buffer.from(hex, 'hex');
+      const frame = {
+        caller,
+        to,
+        data: new Uint8Array(0),
+        code,
+        gasLimit: 100_000n,
+        block: { header: { number: 1n } } as never,
+      };
+      const m = new Message({ caller, to, data: frame.data, code, gasLimit: 100_000n, isStatic: true });
+      const r = await run(frame, m);
+      assert.equal(r.exceptionError, undefined);
+      return toHex(r.returnValue);
+    };
+    await answer(programs.calls);
+    assert.equal(inputs.length, 1);
+    await answer(programs.writes);
+    // The second frame wrote 0xbb… at 0 of its store: not of the store the nested input views.
+    assert.equal(toHex(inputs[0]), '0x' + word('aa'));
+    assert.equal(await answer(programs.reads), '0x' + word('00'));
+    await answer(programs.writes);
+    assert.equal(await answer(programs.reads), '0x' + word('00'));
+    assert.equal(toHex(inputs[0]), '0x' + word('aa'));
+  });
+});

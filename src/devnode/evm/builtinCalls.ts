@@ -1,0 +1,159 @@
+// Built-in contracts (precompiled in FISCO BCOS: tables, auth, BFS, balances, …) run by the EVM
+// executor: as a transaction's target, reached from EVM code, and their calls back into
+// contracts. A failing built-in drops its table writes and logs.
+
+import { EVMError, type EVM, type ExecResult, type Log } from '@ethereumjs/evm';
+import { Address } from '@ethereumjs/util';
+import { fromHex } from '../../protocol/hex';
+import { normalizeAddressPadded } from '../../protocol/address';
+import { TransactionStatus } from '../../protocol/rpc/status';
+import type { LogRecord, Precompiled, PrecompiledContext, PrecompiledResult } from '../builtin/types';
+import type { JournaledStateManager } from './stateManager';
+import { encodeErrorString, failureOutput, statusForEvmError } from './status';
+import type { TxScope } from './txScope';
+import { blockFor } from './evmAdapters';
+import { DEFAULT_PRECOMPILED_GAS, NotEnoughCashError, type ExecutorOptions } from './execTypes';
+
+/** What the built-ins reach of the executor. */
+export interface BuiltinHost {
+  opts: ExecutorOptions;
+  state: JournaledStateManager;
+  scope(): TxScope | undefined;
+  evm(cancun: boolean): Promise<EVM>;
+  balanceOf(address: string): Promise<bigint>;
+  addBalance(address: string, delta: bigint): Promise<void>;
+}
+
+/** A built-in reached from EVM code (CALL/STATICCALL to its address). */
+export async function runNestedBuiltin(
+  host: BuiltinHost,
+  p: Precompiled,
+  data: Uint8Array,
+  gasLimit: bigint,
+): Promise<ExecResult> {
+  const scope = host.scope();
+  if (scope === undefined) throw new Error('built-in contract called outside a transaction');
+  const frame = scope.frames[scope.frames.length - 1];
+  const caller = frame.message.caller.toString();
+  const isStatic = scope.readOnly || frame.message.isStatic;
+  const r = await invokeBuiltin(host, p, data, caller, isStatic, scope, frame.message.depth);
+  const gas = r.result.gasUsed ?? DEFAULT_PRECOMPILED_GAS;
+  if (gas > gasLimit) {
+    return {
+      returnValue: new Uint8Array(0),
+      executionGasUsed: gasLimit,
+      exceptionError: new EVMError('out of gas'),
+    };
+  }
+  if (r.result.status !== TransactionStatus.None) {
+    // Since bugfix_precompiled_evm_status a failing built-in is a REVERT to its caller.
+    return { returnValue: r.result.output, executionGasUsed: gas, exceptionError: new EVMError('revert') };
+  }
+  return {
+    returnValue: r.result.output,
+    executionGasUsed: gas,
+    logs: r.logs.map((l): Log => [fromHex(l.address), l.topics, l.data]),
+  };
+}
+
+export async function invokeBuiltin(
+  host: BuiltinHost,
+  p: Precompiled,
+  input: Uint8Array,
+  caller: string,
+  isStatic: boolean,
+  scope: TxScope,
+  depth: number,
+): Promise<{ result: PrecompiledResult; logs: LogRecord[] }> {
+  const tables = host.opts.tables;
+  const mark = tables.mark();
+  const logs: LogRecord[] = [];
+  const ctx: PrecompiledContext = {
+    caller,
+    origin: scope.origin,
+    blockNumber: scope.env.number,
+    timestamp: scope.env.timestamp,
+    isStatic,
+    suite: host.opts.suite,
+    store: tables,
+    chain: host.opts.facts,
+    emit: (log) => {
+      logs.push(log);
+    },
+    callInternal: (to, data, from) => callInternal(host, to, data, from, isStatic, scope, depth + 1),
+    codeAt: (address) => Promise.resolve(host.state.codeAt(normalizeAddressPadded(address))),
+    balances: {
+      get: (address) => host.balanceOf(address),
+      add: (address, value) => host.addBalance(address, value),
+      sub: (address, value) => host.addBalance(address, -value),
+    },
+  };
+  let result: PrecompiledResult;
+  try {
+    result = await p.execute(ctx, input);
+  } catch (e) {
+    // A handler that throws is the node's PrecompiledError with the text in Error(string).
+    result = {
+      status:
+        e instanceof NotEnoughCashError
+          ? TransactionStatus.NotEnoughCash
+          : TransactionStatus.PrecompiledError,
+      output: encodeErrorString(e instanceof Error ? e.message : String(e), host.opts.suite),
+    };
+  }
+  if (result.status !== TransactionStatus.None) {
+    tables.undoTo(mark);
+    logs.length = 0;
+  }
+  scope.tracer?.onBuiltin(p.name, p.address, depth, input, result.output, result.status);
+  return { result, logs };
+}
+
+async function callInternal(
+  host: BuiltinHost,
+  to: string,
+  data: Uint8Array,
+  caller: string,
+  isStatic: boolean,
+  scope: TxScope,
+  depth: number,
+): Promise<PrecompiledResult> {
+  const target = normalizeAddressPadded(to);
+  const builtin = host.opts.builtins.precompiles.get(target);
+  if (builtin !== undefined) {
+    const r = await invokeBuiltin(
+      host,
+      builtin,
+      data,
+      normalizeAddressPadded(caller),
+      isStatic,
+      scope,
+      depth,
+    );
+    return r.result;
+  }
+  const evm = await host.evm(scope.env.cancun);
+  const origin = new Address(fromHex(scope.origin));
+  const result = await evm.runCall({
+    caller: new Address(fromHex(normalizeAddressPadded(caller))),
+    origin,
+    to: new Address(fromHex(target)),
+    data,
+    gasLimit: scope.env.gasLimit,
+    depth,
+    isStatic,
+    block: blockFor(scope.env),
+  });
+  const err = result.execResult.exceptionError;
+  if (err !== undefined) {
+    return {
+      status: statusForEvmError(err.error),
+      output: failureOutput(err.error, result.execResult.returnValue, host.opts.suite),
+    };
+  }
+  return {
+    status: TransactionStatus.None,
+    output: result.execResult.returnValue,
+    gasUsed: result.execResult.executionGasUsed,
+  };
+}

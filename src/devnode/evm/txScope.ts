@@ -1,0 +1,102 @@
+// A transaction's scope while it runs (its block, origin, frames, console lines, failure point,
+// tracer) and what happens as each EVM frame opens and closes: FISCO's call sequence numbers,
+// table writes dropped with a failed frame, admins of contracts created by contracts, and the
+// deploy and method ACLs for frames opened by contracts.
+
+import type { EVMResult, Message } from '@ethereumjs/evm';
+import { track, type FailureTracker } from './diagnostics';
+import type { TraceRecorder } from './trace';
+import { encodeErrorString } from './status';
+import { isEthereumPrecompile, revertStub } from './evmAdapters';
+import { setFrameSeq } from './evmSetup';
+import type { BlockEnv, ExecutorOptions } from './execTypes';
+
+export interface Frame {
+  tableMark: number;
+  message: Message;
+}
+
+export interface TxScope {
+  env: BlockEnv;
+  origin: string;
+  readOnly: boolean;
+  seq: number;
+  frames: Frame[];
+  consoleLogs: string[];
+  failure: FailureTracker;
+  /** Set for the devnode's debugger traces only. */
+  tracer?: TraceRecorder;
+}
+
+/** Every EVM frame starts here (the beforeMessage event, or a static `call` frame). */
+export function enterFrame(opts: ExecutorOptions, scope: TxScope | undefined, m: Message): void {
+  const tables = opts.tables;
+  if (scope === undefined) return;
+  // FISCO numbers every external call of a transaction (depth-first) and uses that
+  // sequence number in the address of contracts created by contracts.
+  if (m.depth > 0 && !isEthereumPrecompile(m.to)) setFrameSeq(m, ++scope.seq);
+  scope.frames.push({ tableMark: tables.mark(), message: m });
+  scope.tracer?.onMessage(m);
+  if (m.delegatecall && opts.builtins.precompiles.has(m.codeAddress.toString())) {
+    // A built-in has no code entry, so the node's delegatecall finds none and, under
+    // bugfix_call_noaddr_return, succeeds with empty data (TransactionExecutive::externalCall).
+    m.code = new Uint8Array(0);
+    m.isCompiled = false;
+  }
+  if (m.depth > 0 && scope.env.authCheck && !scope.readOnly) checkInnerAuth(opts, m, scope);
+}
+
+/** Every EVM frame ends here (the afterMessage event, or a static `call` frame). */
+export function leaveFrame(opts: ExecutorOptions, scope: TxScope | undefined, r: EVMResult): void {
+  const tables = opts.tables;
+  if (scope === undefined) return;
+  const frame = scope.frames.pop();
+  if (frame === undefined) return;
+  scope.tracer?.onMessageEnd(
+    r.execResult.exceptionError?.error,
+    r.execResult.returnValue,
+    r.createdAddress?.toString(),
+  );
+  if (r.execResult.exceptionError !== undefined) {
+    tables.undoTo(frame.tableMark);
+    track(scope.failure, frame.message, r);
+  } else if (frame.message.depth > 0 && r.createdAddress !== undefined && !scope.readOnly) {
+    // A contract created by a contract: record its admin, as the node does for every deploy.
+    opts.builtins.auth.onDeployed(tables, r.createdAddress.toString(), {
+      origin: scope.origin,
+      caller: frame.message.caller.toString(),
+      to: '',
+      selector: new Uint8Array(0),
+      blockNumber: scope.env.number,
+    });
+  }
+}
+
+/**
+ * Deploy and method ACLs for frames opened by contracts (the node checks every creation
+ * against tx.origin's deploy right and every non-static call by msg.sender). A refused frame
+ * runs a stub that reverts with the node's Error(string), so the caller sees a failed call.
+ */
+function checkInnerAuth(opts: ExecutorOptions, m: Message, scope: TxScope): void {
+  const auth = opts.builtins.auth;
+  const tables = opts.tables;
+  const info = {
+    origin: scope.origin,
+    caller: m.caller.toString(),
+    to: m.to === undefined ? '' : m.to.toString(),
+    selector: m.to === undefined ? new Uint8Array(0) : m.data.subarray(0, 4),
+    blockNumber: scope.env.number,
+  };
+  if (m.to === undefined) {
+    const d = auth.checkDeploy(tables, info);
+    if (!d.ok) m.data = revertStub(encodeErrorString(d.message ?? 'Create permission denied.', opts.suite));
+    return;
+  }
+  if (m.isStatic || m.delegatecall || isEthereumPrecompile(m.to) || opts.builtins.precompiles.has(info.to))
+    return;
+  const d = auth.checkCall(tables, info);
+  if (!d.ok) {
+    m.code = revertStub(encodeErrorString(d.message ?? 'Call permission denied.', opts.suite));
+    m.isCompiled = false;
+  }
+}
