@@ -3,6 +3,7 @@
 
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { merkleRoot } from '../../protocol/merkle';
+import { preimage } from '../../protocol/preimage';
 import type { BlockHeaderData } from '../../protocol/block';
 import { headerHash, signHeader, type SealerKey } from './header';
 import { lazilySigned } from './blockCodec';
@@ -43,7 +44,12 @@ export function assembleBlock(
     txsRoot,
     receiptRoot,
     // Any 32 bytes are allowed; chain the parent's so equal states get equal roots on replay.
-    stateRoot: suite.hash(Buffer.concat([p.parent.header.stateRoot, txsRoot, receiptRoot])),
+    stateRoot: preimage
+      .reset()
+      .bytes(p.parent.header.stateRoot)
+      .bytes(txsRoot)
+      .bytes(receiptRoot)
+      .hash(suite),
     blockNumber: number,
     gasUsed: p.gasTotal.toString(),
     timestamp: p.timestamp,
