@@ -5,12 +5,17 @@
 import { int32BE, int64BE, utf8Encode } from './hex';
 import type { CryptoSuite } from './crypto/suite';
 
+/** Largest buffer kept between preimages. */
+const KEEP_BYTES = 1 << 20;
+
 export class PreimageWriter {
   private buf = new Uint8Array(1024);
   private pos = 0;
 
   reset(): this {
     this.pos = 0;
+    // A large preimage (a deployment's init code) does not keep its buffer for ever.
+    if (this.buf.length > KEEP_BYTES) this.buf = new Uint8Array(1024);
     return this;
   }
 

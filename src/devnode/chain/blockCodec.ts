@@ -48,7 +48,9 @@ export const FIXED = 32 + 32 + 20;
 const FORMAT = 1;
 
 /** Reused for every record: the header and the receipts are TARS-encoded into it, then copied once. */
-const tars = new TarsWriter(4096);
+let tars = new TarsWriter(4096);
+/** A writer grown past this by a large block is dropped after it, not kept. */
+const KEEP_BYTES = 1 << 20;
 
 /**
  * The store record of a block built by the sealer (`keepSignatures` for SM2 chains) and its
@@ -134,6 +136,7 @@ export function encodeBlockRecord(
   out.set(encoded.subarray(headerLength), at);
   at += encoded.length - headerLength;
   const bytes = out.subarray(bodyAt, at);
+  if (encoded.length > KEEP_BYTES) tars = new TarsWriter(4096);
   const compact = {
     header: block.header,
     hash: block.hash,

@@ -53,3 +53,17 @@ test('records encoded one after another do not share bytes (the TARS writer is r
   encodeBlockRecord(block, raws, false);
   assert.deepEqual(first.record, copy);
 });
+
+test('a block larger than the kept writer is encoded whole, and the next block after it too', () => {
+  const { block, raws } = fixtureBlock();
+  const big = fixtureBlock();
+  big.block.receipts[0].data.output = Uint8Array.from({ length: (1 << 21) + 5 }, (_, i) => i & 0xff);
+  const { record } = encodeBlockRecord(big.block, big.raws, false);
+  const c = decodeCompact(record);
+  assert.deepEqual(
+    decodeReceiptData(c.bytes.subarray(c.offsets[2], c.offsets[3])),
+    big.block.receipts[0].data,
+  );
+  const after = encodeBlockRecord(block, raws, false).record;
+  assert.equal(sha256(after), EXPECTED[0].sha256);
+});

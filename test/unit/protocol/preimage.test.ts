@@ -78,3 +78,10 @@ test('reset starts a new preimage; view is the bytes since reset', () => {
   w.reset().int32(1);
   assert.deepEqual(w.view(), Uint8Array.of(0, 0, 0, 1));
 });
+
+test('a preimage larger than the kept buffer is written whole, and the next one after it too', () => {
+  const w = new PreimageWriter();
+  const big = Uint8Array.from({ length: (1 << 21) + 3 }, (_, i) => i & 0xff);
+  assert.deepEqual(w.reset().int32(7).bytes(big).copy(), concatBytesList([int32BE(7), big]));
+  assert.deepEqual(w.reset().utf8('abc').view(), utf8Encode('abc'));
+});
