@@ -7,7 +7,7 @@ import { TarsWriter } from './tars/writer';
 import { TarsReader } from './tars/reader';
 import { TarsDecodeError, decodeWithContext } from './tars/types';
 import type { CryptoSuite } from './crypto/suite';
-import { concatBytesList, int32BE, int64BE, utf8Encode } from './hex';
+import { preimage, type PreimageWriter } from './preimage';
 import { readTransaction, writeTransaction, type Transaction } from './transaction';
 import { readReceipt, writeReceipt, type TransactionReceipt } from './receipt';
 
@@ -212,23 +212,20 @@ export function decodeBlock(bytes: Uint8Array): Block {
  * signatureList is not hashed.
  */
 export function blockHeaderHashPreimage(d: BlockHeaderData): Uint8Array {
-  const parts: Uint8Array[] = [int32BE(d.version)];
-  for (const p of d.parentInfo) parts.push(int64BE(p.blockNumber), p.blockHash);
-  parts.push(
-    d.txsRoot,
-    d.receiptRoot,
-    d.stateRoot,
-    int64BE(d.blockNumber),
-    utf8Encode(d.gasUsed),
-    int64BE(d.timestamp),
-    int64BE(d.sealer),
-  );
-  for (const s of d.sealerList) parts.push(s);
-  parts.push(d.extraData);
-  for (const w of d.consensusWeights) parts.push(int64BE(w));
-  return concatBytesList(parts);
+  return writeHeaderHashPreimage(d).copy();
+}
+
+function writeHeaderHashPreimage(d: BlockHeaderData): PreimageWriter {
+  const w = preimage.reset().int32(d.version);
+  for (const p of d.parentInfo) w.int64(p.blockNumber).bytes(p.blockHash);
+  w.bytes(d.txsRoot).bytes(d.receiptRoot).bytes(d.stateRoot);
+  w.int64(d.blockNumber).utf8(d.gasUsed).int64(d.timestamp).int64(d.sealer);
+  for (const s of d.sealerList) w.bytes(s);
+  w.bytes(d.extraData);
+  for (const weight of d.consensusWeights) w.int64(weight);
+  return w;
 }
 
 export function hashBlockHeader(data: BlockHeaderData, suite: CryptoSuite): Uint8Array {
-  return suite.hash(blockHeaderHashPreimage(data));
+  return writeHeaderHashPreimage(data).hash(suite);
 }

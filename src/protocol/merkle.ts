@@ -4,14 +4,18 @@
 
 import type { CryptoSuite } from './crypto/suite';
 import { concatBytes, equalBytes, fromHex, toHex } from './hex';
+import { preimage } from './preimage';
 
 const WIDTH = 2;
 
 /** Parent level: each group of up to WIDTH nodes hashed concatenated. */
 function nextLevel(level: Uint8Array[], suite: CryptoSuite): Uint8Array[] {
   const out: Uint8Array[] = [];
-  for (let i = 0; i < level.length; i += WIDTH)
-    out.push(suite.hash(concatBytes(...level.slice(i, i + WIDTH))));
+  for (let i = 0; i < level.length; i += WIDTH) {
+    const w = preimage.reset();
+    for (let j = i; j < i + WIDTH && j < level.length; j++) w.bytes(level[j]);
+    out.push(w.hash(suite));
+  }
   return out;
 }
 

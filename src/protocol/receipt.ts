@@ -5,7 +5,7 @@ import { TarsWriter } from './tars/writer';
 import { TarsReader } from './tars/reader';
 import { TarsDecodeError, decodeWithContext } from './tars/types';
 import type { CryptoSuite } from './crypto/suite';
-import { concatBytesList, int32BE, int64BE, utf8Encode } from './hex';
+import { preimage, type PreimageWriter } from './preimage';
 
 export interface LogEntry {
   /** Contract address as 40 lowercase hex chars, no "0x". */
@@ -126,23 +126,21 @@ export function decodeReceipt(bytes: Uint8Array): TransactionReceipt {
  * (v1+) effectiveGasPrice | per log: address, topics, data | blockNumber.
  */
 export function receiptHashPreimage(d: TransactionReceiptData): Uint8Array {
-  const parts: Uint8Array[] = [
-    int32BE(d.version),
-    utf8Encode(d.gasUsed),
-    utf8Encode(d.contractAddress),
-    int32BE(d.status),
-    d.output,
-  ];
-  if (d.version >>> 0 >= 1) parts.push(utf8Encode(d.effectiveGasPrice));
+  return writeReceiptHashPreimage(d).copy();
+}
+
+function writeReceiptHashPreimage(d: TransactionReceiptData): PreimageWriter {
+  const w = preimage.reset();
+  w.int32(d.version).utf8(d.gasUsed).utf8(d.contractAddress).int32(d.status).bytes(d.output);
+  if (d.version >>> 0 >= 1) w.utf8(d.effectiveGasPrice);
   for (const log of d.logEntries) {
-    parts.push(utf8Encode(log.address));
-    for (const t of log.topic) parts.push(t);
-    parts.push(log.data);
+    w.utf8(log.address);
+    for (const t of log.topic) w.bytes(t);
+    w.bytes(log.data);
   }
-  parts.push(int64BE(d.blockNumber));
-  return concatBytesList(parts);
+  return w.int64(d.blockNumber);
 }
 
 export function hashReceipt(data: TransactionReceiptData, suite: CryptoSuite): Uint8Array {
-  return suite.hash(receiptHashPreimage(data));
+  return writeReceiptHashPreimage(data).hash(suite);
 }

@@ -9,7 +9,7 @@ import { TarsWriter } from './tars/writer';
 import { TarsReader } from './tars/reader';
 import { TarsDecodeError, decodeWithContext } from './tars/types';
 import type { CryptoSuite } from './crypto/suite';
-import { concatBytesList, int32BE, int64BE, utf8Encode } from './hex';
+import { preimage, type PreimageWriter } from './preimage';
 
 export const TransactionVersion = { V0: 0, V1: 1, V2: 2 } as const;
 export const TransactionType = { BCOSTransaction: 0, Web3Transaction: 1 } as const;
@@ -164,33 +164,27 @@ export function decodeTransaction(bytes: Uint8Array): DecodedTransaction {
  * (ints fixed-width big-endian); v1 adds value/gas fields, v2 the extension.
  */
 export function transactionHashPreimage(d: TransactionData): Uint8Array {
-  const parts: Uint8Array[] = [
-    int32BE(d.version),
-    utf8Encode(d.chainID),
-    utf8Encode(d.groupID),
-    int64BE(d.blockLimit),
-    utf8Encode(d.nonce),
-    utf8Encode(d.to),
-    d.input,
-    utf8Encode(d.abi),
-  ];
+  return writeTransactionHashPreimage(d).copy();
+}
+
+function writeTransactionHashPreimage(d: TransactionData): PreimageWriter {
+  const w = preimage.reset();
+  w.int32(d.version).utf8(d.chainID).utf8(d.groupID).int64(d.blockLimit);
+  w.utf8(d.nonce).utf8(d.to).bytes(d.input).utf8(d.abi);
   // The node compares the version as uint32.
   const version = d.version >>> 0;
   if (version >= 1) {
-    parts.push(
-      utf8Encode(d.value ?? ''),
-      utf8Encode(d.gasPrice ?? ''),
-      int64BE(d.gasLimit ?? 0n),
-      utf8Encode(d.maxFeePerGas ?? ''),
-      utf8Encode(d.maxPriorityFeePerGas ?? ''),
-    );
+    w.utf8(d.value ?? '')
+      .utf8(d.gasPrice ?? '')
+      .int64(d.gasLimit ?? 0n);
+    w.utf8(d.maxFeePerGas ?? '').utf8(d.maxPriorityFeePerGas ?? '');
   }
-  if (version >= 2 && d.extension) parts.push(d.extension);
-  return concatBytesList(parts);
+  if (version >= 2 && d.extension) w.bytes(d.extension);
+  return w;
 }
 
 export function hashTransactionData(data: TransactionData, suite: CryptoSuite): Uint8Array {
-  return suite.hash(transactionHashPreimage(data));
+  return writeTransactionHashPreimage(data).hash(suite);
 }
 
 const HEX_FIELD_RE = /^0x[0-9a-fA-F]*$/;

@@ -3,8 +3,9 @@
 // the txHash ‖ receiptHash ‖ sender of each transaction, the raw transactions and the
 // TARS-encoded receipts. Records are rebuilt on demand from it.
 
-import { decodeBlockHeaderData, encodeBlockHeaderData, type BlockHeaderData } from '../../protocol/block';
-import { encodeReceiptData } from '../../protocol/receipt';
+import { decodeBlockHeaderData, writeBlockHeaderData, type BlockHeaderData } from '../../protocol/block';
+import { writeReceiptData } from '../../protocol/receipt';
+import { TarsWriter } from '../../protocol/tars/writer';
 import type { StoredBlock } from './types';
 
 export type Signatures = StoredBlock['signatureList'];
@@ -46,40 +47,37 @@ export function lazilySigned(
 export const FIXED = 32 + 32 + 20;
 const FORMAT = 1;
 
-/** The compact form of a block built by the sealer; `keepSignatures` for SM2 chains. */
-export function compactBlock(block: StoredBlock, raws: Uint8Array[], keepSignatures: boolean): CompactBlock {
-  const n = block.transactions.length;
-  const receipts = block.receipts.map((r) => encodeReceiptData(r.data));
-  let size = FIXED * n;
-  for (let i = 0; i < n; i++) size += raws[i].length + receipts[i].length;
-  const bytes = new Uint8Array(size);
-  const offsets = new Uint32Array(2 * n + 1);
-  const importTimes = new Float64Array(n);
-  let at = FIXED * n;
-  for (let i = 0; i < n; i++) {
-    const t = block.transactions[i];
-    bytes.set(t.hash, i * FIXED);
-    bytes.set(block.receipts[i].hash, i * FIXED + 32);
-    bytes.set(t.tx.sender ?? new Uint8Array(20), i * FIXED + 64);
-    importTimes[i] = t.tx.importTime ?? 0;
-    offsets[i] = at;
-    bytes.set(raws[i], at);
-    at += raws[i].length;
-  }
-  for (let i = 0; i < n; i++) {
-    offsets[n + i] = at;
-    bytes.set(receipts[i], at);
-    at += receipts[i].length;
-  }
-  offsets[2 * n] = at;
-  const signatures = keepSignatures || block.header.blockNumber === 0 ? block.signatureList : undefined;
-  return { header: block.header, hash: block.hash, signatures, count: n, bytes, offsets, importTimes };
-}
+/** Reused for every record: the header and the receipts are TARS-encoded into it, then copied once. */
+let tars = new TarsWriter(4096);
+/** A writer grown past this by a large block is dropped after it, not kept. */
+const KEEP_BYTES = 1 << 20;
 
-export function encodeCompact(c: CompactBlock): Uint8Array {
-  const header = encodeBlockHeaderData(c.header);
-  const sigs = c.signatures ?? [];
-  let size = 4 + 4 + header.length + 32 + 4 + 4 + 8 * c.count + 4 * (2 * c.count + 1) + c.bytes.length + 4;
+/**
+ * The store record of a block built by the sealer (`keepSignatures` for SM2 chains) and its
+ * compact form, whose byte range is a view of the record.
+ */
+export function encodeBlockRecord(
+  block: StoredBlock,
+  raws: Uint8Array[],
+  keepSignatures: boolean,
+): { record: Uint8Array; compact: CompactBlock } {
+  const n = block.transactions.length;
+  const w = tars.reset();
+  writeBlockHeaderData(w, block.header);
+  const headerLength = w.length;
+  // Where each receipt ends in the writer.
+  const ends = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    writeReceiptData(w, block.receipts[i].data);
+    ends[i] = w.length;
+  }
+  const encoded = w.written();
+  const signatures = keepSignatures || block.header.blockNumber === 0 ? block.signatureList : undefined;
+  const sigs = signatures ?? [];
+  let rawLength = 0;
+  for (let i = 0; i < n; i++) rawLength += raws[i].length;
+  const bodyLength = FIXED * n + rawLength + encoded.length - headerLength;
+  let size = 4 + 4 + headerLength + 32 + 4 + 4 + 8 * n + 4 * (2 * n + 1) + 4 + bodyLength;
   for (const s of sigs) size += 8 + s.signature.length;
   const out = new Uint8Array(size);
   const v = new DataView(out.buffer);
@@ -88,29 +86,67 @@ export function encodeCompact(c: CompactBlock): Uint8Array {
     v.setUint32(at, x);
     at += 4;
   };
-  const put = (b: Uint8Array) => {
-    out.set(b, at);
-    at += b.length;
-  };
   u32(FORMAT);
-  u32(header.length);
-  put(header);
-  put(c.hash);
-  u32(c.signatures === undefined ? 0xffffffff : sigs.length);
+  u32(headerLength);
+  out.set(encoded.subarray(0, headerLength), at);
+  at += headerLength;
+  out.set(block.hash, at);
+  at += 32;
+  u32(signatures === undefined ? 0xffffffff : sigs.length);
   for (const s of sigs) {
     u32(s.sealerIndex);
     u32(s.signature.length);
-    put(s.signature);
+    out.set(s.signature, at);
+    at += s.signature.length;
   }
-  u32(c.count);
-  for (let i = 0; i < c.count; i++) {
-    v.setFloat64(at, c.importTimes[i]);
+  u32(n);
+  const importTimes = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    importTimes[i] = block.transactions[i].tx.importTime ?? 0;
+    v.setFloat64(at, importTimes[i]);
     at += 8;
   }
-  for (const o of c.offsets) u32(o);
-  u32(c.bytes.length);
-  put(c.bytes);
-  return out.subarray(0, at);
+  // Offsets into the body: raw transaction i at [i], receipt i at [n + i], the end at [2n].
+  const offsets = new Uint32Array(2 * n + 1);
+  let off = FIXED * n;
+  for (let i = 0; i < n; i++) {
+    offsets[i] = off;
+    off += raws[i].length;
+  }
+  const receiptsAt = off - headerLength;
+  for (let i = 0; i < n; i++) {
+    offsets[n + i] = off;
+    off = receiptsAt + ends[i];
+  }
+  offsets[2 * n] = off;
+  for (const o of offsets) u32(o);
+  u32(bodyLength);
+  const bodyAt = at;
+  for (let i = 0; i < n; i++) {
+    const t = block.transactions[i];
+    out.set(t.hash, at + i * FIXED);
+    out.set(block.receipts[i].hash, at + i * FIXED + 32);
+    out.set(t.tx.sender ?? new Uint8Array(20), at + i * FIXED + 64);
+  }
+  at += FIXED * n;
+  for (let i = 0; i < n; i++) {
+    out.set(raws[i], at);
+    at += raws[i].length;
+  }
+  out.set(encoded.subarray(headerLength), at);
+  at += encoded.length - headerLength;
+  const bytes = out.subarray(bodyAt, at);
+  if (encoded.length > KEEP_BYTES) tars = new TarsWriter(4096);
+  const compact = {
+    header: block.header,
+    hash: block.hash,
+    signatures,
+    count: n,
+    bytes,
+    offsets,
+    importTimes,
+  };
+  return { record: out, compact };
 }
 
 export function decodeCompact(bytes: Uint8Array): CompactBlock {

@@ -9,9 +9,8 @@ import { decodeTransaction } from '../../protocol/transaction';
 import type { KvBatch, KvStore } from '../storage/kv';
 import { BoundedCache, type CacheLimits, type CacheStats } from '../storage/boundedCache';
 import {
-  compactBlock,
   decodeCompact,
-  encodeCompact,
+  encodeBlockRecord,
   FIXED,
   lazilySigned,
   type CompactBlock,
@@ -61,9 +60,9 @@ export class BlockStore {
   /** Adds the block's record to `batch`; the full record stays cached. */
   add(block: StoredBlock, raws: Uint8Array[], batch: KvBatch): void {
     const n = block.header.blockNumber;
-    const c = compactBlock(block, raws, this.o.keepSignatures);
-    batch.puts.set(blockKey(n), encodeCompact(c));
-    this.compact.set(n, c);
+    const { record, compact } = encodeBlockRecord(block, raws, this.o.keepSignatures);
+    batch.puts.set(blockKey(n), record);
+    this.compact.set(n, compact);
     this.recent.set(n, block);
   }
 

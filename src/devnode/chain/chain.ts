@@ -4,7 +4,7 @@
 // live in one key-value store (storage/kv.ts): RocksDB with a data directory, memory without.
 
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
-import { equalBytes, fromHex, toHex } from '../../protocol/hex';
+import { equalBytes, toHex } from '../../protocol/hex';
 import type {
   Builtins,
   ChainFacts,
@@ -13,31 +13,22 @@ import type {
   SystemConfigEntry,
 } from '../builtin/types';
 import type { Trace, TraceLimits } from '../evm/trace';
-import { TraceReplica, type ReplayStats, type TxTrace } from './traceReplay';
-import { TransactionType } from '../../protocol/transaction';
+import { TraceReplica, type ReplaySource, type ReplayStats, type TxTrace } from './traceReplay';
 import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
 import { normalizeAddressPadded } from '../../protocol/address';
-import { DEFAULT_SEED, DEV_BALANCE, accountKey, nodeKey } from './keys';
-import { decodeSubmission } from './validate';
+import * as setup from './chainSetup';
 import { TxPool, type Committed, type Pending } from './pool';
-import type { SealerKey } from './header';
 import type { BlockRecord } from './record';
 import { Mutex } from './mutex';
-import { storedTransaction } from './storedTx';
 import { Ledger } from './ledger';
 import { DiagnosticsStore } from './diagnosticsStore';
-import { DataDir } from './persistence';
-import { signHeader } from './header';
+import type { DataDir } from './persistence';
+import { signHeader, type SealerKey } from './header';
 import { MemoryKv, type KvStore } from '../storage/kv';
 import type { CacheStats } from '../storage/boundedCache';
 import { Sealer } from './sealer';
-import {
-  COMPATIBILITY_VERSION,
-  DEFAULT_TX_COUNT_LIMIT,
-  DEFAULT_TX_GAS_LIMIT,
-  Execution,
-  type BuiltBlock,
-} from './execution';
+import { Execution, type BuiltBlock } from './execution';
+import { DEFAULT_TX_COUNT_LIMIT } from './blockConfig';
 import {
   TxRejected,
   type CallOutcome,
@@ -52,7 +43,7 @@ import {
   type TotalTxCount,
 } from './types';
 
-export { COMPATIBILITY_VERSION, DEFAULT_TX_COUNT_LIMIT, DEFAULT_TX_GAS_LIMIT };
+export { COMPATIBILITY_VERSION, DEFAULT_TX_COUNT_LIMIT, DEFAULT_TX_GAS_LIMIT } from './blockConfig';
 
 export async function createChain(options: ChainOptions): Promise<DevChain> {
   const chain = new Chain(options);
@@ -75,6 +66,8 @@ class Chain implements DevChain {
   private readonly builtins: Builtins;
   private ledger!: Ledger;
   private execution!: Execution;
+  /** What the live Execution and the debugger's replica of it share. */
+  private executionParts!: ReplaySource['execution'];
   private readonly sealerKeys = new Map<string, SealerKey>();
   private readonly pool: TxPool;
   private readonly listeners = new Set<(b: StoredBlock) => void>();
@@ -88,21 +81,17 @@ class Chain implements DevChain {
   private closed = false;
 
   constructor(options: ChainOptions) {
-    validateOptions(options);
+    setup.validateOptions(options);
     this.options = { ...options };
     this.suite = cryptoSuite(options.sm);
-    this.builtins = options.builtins ?? loadBuiltins();
+    this.builtins = options.builtins ?? setup.loadBuiltins();
     this.diagnostics = new DiagnosticsStore(() => this.kv, options.diagnosticsCache);
-    const authEnabled = () => this.execution.authEnabled(this.blockNumber() + 1);
-    this.facts = {
-      chainId: options.chainId,
-      groupId: options.groupId,
-      connectedNodeIds: () => this.nodes.map((n) => n.nodeId),
-      nodeBlockNumber: () => this.blockNumber(),
-      get authEnabled() {
-        return authEnabled();
-      },
-    };
+    this.facts = setup.chainFacts(
+      options,
+      this.nodes,
+      () => this.blockNumber(),
+      () => this.execution.authEnabled(this.blockNumber() + 1),
+    );
     this.pool = new TxPool({
       suite: this.suite,
       chainId: options.chainId,
@@ -118,36 +107,29 @@ class Chain implements DevChain {
 
   async open(): Promise<void> {
     const o = this.options;
-    let seed = o.seed ?? DEFAULT_SEED;
-    if (o.dataDir !== undefined) {
-      const params = {
-        chainId: o.chainId,
-        groupId: o.groupId,
-        sm: o.sm,
-        nodes: o.nodes,
-        accounts: o.accounts,
-        authCheck: o.authCheck,
-      };
-      const opened = await DataDir.open(o.dataDir, params, o.seed, DEFAULT_SEED, (level, message) =>
-        this.say(level, message),
-      );
-      this.dataDir = opened.dataDir;
-      seed = opened.seed;
-    }
+    const opened = await setup.openDataDir(o, (level, message) => this.say(level, message));
+    this.dataDir = opened.dataDir;
+    const seed = opened.seed;
     const kv = (this.kv = this.dataDir?.kv ?? new MemoryKv());
-    this.makeKeys(seed);
+    const keys = setup.makeKeys(seed, this.options, this.suite, () => this.blockNumber());
+    for (const [id, key] of keys.sealerKeys) this.sealerKeys.set(id, key);
+    this.nodes.push(...keys.nodes);
+    this.accounts.push(...keys.accounts);
     this.ledger = new Ledger(kv, {
       keepSignatures: this.suite.sm,
       sign: (header, hash) => signHeader(hash, header.sealerList, this.sealerKeys, this.suite),
     });
-    this.execution = new Execution({
-      kv,
+    this.executionParts = {
       suite: this.suite,
       builtins: this.builtins,
       authCheck: o.authCheck,
       chain: this.ledger,
       facts: this.facts,
       sealerKeys: this.sealerKeys,
+    };
+    this.execution = new Execution({
+      ...this.executionParts,
+      kv,
       say: (level, message) => this.say(level, message),
       onDiagnostics: (d, txHash) => {
         if (txHash !== '') this.diagnostics.record(txHash, d);
@@ -159,10 +141,7 @@ class Chain implements DevChain {
     if (this.ledger.blockNumber() < 0) await this.writeGenesis();
     else this.say('info', `opened the chain at block ${this.blockNumber()} from ${kv.location ?? 'memory'}`);
     if (this.dataDir !== undefined && this.dataDir.fundedAccounts === undefined)
-      this.say(
-        'warn',
-        `data directory ${this.dataDir.dir} was created before the dev node funded its dev accounts at genesis: they keep the balances the chain holds (0 unless funded through BalancePrecompiled), so Web3 transactions from them are refused for lack of funds; start with --fresh for a chain whose dev accounts hold ${DEV_BALANCE / 10n ** 18n} ether each`,
-      );
+      this.say('warn', setup.unfundedWarning(this.dataDir.dir));
     if (this.dataDir?.needsMigration === true)
       await this.dataDir.migrate(
         (r) => this.replay(r),
@@ -182,40 +161,8 @@ class Chain implements DevChain {
     });
   }
 
-  private makeKeys(seed: string): void {
-    for (let i = 0; i < this.options.nodes; i++) {
-      const k = nodeKey(seed, i, this.suite);
-      const nodeId = toHex(k.publicKey, false);
-      this.sealerKeys.set(nodeId, { nodeId, privateKey: k.privateKey });
-      this.nodes.push({
-        name: `node${i}`,
-        nodeId,
-        privateKey: k.privateKey,
-        blockNumber: () => this.blockNumber(),
-      });
-    }
-    for (let i = 0; i < this.options.accounts; i++) {
-      const k = accountKey(seed, i, this.suite);
-      this.accounts.push({ address: k.address, privateKey: k.privateKey });
-    }
-  }
-
   private genesisOptions(): GenesisOptions {
-    return {
-      chainId: this.options.chainId,
-      groupId: this.options.groupId,
-      sm: this.options.sm,
-      authCheck: this.options.authCheck,
-      sealers: this.nodes.map((n) => ({ nodeId: n.nodeId, weight: 1 })),
-      governors: this.accounts.length > 0 ? [{ address: this.accounts[0].address, weight: 1 }] : [],
-      txCountLimit: DEFAULT_TX_COUNT_LIMIT,
-      txGasLimit: DEFAULT_TX_GAS_LIMIT,
-      leaderPeriod: 1,
-      compatibilityVersion: COMPATIBILITY_VERSION,
-      alloc: this.accounts
-        .slice(0, this.fundedAccounts())
-        .map((a) => ({ address: a.address, balance: DEV_BALANCE })),
-    };
+    return setup.genesisOptions(this.options, this.nodes, this.accounts, this.fundedAccounts());
   }
 
   /**
@@ -236,16 +183,7 @@ class Chain implements DevChain {
   private async replay(r: BlockRecord): Promise<void> {
     if (r.number !== this.blockNumber() + 1)
       throw new Error(`block log out of order: expected block ${this.blockNumber() + 1}, found ${r.number}`);
-    const entries = r.txs.map((t) => {
-      const { tx, hash } = decodeSubmission(t.raw, this.suite, this.options.chainId);
-      const stx = storedTransaction(tx, hash, fromHex(t.sender), t.importTime);
-      // The same nonce key the pool gives a Web3 transaction (pool.ts admitWeb3).
-      const nonce =
-        tx.type === TransactionType.Web3Transaction
-          ? `web3:${stx.sender}:${BigInt(tx.data.nonce)}`
-          : tx.data.nonce;
-      return { stx, raw: t.raw, nonce };
-    });
+    const entries = setup.replayEntries(r, this.suite, this.options.chainId);
     const built = await this.execution.build(r.number, r.timestamp, entries, r.signatures);
     if (!equalBytes(built.block.hash, r.hash)) {
       throw new Error(
@@ -399,26 +337,12 @@ class Chain implements DevChain {
     const stx = this.ledger.transaction(hash);
     if (stx === undefined) return undefined;
     this.replica ??= new TraceReplica({
-      execution: {
-        suite: this.suite,
-        builtins: this.builtins,
-        authCheck: this.options.authCheck,
-        chain: this.ledger,
-        facts: this.facts,
-        sealerKeys: this.sealerKeys,
-      },
+      execution: this.executionParts,
       genesis: this.genesisOptions(),
       block: (n) => this.ledger.block(n),
       // One block of replay at a time under the chain's lock, so a long first replay does not
       // stop sealing; the shared built-ins are bound back to the live tables after each.
-      exclusive: (fn) =>
-        this.lock.run(async () => {
-          try {
-            return await fn();
-          } finally {
-            this.execution.reattach();
-          }
-        }),
+      exclusive: (fn) => this.lock.run(() => fn().finally(() => this.execution.reattach())),
     });
     return this.replica.trace(stx.blockNumber, stx.index, limits);
   }
@@ -463,24 +387,4 @@ class Chain implements DevChain {
   private say(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {
     this.options.log?.(level, message);
   }
-}
-
-function validateOptions(o: ChainOptions): void {
-  const bad = (m: string) => {
-    throw new Error(`invalid chain options: ${m}`);
-  };
-  if (typeof o.chainId !== 'string' || !/^[A-Za-z0-9_]+$/.test(o.chainId))
-    bad('chainId must be alphanumeric');
-  if (typeof o.groupId !== 'string' || o.groupId === '') bad('groupId must be a non-empty string');
-  if (!Number.isInteger(o.nodes) || o.nodes < 1 || o.nodes > 64) bad('nodes must be an integer in 1..64');
-  if (!Number.isInteger(o.accounts) || o.accounts < 1 || o.accounts > 1000)
-    bad('accounts must be an integer in 1..1000');
-  if (!Number.isFinite(o.blockTimeMs) || o.blockTimeMs < 0) bad('blockTimeMs must be >= 0');
-}
-
-function loadBuiltins(): Builtins {
-  // Loaded lazily so the engine can be tested with stand-in built-ins.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-type-assertion -- a lazy require is untyped
-  const mod = require('../builtin/index') as { createBuiltins(): Builtins };
-  return mod.createBuiltins();
 }

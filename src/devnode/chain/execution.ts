@@ -5,7 +5,6 @@ import type { ExecDiagnostics } from '../evm/diagnostics';
 import { TraceRecorder, type Trace, type TraceLimits } from '../evm/trace';
 import type { CryptoSuite } from '../../protocol/crypto/suite';
 import { toHex } from '../../protocol/hex';
-import { merkleRoot } from '../../protocol/merkle';
 import { hashReceipt, type TransactionReceiptData } from '../../protocol/receipt';
 import type { BlockHeaderData } from '../../protocol/block';
 import { TransactionStatus } from '../../protocol/rpc/status';
@@ -23,23 +22,15 @@ import { normalizeAddressPadded } from '../../protocol/address';
 import { JournaledStateManager } from '../evm/stateManager';
 import type { KvBatch, KvStore } from '../storage/kv';
 import type { CacheStats } from '../storage/boundedCache';
-import {
-  genesisHeader,
-  headerHash,
-  nodeIdBytes,
-  parseCompatibilityVersion,
-  signHeader,
-  type SealerKey,
-} from './header';
+import { genesisHeader, headerHash, type SealerKey } from './header';
 import type { CallOutcome, SimulationOutcome, StoredBlock, StoredReceipt, StoredTransaction } from './types';
 import { updateWeb3Nonces, web3NonceOf } from './web3Nonces';
-import { lazilySigned } from './blockCodec';
+import { assembleBlock } from './blockAssembly';
+import { BlockConfig } from './blockConfig';
 import { Address } from '@ethereumjs/util';
 import { fromHex } from '../../protocol/hex';
 
-export const COMPATIBILITY_VERSION = '3.16.4';
-export const DEFAULT_TX_COUNT_LIMIT = 1000;
-export const DEFAULT_TX_GAS_LIMIT = 3_000_000_000;
+export { COMPATIBILITY_VERSION, DEFAULT_TX_COUNT_LIMIT, DEFAULT_TX_GAS_LIMIT } from './blockConfig';
 
 const ZERO_ADDRESS = '0x' + '0'.repeat(40);
 
@@ -74,23 +65,12 @@ export class Execution {
   private readonly tables: MemoryTableStore;
   private readonly state: JournaledStateManager;
   private readonly executor: EvmExecutor;
-  private readonly nodeIdCache = new Map<string, Uint8Array>();
-  private versionMemo: { text: string; version: number } | undefined;
-  /** Config read once per block (values set in block N apply from N+1, so they are stable). */
-  private envBase:
-    | {
-        number: number;
-        gasLimit: bigint;
-        cancun: boolean;
-        evmTimestamp: boolean;
-        balance: boolean;
-        authCheck: boolean;
-      }
-    | undefined;
+  private readonly config: BlockConfig;
 
   constructor(private readonly o: ExecutionOptions) {
     this.tables = new MemoryTableStore(o.kv);
     this.state = new JournaledStateManager(o.kv);
+    this.config = new BlockConfig(o.builtins, this.tables, o.authCheck);
     this.executor = new EvmExecutor({
       state: this.state,
       suite: o.suite,
@@ -147,7 +127,7 @@ export class Execution {
     entries: { stx: StoredTransaction }[],
     signatures: { sealerIndex: number; signature: Uint8Array }[] | undefined,
   ): Promise<BuiltBlock> {
-    this.envBase = undefined;
+    this.config.resetEnv();
     const suite = this.o.suite;
     const abis = new Map<string, string>();
     const transactions: StoredTransaction[] = [];
@@ -171,43 +151,9 @@ export class Execution {
     updateWeb3Nonces(this.tables, transactions);
     this.tables.settle();
     const parent = { header: this.o.chain.header(number - 1)!, hash: this.o.chain.hash(number - 1)! };
-    const txsRoot = merkleRoot(
-      transactions.map((t) => t.hash),
-      suite,
-    );
-    const receiptRoot = merkleRoot(
-      receipts.map((r) => r.hash),
-      suite,
-    );
-    const nodes = this.consensusNodes(number).filter((n) => n.type === 'consensus_sealer');
-    const period = Math.max(1, Number(this.configValue('consensus_leader_period', number) ?? 1));
-    const header: BlockHeaderData = {
-      version: this.compatibilityVersion(number),
-      parentInfo: [{ blockNumber: number - 1, blockHash: parent.hash }],
-      txsRoot,
-      receiptRoot,
-      // Any 32 bytes are allowed; chain the parent's so equal states get equal roots on replay.
-      stateRoot: suite.hash(Buffer.concat([parent.header.stateRoot, txsRoot, receiptRoot])),
-      blockNumber: number,
-      gasUsed: gasTotal.toString(),
-      timestamp,
-      sealer: nodes.length === 0 ? 0 : Math.floor(number / period) % nodes.length,
-      sealerList: nodes.map((n) => this.nodeIdBytes(n.nodeId)),
-      extraData: new Uint8Array(0),
-      consensusWeights: nodes.map((n) => n.weight),
-    };
-    const hash = headerHash(header, suite);
-    let block: StoredBlock;
-    if (signatures !== undefined && signatures.length > 0) {
-      block = { header, hash, transactions, receipts, signatureList: signatures };
-    } else if (suite.sm) {
-      const signatureList = signHeader(hash, header.sealerList, this.o.sealerKeys, suite);
-      block = { header, hash, transactions, receipts, signatureList };
-    } else {
-      const sign = () => signHeader(hash, header.sealerList, this.o.sealerKeys, suite);
-      block = lazilySigned({ header, hash, transactions, receipts }, sign);
-    }
-    this.envBase = undefined;
+    const parts = { number, timestamp, parent, transactions, receipts, gasTotal, signatures };
+    const block = assembleBlock(parts, this.config, suite, this.o.sealerKeys);
+    this.config.resetEnv();
     return { block, abis };
   }
 
@@ -280,7 +226,7 @@ export class Execution {
     index: number,
     limits: TraceLimits,
   ): Promise<{ receipt: TransactionReceiptData; trace: Trace }> {
-    this.envBase = undefined;
+    this.config.resetEnv();
     const abis = new Map<string, string>();
     for (let i = 0; i < index; i++) await this.execute(stxs[i], this.blockEnv(number, timestamp, i), abis);
     const recorder = this.traceRecorder(limits);
@@ -311,60 +257,23 @@ export class Execution {
   // ---- config in force at a block ---------------------------------------------------------
 
   configValue(key: string, number: number): string | undefined {
-    return this.o.builtins.systemConfig(this.tables, key, number)?.value;
+    return this.config.configValue(key, number);
   }
 
   systemConfig(key: string, number: number): SystemConfigEntry | undefined {
-    return this.o.builtins.systemConfig(this.tables, key, number);
+    return this.config.systemConfig(key, number);
   }
 
   consensusNodes(number: number): ConsensusNode[] {
-    return this.o.builtins.consensusNodes(this.tables, number);
+    return this.config.consensusNodes(number);
   }
 
   authEnabled(number: number): boolean {
-    const v = this.configValue('auth_check_status', number);
-    return v === undefined ? this.o.authCheck : v !== '0' && v !== '';
-  }
-
-  private compatibilityVersion(number: number): number {
-    const text = this.configValue('compatibility_version', number) ?? COMPATIBILITY_VERSION;
-    // Parsed once per text (read for every block).
-    if (this.versionMemo?.text !== text) {
-      let version: number;
-      try {
-        version = parseCompatibilityVersion(text);
-      } catch {
-        version = parseCompatibilityVersion(COMPATIBILITY_VERSION);
-      }
-      this.versionMemo = { text, version };
-    }
-    return this.versionMemo.version;
+    return this.config.authEnabled(number);
   }
 
   private blockEnv(number: number, timestamp: number, txIndex: number): BlockEnv {
-    let base = this.envBase;
-    if (base === undefined || base.number !== number) {
-      base = {
-        number,
-        gasLimit: BigInt(this.configValue('tx_gas_limit', number) ?? DEFAULT_TX_GAS_LIMIT),
-        cancun: this.configValue('feature_evm_cancun', number) === '1',
-        evmTimestamp: this.configValue('feature_evm_timestamp', number) === '1',
-        balance: this.configValue('feature_balance', number) === '1',
-        authCheck: this.authEnabled(number),
-      };
-      this.envBase = base;
-    }
-    return {
-      number,
-      timestamp,
-      txIndex,
-      gasLimit: base.gasLimit,
-      cancun: base.cancun,
-      evmTimestamp: base.evmTimestamp,
-      balance: base.balance,
-      authCheck: base.authCheck,
-    };
+    return this.config.blockEnv(number, timestamp, txIndex);
   }
 
   private async execute(
@@ -421,16 +330,6 @@ export class Execution {
       out.contractAddress,
       out.logs.map((l) => ({ address: l.address, topic: l.topics, data: l.data })),
     );
-  }
-
-  /** One byte array per node id, shared by every header that lists it. */
-  private nodeIdBytes(nodeId: string): Uint8Array {
-    let bytes = this.nodeIdCache.get(nodeId);
-    if (bytes === undefined) {
-      bytes = nodeIdBytes(nodeId).slice();
-      this.nodeIdCache.set(nodeId, bytes);
-    }
-    return bytes;
   }
 }
 

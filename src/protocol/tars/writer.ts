@@ -23,6 +23,17 @@ export class TarsWriter {
     return this.buf.slice(0, this.pos);
   }
 
+  /** The bytes written so far without a copy, valid until the next write or reset. */
+  written(): Uint8Array {
+    return this.buf.subarray(0, this.pos);
+  }
+
+  /** Starts over in the same buffer (a writer reused for many encodings). */
+  reset(): this {
+    this.pos = 0;
+    return this;
+  }
+
   get length(): number {
     return this.pos;
   }
