@@ -23,7 +23,7 @@
 // as `hardhat node`, anvil as the binary of @foundry-rs/anvil-linux-amd64; all on loopback,
 // driven by the same HTTP client. Hardhat and anvil get ethers-signed type-2 transactions.
 
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -33,6 +33,7 @@ import { dirname, join } from 'node:path';
 import { HDNodeWallet, Interface, Transaction as EthTx, Wallet } from 'ethers';
 import { anvilHome } from './lib/anvilHome';
 import { bundleForNode } from './lib/bundle';
+import { sourceAt } from './lib/sourceAt';
 
 const TXS = 2000;
 const SENDERS = 8;
@@ -131,18 +132,6 @@ contract Counter {
 /** Keys written so far (every round writes TXS new ones, 1-based), shared by all peers. */
 function keyOf(round: number, i: number): number {
   return round * TXS + i + 1;
-}
-
-/**
- * The dev node's source at git `ref` (for an A/B run: `--ab-ref <ref>` adds it as a peer),
- * extracted into `work`; its imports resolve from this repository's node_modules.
- */
-function sourceAt(ref: string, work: string): string {
-  const dir = mkdtempSync(join(work, 'ab-'));
-  execFileSync('sh', ['-c', `git archive ${JSON.stringify(ref)} src | tar -x -C ${JSON.stringify(dir)}`], {
-    cwd: REPO,
-  });
-  return dir;
 }
 
 /** Checks a call's answer: m(k) must be k (a wrong or cached answer fails the bench). */
