@@ -10,7 +10,7 @@
 
 import { resolve } from 'node:path';
 import { Interface } from 'ethers';
-import { compileCounter } from './devnode.bench';
+import { compileCounter } from './lib/counter';
 import { arg, helpIfAsked, median, runDriver } from './lib/inProcessDriver';
 
 helpIfAsked(

@@ -10,7 +10,7 @@
 // --ref runs the same driver on the dev node of another commit too (an A/B, alternating A B A B).
 
 import { Interface } from 'ethers';
-import { compileCounter } from './devnode.bench';
+import { compileCounter } from './lib/counter';
 import { arg, helpIfAsked, median, runDriver } from './lib/inProcessDriver';
 
 helpIfAsked(
