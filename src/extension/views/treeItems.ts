@@ -41,7 +41,7 @@ export abstract class RefreshableTree<T extends vscode.TreeItem>
 {
   protected readonly changed = new vscode.EventEmitter<T | undefined | void>();
   readonly onDidChangeTreeData = this.changed.event;
-  private pending: { settled: Promise<void>; fire: () => void; since: number } | undefined;
+  private pending: { settled: Promise<void>; fire: () => void; drop: () => void; since: number } | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
   private inFlight = 0;
 
@@ -60,7 +60,7 @@ export abstract class RefreshableTree<T extends vscode.TreeItem>
       this.changed.fire();
       done();
     };
-    this.pending = { settled, fire, since: Date.now() };
+    this.pending = { settled, fire, drop: done, since: Date.now() };
     this.schedule(REFRESH_COALESCE_MS);
   }
 
@@ -103,7 +103,9 @@ export abstract class RefreshableTree<T extends vscode.TreeItem>
 
   dispose(): void {
     clearTimeout(this.refreshTimer);
-    this.pending?.fire();
+    // Nothing to refresh any more: whoever waits for the event is let go without it.
+    this.pending?.drop();
+    this.pending = undefined;
     this.changed.dispose();
   }
 }

@@ -106,4 +106,15 @@ describe('RefreshableTree', () => {
     assert.deepEqual(events, [undefined]);
     tree.dispose();
   });
+
+  it('dispose drops a pending refresh: no event, and whenRefreshed settles', async () => {
+    const tree = new Tree();
+    const events = watch(tree);
+    tree.refresh();
+    const settled = tree.whenRefreshed();
+    tree.dispose();
+    await settled;
+    mock.timers.tick(REFRESH_MAX_WAIT_MS);
+    assert.deepEqual(events, []);
+  });
 });
