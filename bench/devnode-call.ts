@@ -8,42 +8,24 @@
 //      [--node-args "<flags>"] (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") [--alloc-profile <file>]
 // --ref runs the same driver on the dev node of another commit too (an A/B, alternating).
 
-import { spawnSync, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Interface } from 'ethers';
-import { bundleForNode } from './lib/bundle';
-import { compileCounter } from './devnode.bench';
+import { compileCounter } from './lib/counter';
+import { arg, helpIfAsked, median, runDriver } from './lib/inProcessDriver';
 
-const REPO = join(__dirname, '..');
+helpIfAsked(
+  'node --import tsx bench/devnode-call.ts [--calls N] [--keys N] [--rounds N] [--ref <git ref>]\n' +
+    '  [--node-args "<flags>"] [--alloc-profile <file>]',
+);
 
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? process.argv[at + 1] : fallback;
-}
-
-// The driver, bundled with the dev node's source (from this checkout or from an A/B ref).
+// The driver, after the shared prelude (bench/lib/inProcessDriver.ts), bundled with the dev
+// node's source (from this checkout or from an A/B ref).
 const DRIVER = `
-import { readFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { startDevnode } from './src/devnode/index';
-import { limitHeapGrowth } from './src/devnode/heapTuning';
-import { ecdsaSuite } from './src/protocol/crypto/suite';
-import { encodeTransaction, hashTransactionData } from './src/protocol/transaction';
-import { fromHex, toHex } from './src/protocol/hex';
-limitHeapGrowth();
-const cfg = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const word = (k) => k.toString(16).padStart(64, '0');
 let gcMs = 0, gcs = 0;
 new PerformanceObserver((l) => { for (const e of l.getEntries()) { gcMs += e.duration; gcs++; } }).observe({ entryTypes: ['gc'] });
 (async () => {
-  const node = await startDevnode({ port: 0, logLevel: 'silent', accounts: 10, nodes: 4 });
-  const rpc = async (method, params) => {
-    const r = JSON.parse(await node.handle(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })));
-    if (r.error) throw new Error(method + ': ' + r.error.message);
-    return r.result;
-  };
+  const { node, rpc } = await startNode();
   const key = fromHex(node.accounts[0].privateKey);
   let nonce = 0;
   const limit = BigInt(await rpc('getBlockNumber', ['group0', ''])) + 900n;
@@ -119,83 +101,40 @@ async function main(): Promise<void> {
   const nodeArgs = arg('--node-args', '').split(' ').filter(Boolean);
   // --alloc-profile <file>: a sampling allocation profile of one more round through the handler.
   const allocProfile = arg('--alloc-profile', '');
-  const work = mkdtempSync(join(tmpdir(), 'bench-call-'));
-  const builds: { name: string; file: string }[] = [];
-  try {
-    const counter = compileCounter();
-    const iface = new Interface(counter.abi as never);
-    const cfgFile = join(work, 'cfg.json');
-    writeFileSync(
-      cfgFile,
-      JSON.stringify({
-        bytecode: counter.bytecode,
-        abi: counter.abi,
-        set: iface.getFunction('set')!.selector,
-        m: iface.getFunction('m')!.selector,
-        keys,
-        calls,
-        rounds,
-        allocProfile: allocProfile === '' ? undefined : resolve(allocProfile),
-      }),
-    );
-    builds.push({
-      name: 'this tree',
-      file: await bundleForNode({ contents: DRIVER, resolveDir: REPO }, 'devnode-call'),
-    });
-    if (ref !== '') {
-      const dir = mkdtempSync(join(work, 'ref-'));
-      execFileSync(
-        'sh',
-        ['-c', `git archive ${JSON.stringify(ref)} src | tar -x -C ${JSON.stringify(dir)}`],
-        {
-          cwd: REPO,
-        },
-      );
-      builds.push({
-        name: ref,
-        file: await bundleForNode({ contents: DRIVER, resolveDir: dir }, 'devnode-call-ref'),
-      });
-    }
-    const results = new Map<string, { handler: Round[]; chain: Round[] }[]>();
-    // Alternating processes: each build runs twice (A B A B) so drift in load hits both.
-    for (let pass = 0; pass < (ref === '' ? 1 : 2); pass++) {
-      for (const b of builds) {
-        const r = spawnSync(process.execPath, [...nodeArgs, b.file, cfgFile], {
-          encoding: 'utf8',
-          env: { ...process.env, NODE_PATH: join(REPO, 'node_modules') },
-          stdio: ['ignore', 'pipe', 'inherit'],
-          cwd: work,
-        });
-        if (r.status !== 0) throw new Error(`${b.name}: driver exited ${r.status}`);
-        const line = r.stdout.trim().split('\n').pop()!;
-        const list = results.get(b.name) ?? [];
-        list.push(JSON.parse(line) as { handler: Round[]; chain: Round[] });
-        results.set(b.name, list);
-      }
-    }
-    console.log(
-      `in-process call: ${calls} calls of m(k) per round over ${keys} keys, ${rounds} rounds per process`,
-    );
-    const f = (x: Round[]) =>
-      x.map((r) => `${r.cpuUs.toFixed(1)}`).join('/') +
-      ` µs CPU (median ${median(x.map((r) => r.cpuUs)).toFixed(1)}), GC ${median(x.map((r) => r.gcUs)).toFixed(1)} µs, ` +
-      `${median(x.map((r) => r.gcPer1k)).toFixed(1)} GCs per 1k`;
-    for (const [name, list] of results) {
-      for (const r of list) {
-        console.log(`${name.padEnd(12)} handler ${f(r.handler)}`);
-        console.log(`${name.padEnd(12)} chain   ${f(r.chain)}`);
-      }
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
+  const counter = compileCounter();
+  const iface = new Interface(counter.abi as never);
+  const results = await runDriver<{ handler: Round[]; chain: Round[] }>({
+    name: 'call',
+    driver: DRIVER,
+    cfg: {
+      bytecode: counter.bytecode,
+      abi: counter.abi,
+      set: iface.getFunction('set')!.selector,
+      m: iface.getFunction('m')!.selector,
+      keys,
+      calls,
+      rounds,
+      allocProfile: allocProfile === '' ? undefined : resolve(allocProfile),
+    },
+    ref,
+    passes: 2,
+    nodeArgs,
     // The bundles stay only for a profile, whose lines point into them.
-    if (nodeArgs.length === 0 && allocProfile === '') for (const b of builds) rmSync(b.file, { force: true });
+    keepBundles: nodeArgs.length > 0 || allocProfile !== '',
+  });
+  console.log(
+    `in-process call: ${calls} calls of m(k) per round over ${keys} keys, ${rounds} rounds per process`,
+  );
+  const f = (x: Round[]) =>
+    x.map((r) => `${r.cpuUs.toFixed(1)}`).join('/') +
+    ` µs CPU (median ${median(x.map((r) => r.cpuUs)).toFixed(1)}), GC ${median(x.map((r) => r.gcUs)).toFixed(1)} µs, ` +
+    `${median(x.map((r) => r.gcPer1k)).toFixed(1)} GCs per 1k`;
+  for (const [name, list] of results) {
+    for (const r of list) {
+      console.log(`${name.padEnd(12)} handler ${f(r.handler)}`);
+      console.log(`${name.padEnd(12)} chain   ${f(r.chain)}`);
+    }
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
 
 main().catch((e) => {

@@ -18,9 +18,12 @@ import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Interface } from 'ethers';
-import { Rpc, compileCounter, runConcurrent, stopChild, waitForLine } from './devnode.bench';
 import type { SignJob } from './growth-signer';
 import { bundleForNode } from './lib/bundle';
+import { runConcurrent } from './lib/concurrency';
+import { compileCounter } from './lib/counter';
+import { stopChild, waitForLine } from './lib/processes';
+import { Rpc } from './lib/rpcClient';
 
 /** Requests in flight (the Rpc client keeps up to 64 sockets). */
 const IN_FLIGHT = 64;

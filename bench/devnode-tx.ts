@@ -9,32 +9,18 @@
 // --direct-only runs only the executor loop (for a profile of it).
 // --ref runs the same driver on the dev node of another commit too (an A/B, alternating A B A B).
 
-import { spawnSync, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Interface } from 'ethers';
-import { bundleForNode } from './lib/bundle';
-import { compileCounter } from './devnode.bench';
+import { compileCounter } from './lib/counter';
+import { arg, helpIfAsked, median, runDriver } from './lib/inProcessDriver';
 
-const REPO = join(__dirname, '..');
+helpIfAsked(
+  'node --import tsx bench/devnode-tx.ts [--txs N] [--rounds N] [--passes N] [--ref <git ref>]\n' +
+    '  [--node-args "<flags>"] [--direct-only]',
+);
 
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? process.argv[at + 1] : fallback;
-}
-
+// The driver, after the shared prelude (bench/lib/inProcessDriver.ts).
 const DRIVER = `
-import { readFileSync } from 'node:fs';
-import { startDevnode } from './src/devnode/index';
-import { limitHeapGrowth } from './src/devnode/heapTuning';
 import { EvmExecutor } from './src/devnode/evm/executor';
-import { ecdsaSuite } from './src/protocol/crypto/suite';
-import { encodeTransaction, hashTransactionData } from './src/protocol/transaction';
-import { fromHex, toHex } from './src/protocol/hex';
-limitHeapGrowth();
-const cfg = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const word = (k) => k.toString(16).padStart(64, '0');
 let evmUs = 0;
 if (!cfg.directOnly) {
   // The executor's share under the concurrent load (it awaits, so a little of what runs between
@@ -46,12 +32,7 @@ if (!cfg.directOnly) {
   };
 }
 (async () => {
-  const node = await startDevnode({ port: 0, logLevel: 'silent', accounts: 10, nodes: 4 });
-  const rpc = async (method, params) => {
-    const r = JSON.parse(await node.handle(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })));
-    if (r.error) throw new Error(method + ': ' + r.error.message);
-    return r.result;
-  };
+  const { node, rpc } = await startNode();
   const keys = node.accounts.slice(0, 8).map((a) => fromHex(a.privateKey));
   let nonce = 0;
   let limit = 0n;
@@ -127,77 +108,36 @@ interface Round {
 async function main(): Promise<void> {
   const txs = Number(arg('--txs', '2000'));
   const rounds = Number(arg('--rounds', '3'));
-  const passes = Number(arg('--passes', '2'));
-  const ref = arg('--ref', '');
   const nodeArgs = arg('--node-args', '').split(' ').filter(Boolean);
-  const work = mkdtempSync(join(tmpdir(), 'bench-tx-'));
-  const builds: { name: string; file: string }[] = [];
-  try {
-    const counter = compileCounter();
-    const iface = new Interface(counter.abi as never);
-    const cfgFile = join(work, 'cfg.json');
-    writeFileSync(
-      cfgFile,
-      JSON.stringify({
-        bytecode: counter.bytecode,
-        abi: counter.abi,
-        set: iface.getFunction('set')!.selector,
-        txs,
-        rounds,
-        directOnly: process.argv.includes('--direct-only'),
-      }),
-    );
-    builds.push({
-      name: 'this tree',
-      file: await bundleForNode({ contents: DRIVER, resolveDir: REPO }, 'devnode-tx'),
-    });
-    if (ref !== '') {
-      const dir = mkdtempSync(join(work, 'ref-'));
-      execFileSync(
-        'sh',
-        ['-c', `git archive ${JSON.stringify(ref)} src | tar -x -C ${JSON.stringify(dir)}`],
-        {
-          cwd: REPO,
-        },
-      );
-      builds.push({
-        name: ref,
-        file: await bundleForNode({ contents: DRIVER, resolveDir: dir }, 'devnode-tx-ref'),
-      });
-    }
-    const results = new Map<string, Round[]>();
-    for (let pass = 0; pass < (ref === '' ? 1 : passes); pass++) {
-      for (const b of builds) {
-        const r = spawnSync(process.execPath, [...nodeArgs, b.file, cfgFile], {
-          encoding: 'utf8',
-          env: { ...process.env, NODE_PATH: join(REPO, 'node_modules') },
-          stdio: ['ignore', 'pipe', 'inherit'],
-          cwd: work,
-        });
-        if (r.status !== 0) throw new Error(`${b.name}: driver exited ${r.status}`);
-        const line = r.stdout.trim().split('\n').pop()!;
-        results.set(b.name, [...(results.get(b.name) ?? []), ...(JSON.parse(line) as Round[])]);
-      }
-    }
+  const counter = compileCounter();
+  const iface = new Interface(counter.abi as never);
+  const perProcess = await runDriver<Round[]>({
+    name: 'tx',
+    driver: DRIVER,
+    cfg: {
+      bytecode: counter.bytecode,
+      abi: counter.abi,
+      set: iface.getFunction('set')!.selector,
+      txs,
+      rounds,
+      directOnly: process.argv.includes('--direct-only'),
+    },
+    ref: arg('--ref', ''),
+    passes: Number(arg('--passes', '2')),
+    nodeArgs,
+    keepBundles: nodeArgs.length > 0,
+  });
+  console.log(
+    `in-process transactions: ${txs} set(k) per round from 8 senders, ${rounds} rounds per process`,
+  );
+  for (const [name, processes] of perProcess) {
+    const list = processes.flat();
     console.log(
-      `in-process transactions: ${txs} set(k) per round from 8 senders, ${rounds} rounds per process`,
+      `${name.padEnd(12)} CPU/tx ${list.map((r) => r.cpuUs.toFixed(0)).join('/')} µs (median ${median(list.map((r) => r.cpuUs)).toFixed(1)})` +
+        `  EvmExecutor.run ${list.map((r) => r.evmUs.toFixed(1)).join('/')} µs (median ${median(list.map((r) => r.evmUs)).toFixed(1)})` +
+        `  alone ${list.map((r) => r.directUs.toFixed(1)).join('/')} µs (median ${median(list.map((r) => r.directUs)).toFixed(1)}, min ${Math.min(...list.map((r) => r.directUs)).toFixed(1)})`,
     );
-    for (const [name, list] of results) {
-      console.log(
-        `${name.padEnd(12)} CPU/tx ${list.map((r) => r.cpuUs.toFixed(0)).join('/')} µs (median ${median(list.map((r) => r.cpuUs)).toFixed(1)})` +
-          `  EvmExecutor.run ${list.map((r) => r.evmUs.toFixed(1)).join('/')} µs (median ${median(list.map((r) => r.evmUs)).toFixed(1)})` +
-          `  alone ${list.map((r) => r.directUs.toFixed(1)).join('/')} µs (median ${median(list.map((r) => r.directUs)).toFixed(1)}, min ${Math.min(...list.map((r) => r.directUs)).toFixed(1)})`,
-      );
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-    if (nodeArgs.length === 0) for (const b of builds) rmSync(b.file, { force: true });
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
 
 void main().catch((e) => {

@@ -17,6 +17,29 @@ async function nodeItems(
 }
 
 suite('Tree actions', () => {
+  test('a burst of Groups refreshes fires one change event; a later refresh fires again', async () => {
+    const { api: a } = await connectTestChain();
+    const groups = a.trees.groups;
+    await groups.whenRefreshed(); // the connection's own announcements
+    let full = 0; // item events (the block height polls) are not refreshes of the tree
+    const sub = groups.onDidChangeTreeData((e) => e === undefined && full++);
+    try {
+      for (let i = 0; i < 5; i++) groups.refresh();
+      await groups.whenRefreshed();
+      assert.equal(full, 1);
+      groups.refresh();
+      await groups.whenRefreshed();
+      assert.equal(full, 2);
+      // The active connection's row is served: its group row is there.
+      const conn = ((await groups.getChildren()) as Item[]).find(
+        (c) => c.label === a.session.connection!.name,
+      )!;
+      assert.equal(((await groups.getChildren(conn)) as Item[])[0].contextValue, 'group');
+    } finally {
+      sub.dispose();
+    }
+  });
+
   test('copies a node id and changes a node weight from the Groups tree', async () => {
     const { api: a } = await connectTestChain();
     const nodes = await nodeItems(a.trees.groups, a.session.connection!.name);

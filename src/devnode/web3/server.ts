@@ -11,7 +11,8 @@ import { TxRejected } from '../chain/types';
 import { startHttpServer, type RunningServer } from '../server/http';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { statusName } from '../../protocol/rpc/status';
-import { InternalError, MethodNotFound, Params, web3Methods, Web3Error, type Web3Context } from './methods';
+import { web3Methods } from './methods';
+import { InternalError, MethodNotFound, Params, Web3Error, type Web3Context } from './params';
 
 /** [web3_rpc] listen_port default. */
 export const DEFAULT_WEB3_PORT = 8545;

@@ -119,7 +119,7 @@ export class BfsTree extends RefreshableTree<Item> {
     return undefined;
   }
 
-  async getChildren(element?: Item): Promise<Item[]> {
+  protected async children(element?: Item): Promise<Item[]> {
     if (element && !(element instanceof BfsItem)) return [];
     const api = this.session.chain();
     if (!api) return [];

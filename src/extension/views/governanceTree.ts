@@ -107,7 +107,7 @@ export class GovernanceTree extends RefreshableTree<Item> {
     return this.cache;
   }
 
-  async getChildren(element?: Item): Promise<Item[]> {
+  protected async children(element?: Item): Promise<Item[]> {
     if (!this.session.chain()) return [];
     const account = this.session.account()?.address;
     let data;

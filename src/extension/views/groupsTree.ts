@@ -127,7 +127,7 @@ export class GroupsTree extends RefreshableTree<Item> {
     super.dispose();
   }
 
-  async getChildren(element?: Item): Promise<Item[]> {
+  protected async children(element?: Item): Promise<Item[]> {
     if (!element) {
       const active = this.session.connection?.name;
       return this.session.connections.list().map((c) => new ConnectionItem(c, c.name === active));

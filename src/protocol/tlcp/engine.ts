@@ -16,24 +16,12 @@ import {
   helloRandom,
   MAX_HANDSHAKE_MESSAGE,
   parseCertificateList,
-  parseClientHello,
-  parseServerHello,
-  Reader,
-  serverHelloBody,
   SUITE_NAMES,
   TlcpError,
   vec16,
-  vec8,
   type CipherSuiteId,
 } from './messages';
-import {
-  clientKeyExchange,
-  ecdheParams,
-  keyExchangeSigned,
-  readEcdheParams,
-  selectPeerCertificates,
-  serverPreMaster,
-} from './keyExchange';
+import { clientKeyExchange, selectPeerCertificates, serverPreMaster } from './keyExchange';
 import { finishedVerifyData, keyBlock, masterSecret, sm3Digest } from './prf';
 import {
   BadRecordMac,
@@ -45,7 +33,15 @@ import {
   RecordReader,
 } from './record';
 import { CertificateError, type SmCertificate } from './x509';
-import { randomPrivateKey, signDer, verifyDer } from './sm2';
+import { signDer } from './sm2';
+import {
+  checkClientHello,
+  checkServerHello,
+  readCertificateRequest,
+  readServerKeyExchange,
+  serverFlight,
+  verifyCertificateVerify,
+} from './handshakeChecks';
 
 export interface TlcpCredentials {
   /** DER of the signing certificate (sm_sdk.crt / sm_ssl.crt) and its 32-byte private key. */
@@ -255,7 +251,7 @@ export class TlcpEngine {
     // Finished and CertificateVerify are checked against the transcript before themselves.
     if (type === H.finished) return this.onFinished(body, raw);
     if (type === H.certificateVerify) {
-      this.verifyClientSignature(body);
+      verifyCertificateVerify(body, this.transcriptHash(), this.peerSign!);
       this.transcript.push(Buffer.from(raw));
       this.expecting = CCS;
       return;
@@ -310,18 +306,7 @@ export class TlcpEngine {
   private clientStep(type: number, body: Uint8Array): void {
     switch (type) {
       case H.serverHello: {
-        const sh = parseServerHello(body);
-        if (sh.version !== 0x0101)
-          throw new TlcpError(
-            `server chose version 0x${sh.version.toString(16)}, not TLCP 0x0101`,
-            A.protocolVersion,
-          );
-        if (!this.suites.some((s) => s === sh.suite))
-          throw new TlcpError(
-            `server chose suite 0x${sh.suite.toString(16)} that was not offered`,
-            A.illegalParameter,
-          );
-        if (sh.compression !== 0) throw new TlcpError('server chose compression', A.illegalParameter);
+        const sh = checkServerHello(body, this.suites);
         this.serverRandom = sh.random;
         this.suite = sh.suite;
         this.expecting = H.certificate;
@@ -331,30 +316,19 @@ export class TlcpEngine {
         this.acceptPeerCertificates(parseCertificateList(body));
         this.expecting = H.serverKeyExchange;
         return;
-      case H.serverKeyExchange: {
-        const r = new Reader(body, 'ServerKeyExchange');
-        let params: Uint8Array = new Uint8Array(0);
-        if (this.suite === CipherSuite.ECDHE_SM4_SM3) {
-          this.ephemeral = readEcdheParams(r, 'ServerKeyExchange');
-          params = body.subarray(0, 4 + 65);
-        }
-        const sig = r.vec16();
-        r.end();
-        const signed = keyExchangeSigned(this.suite, params, this.peerEnc!.der);
-        const tbs = Buffer.concat([this.clientRandom, this.serverRandom, signed]);
-        if (!verifyDer(tbs, sig, this.peerSign!.publicKey))
-          throw new TlcpError('ServerKeyExchange signature does not verify', A.decryptError);
+      case H.serverKeyExchange:
+        this.ephemeral = readServerKeyExchange(
+          body,
+          this.suite,
+          { client: this.clientRandom, server: this.serverRandom },
+          { sign: this.peerSign!, enc: this.peerEnc! },
+        );
         this.expecting = H.serverHelloDone;
         return;
-      }
-      case H.certificateRequest: {
-        const r = new Reader(body, 'CertificateRequest');
-        r.vec8();
-        r.vec16();
-        r.end();
+      case H.certificateRequest:
+        readCertificateRequest(body);
         this.certRequested = true;
         return;
-      }
       case H.serverHelloDone:
         if (body.length) throw new TlcpError('malformed ServerHelloDone', A.decodeError);
         return this.clientFlight();
@@ -382,37 +356,19 @@ export class TlcpEngine {
     const creds = this.config.credentials!;
     switch (type) {
       case H.clientHello: {
-        const hello = parseClientHello(body);
-        if (hello.version !== 0x0101)
-          throw new TlcpError(
-            `client offered version 0x${hello.version.toString(16)}; only TLCP 0x0101 is served`,
-            A.protocolVersion,
-          );
-        if (!hello.compressions.includes(0))
-          throw new TlcpError('client offers no null compression', A.illegalParameter);
-        const suite = this.suites.find((s) => hello.suites.includes(s));
-        if (suite === undefined)
-          throw new TlcpError(
-            `no common cipher suite (server accepts ${this.suites.map((s) => SUITE_NAMES[s]).join(', ')})`,
-            A.handshakeFailure,
-          );
-        this.suite = suite;
+        const hello = checkClientHello(body, this.suites);
+        this.suite = hello.suite;
         this.clientRandom = hello.random;
         this.serverRandom = helloRandom(randomBytes(32));
-        this.sendHandshake(H.serverHello, serverHelloBody(this.serverRandom, randomBytes(32), suite));
-        this.sendHandshake(H.certificate, certificateBody([creds.signCert, creds.encCert]));
-        let params: Uint8Array = new Uint8Array(0);
-        if (suite === CipherSuite.ECDHE_SM4_SM3) {
-          this.ephemeral = randomPrivateKey();
-          params = ecdheParams(this.ephemeral);
-        }
-        const signed = keyExchangeSigned(suite, params, creds.encCert);
-        const sig = signDer(Buffer.concat([this.clientRandom, this.serverRandom, signed]), creds.signKey);
-        this.sendHandshake(H.serverKeyExchange, Buffer.concat([params, vec16(sig)]));
-        const names = Buffer.concat(this.config.trusted.map((c) => vec16(c.subject)));
-        this.sendHandshake(H.certificateRequest, Buffer.concat([vec8(Uint8Array.of(64)), vec16(names)]));
+        const flight = serverFlight(
+          hello.suite,
+          { client: this.clientRandom, server: this.serverRandom },
+          creds,
+          this.config.trusted,
+        );
+        this.ephemeral = flight.ephemeral;
+        for (const [type, msg] of flight.messages) this.sendHandshake(type, msg);
         this.certRequested = true;
-        this.sendHandshake(H.serverHelloDone, new Uint8Array(0));
         this.expecting = H.certificate;
         return;
       }
@@ -432,13 +388,5 @@ export class TlcpEngine {
         return;
       }
     }
-  }
-
-  private verifyClientSignature(body: Uint8Array): void {
-    const r = new Reader(body, 'CertificateVerify');
-    const sig = r.vec16();
-    r.end();
-    if (!verifyDer(this.transcriptHash(), sig, this.peerSign!.publicKey))
-      throw new TlcpError('CertificateVerify signature does not verify', A.decryptError);
   }
 }

@@ -5,7 +5,8 @@
 // events every frame raises, the accounts and slots afterwards, and the journal's touched
 // accounts, warm slots and checkpoints are compared: success, revert, out of gas, invalid
 // opcodes, nested calls that succeed and revert, transient storage, CREATE, SELFDESTRUCT, a
-// caller with and without an account, under Paris and Cancun.
+// caller with and without an account, under Paris and Cancun. The accounts afterwards are also
+// checked against what the EVM rules say (ACCOUNTS below), not only against runCall.
 
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -39,24 +40,51 @@ const REVERTING = '6009600155' + '60206000fd';
 /** Init code returning 1 byte of runtime (0x00). */
 const INIT = '60016000f3';
 
-const PROGRAMS: Record<string, { code: string; other?: string; gas?: bigint }> = {
+/**
+ * How a program ends: 'ok', 'fails' (revert, out of gas, invalid opcode), or 'ok under Cancun'
+ * (it uses transient storage, an invalid opcode before Cancun). `effects` are its changes to the
+ * accounts when it succeeds (nothing changes otherwise).
+ */
+type Ends = 'ok' | 'fails' | 'ok under Cancun';
+interface Effects {
+  /** CREATE increments the creating account's nonce. */
+  toNonce?: bigint;
+  /** SELFDESTRUCT moves TO's balance to the beneficiary (OTHER, created when missing). */
+  selfdestructToOther?: boolean;
+}
+
+const PROGRAMS: Record<
+  string,
+  { code: string; other?: string; gas?: bigint; ends: Ends; effects?: Effects }
+> = {
   'store, log and return': {
     code: '602a600155' + push(0xabn) + push(4n) + push(0n) + 'a1' + push(5n) + RETURN_TOP,
+    ends: 'ok',
   },
-  'store and revert with data': { code: '602a600155' + push(0x77n) + '60005260206000fd' },
-  'out of gas in a loop': { code: '6001600155' + '5b600556', gas: 100_000n },
-  'invalid opcode after a write': { code: '6001600155fe' },
-  stop: { code: '00' },
-  'nested call that stores and logs': { code: '6003600255' + call(100_000n) + RETURN_TOP, other: CALLEE },
+  'store and revert with data': { code: '602a600155' + push(0x77n) + '60005260206000fd', ends: 'fails' },
+  'out of gas in a loop': { code: '6001600155' + '5b600556', gas: 100_000n, ends: 'fails' },
+  'invalid opcode after a write': { code: '6001600155fe', ends: 'fails' },
+  stop: { code: '00', ends: 'ok' },
+  'nested call that stores and logs': {
+    code: '6003600255' + call(100_000n) + RETURN_TOP,
+    other: CALLEE,
+    ends: 'ok',
+  },
   'nested call that reverts, then a write': {
     code: call(100_000n) + '6004600355' + RETURN_TOP,
     other: REVERTING,
+    ends: 'ok',
   },
   'transient storage seen by a nested call, then revert': {
     code: '604260005d' + call(100_000n) + '3d600060003e' + '60206000fd',
     other: CALLEE,
+    ends: 'fails',
   },
-  'transient storage then success': { code: '604260005d' + call(100_000n) + RETURN_TOP, other: CALLEE },
+  'transient storage then success': {
+    code: '604260005d' + call(100_000n) + RETURN_TOP,
+    other: CALLEE,
+    ends: 'ok under Cancun',
+  },
   'CREATE from the frame': {
     code:
       push(BigInt('0x' + INIT) << BigInt(256 - INIT.length * 4)) +
@@ -67,11 +95,17 @@ const PROGRAMS: Record<string, { code: string; other?: string; gas?: bigint }> =
       '6000' +
       'f0' +
       RETURN_TOP,
+    ends: 'ok',
+    effects: { toNonce: 1n },
   },
-  'SELFDESTRUCT to another account': { code: '6001600155' + '73' + '33'.repeat(20) + 'ff' },
+  'SELFDESTRUCT to another account': {
+    code: '6001600155' + '73' + '33'.repeat(20) + 'ff',
+    ends: 'ok',
+    effects: { selfdestructToOther: true },
+  },
   // A refund (slot 1 cleared), kept on success and dropped with a failure.
-  'clear a slot': { code: '600060015500' },
-  'clear a slot, then revert': { code: '6000600155' + '60006000fd' },
+  'clear a slot': { code: '600060015500', ends: 'ok' },
+  'clear a slot, then revert': { code: '6000600155' + '60006000fd', ends: 'fails' },
   // Memory past the reused frame's first store and past 8 KiB, read back.
   'memory growth': {
     code:
@@ -87,9 +121,35 @@ const PROGRAMS: Record<string, { code: string; other?: string; gas?: bigint }> =
       '51' +
       '01' +
       RETURN_TOP,
+    ends: 'ok',
   },
-  'out of gas at the start': { code: '6001600155', gas: 100n },
+  'out of gas at the start': { code: '6001600155', gas: 100n, ends: 'fails' },
 };
+
+/** keccak256 of empty code: the code hash of an account without code. */
+const NO_CODE_HASH = '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470';
+const codeHash = (hex: string) => toHex(keccak256(Buffer.from(hex, 'hex')));
+
+/**
+ * [nonce, balance, code hash] of CALLER, TO and OTHER (null: no account) after the frame, from
+ * the set-up (CALLER 3/50 when it exists, TO 0/9 with the program, OTHER empty with its code)
+ * and the rules: the transaction's nonce is not the frame's business (skipNonceIncrement); the
+ * value transfer of 0 writes the caller's account, so a missing caller gets an empty account,
+ * unless the frame fails, which undoes every change of the frame (its checkpoint is reverted).
+ */
+function expectedAccounts(program: (typeof PROGRAMS)[string], hardfork: Hardfork, callerExists: boolean) {
+  const ok = program.ends === 'ok' || (program.ends === 'ok under Cancun' && hardfork === Hardfork.Cancun);
+  const effects = ok ? (program.effects ?? {}) : {};
+  const caller = callerExists ? [3n, 50n, NO_CODE_HASH] : ok ? [0n, 0n, NO_CODE_HASH] : null;
+  const to = [effects.toNonce ?? 0n, effects.selfdestructToOther ? 0n : 9n, codeHash(program.code)];
+  const other =
+    program.other !== undefined
+      ? [0n, 0n, codeHash(program.other)]
+      : effects.selfdestructToOther
+        ? [0n, 9n, NO_CODE_HASH]
+        : null;
+  return [caller, to, other];
+}
 
 interface Recorded {
   frames: unknown[];
@@ -257,6 +317,11 @@ describe('EVM: a transaction frame without runCall', () => {
             },
           );
           const want = await observe(a, viaRunCall);
+          assert.deepEqual(
+            want.accounts,
+            expectedAccounts(program, hardfork, callerExists),
+            `${name}: accounts`,
+          );
           assert.deepEqual(await observe(b, viaFrame), want, name);
           assert.equal(topEvents.length, 1, name);
           assert.equal(topRunCalls, 0, name);

@@ -1,4 +1,10 @@
-// Hand-written EVM bytecode for tests that need exact instructions (solc would add its own).
+// Hand-written EVM bytecode for tests that need exact instructions (solc would add its own),
+// and its deployment on a test chain.
+
+import assert from 'node:assert/strict';
+import { fromHex } from '../../../src/protocol/hex';
+import type { DevChain } from '../../../src/devnode/chain/types';
+import { signedTx } from './chain-fixtures';
 
 /** Init code that deploys `runtime` (hex without 0x) as the contract's code. */
 export function deployCode(runtime: string): string {
@@ -17,4 +23,14 @@ export function push(v: bigint): string {
 /** PUSH20 of an 0x address. */
 export function pushAddress(address: string): string {
   return '73' + address.slice(2).padStart(40, '0');
+}
+
+/** Deploys `runtime` (hex without 0x) from the chain's first account; returns its 0x address. */
+export async function deployRuntime(chain: DevChain, runtime: string): Promise<string> {
+  const { raw } = signedTx(chain, chain.accounts[0].privateKey, {
+    input: fromHex('0x' + deployCode(runtime)),
+  });
+  const { receipt } = await chain.submit(raw);
+  assert.equal(receipt.data.status, 0);
+  return '0x' + receipt.data.contractAddress;
 }

@@ -4,11 +4,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fromHex } from '../../../src/protocol/hex';
 import { DEFAULT_TRACE_LIMITS, TraceTooLarge } from '../../../src/devnode/evm/trace';
 import type { DevChain } from '../../../src/devnode/chain/types';
 import { KV_ADDRESS, newChain, signedTx, testBuiltins } from './chain-fixtures';
-import { deployCode, push, pushAddress } from './raw-code';
+import { deployRuntime, push, pushAddress } from './raw-code';
 
 const GAS = '5a';
 const POP = '50';
@@ -22,15 +21,6 @@ const CALLCODE = (to: string) => withValue('f2', to);
 const DELEGATECALL = (to: string) => noValue('f4', to);
 const STATICCALL = (to: string) => noValue('fa', to);
 
-async function deploy(chain: DevChain, runtime: string): Promise<string> {
-  const { raw } = signedTx(chain, chain.accounts[0].privateKey, {
-    input: fromHex('0x' + deployCode(runtime)),
-  });
-  const { receipt } = await chain.submit(raw);
-  assert.equal(receipt.data.status, 0);
-  return '0x' + receipt.data.contractAddress;
-}
-
 async function send(chain: DevChain, to: string, input = new Uint8Array(0)) {
   const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, { to, input });
   const { receipt } = await chain.submit(raw);
@@ -40,10 +30,10 @@ async function send(chain: DevChain, to: string, input = new Uint8Array(0)) {
 test('frames are labelled by the call instruction that opened them', async () => {
   const chain = await newChain();
   try {
-    const leaf = await deploy(chain, STOP);
-    const lib = await deploy(chain, push(7n) + push(0n) + '55' + STOP); // SSTORE(0, 7)
-    const inner = await deploy(chain, CALL(leaf) + POP + STOP); // a CALL, reached statically below
-    const top = await deploy(
+    const leaf = await deployRuntime(chain, STOP);
+    const lib = await deployRuntime(chain, push(7n) + push(0n) + '55' + STOP); // SSTORE(0, 7)
+    const inner = await deployRuntime(chain, CALL(leaf) + POP + STOP); // a CALL, reached statically below
+    const top = await deployRuntime(
       chain,
       CALLCODE(lib) + POP + DELEGATECALL(lib) + POP + STATICCALL(inner) + POP + CALL(leaf) + POP + STOP,
     );
@@ -85,7 +75,7 @@ test("a built-in's step counts against maxSteps and maxBytes", async () => {
   try {
     // Eight EVM steps (five pushes, PUSH20, GAS, CALL), then the built-in's step, then nothing:
     // the code ends with the CALL.
-    const caller = await deploy(chain, CALL(KV_ADDRESS));
+    const caller = await deployRuntime(chain, CALL(KV_ADDRESS));
     const { hash } = await send(chain, caller);
     const all = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!;
     assert.deepEqual(

@@ -6,12 +6,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fromHex } from '../../../src/protocol/hex';
 import { TransactionStatus } from '../../../src/protocol/rpc/status';
 import { DEFAULT_TRACE_LIMITS } from '../../../src/devnode/evm/trace';
 import { newChain, signedTx } from './chain-fixtures';
-import type { DevChain } from '../../../src/devnode/chain/types';
-import { deployCode, push } from './raw-code';
+import { deployRuntime, push } from './raw-code';
 
 const TWO_32 = 1n << 32n;
 const TWO_40 = 1n << 40n;
@@ -44,20 +42,11 @@ const CASES: Record<string, { code: string; last: string; status: number }> = {
   'KECCAK256 of 2^40 bytes': { code: push(TWO_40) + push(0n) + '20' + '00', last: 'KECCAK256', status: 12 },
 };
 
-async function deploy(chain: DevChain, runtime: string): Promise<string> {
-  const { raw } = signedTx(chain, chain.accounts[0].privateKey, {
-    input: fromHex('0x' + deployCode(runtime)),
-  });
-  const { receipt } = await chain.submit(raw);
-  assert.equal(receipt.data.status, 0);
-  return '0x' + receipt.data.contractAddress;
-}
-
 test('a huge memory range fails a traced transaction as it fails untraced', async () => {
   const chain = await newChain();
   try {
     for (const [name, c] of Object.entries(CASES)) {
-      const addr = await deploy(chain, c.code);
+      const addr = await deployRuntime(chain, c.code);
       const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, {
         to: addr,
         input: new Uint8Array(0),
