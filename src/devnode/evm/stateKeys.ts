@@ -12,8 +12,11 @@ export const accountKey = (a: string) => 'A/' + a;
 export const codeKey = (a: string) => 'C/' + a;
 export const slotPrefix = (a: string) => 'S/' + a + '/';
 
-/** A typed array's own objects (view, ArrayBuffer, backing store header), beyond its bytes. */
-const VIEW_OVERHEAD = 160;
+/**
+ * A typed array's own objects (view, ArrayBuffer, backing store header), beyond its bytes: 208
+ * measured for the small on-heap values slots hold (test/unit/devnode/store-cache-heap.test.ts).
+ */
+const VIEW_OVERHEAD = 208;
 const bytesOf = (v: Uint8Array | null) => (v === null ? 0 : VIEW_OVERHEAD + v.byteLength);
 /** Accounts read: at most 50,000, about 4 MiB (an Account holds four bigints and two arrays). */
 export const ACCOUNT_CACHE = {
@@ -21,11 +24,16 @@ export const ACCOUNT_CACHE = {
   bytes: 4 * 2 ** 20,
   weigh: (k: string) => ENTRY_OVERHEAD + stringBytes(k) + 400,
 };
-/** Storage slots read: at most 200,000, about 12 MiB. */
+/**
+ * A slot key is built by concatenation (prefix + slot): its cons cells stay with the flat copy
+ * V8 makes when the key is first hashed (measured with the test below).
+ */
+const CONCAT_KEY = 96;
+/** Storage slots read: at most 200,000, about 12 MiB (test/unit/devnode/store-cache-heap.test.ts). */
 export const SLOT_CACHE = {
   entries: 200_000,
   bytes: 12 * 2 ** 20,
-  weigh: (k: string, v: Entry<Uint8Array>) => ENTRY_OVERHEAD + stringBytes(k) + bytesOf(v),
+  weigh: (k: string, v: Entry<Uint8Array>) => ENTRY_OVERHEAD + stringBytes(k) + CONCAT_KEY + bytesOf(v),
 };
 /** Contract code read: at most 2,000 contracts, about 8 MiB. */
 export const CODE_CACHE = {
