@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { ChainApi, Signer } from '../chain/chainApi';
 import type { ConnectionConfig } from '../connections/connectionModel';
 import { parseReadyLine } from '../devnode/readyLine';
+import { devnodeProcessEnv } from '../devnode/processEnv';
 
 const READY_TIMEOUT_MS = 60_000;
 
@@ -45,7 +46,7 @@ export async function startThrowawayChain(
     ...(sm ? ['--sm'] : []),
   ];
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    env: devnodeProcessEnv(process.env, { ELECTRON_RUN_AS_NODE: '1' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
