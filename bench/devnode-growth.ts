@@ -24,7 +24,6 @@ import { runConcurrent } from './lib/concurrency';
 import { compileCounter } from './lib/counter';
 import { stopChild, waitForLine } from './lib/processes';
 import { Rpc } from './lib/rpcClient';
-import { devnodeProcessEnv } from '../src/extension/devnode/processEnv';
 
 /** Requests in flight (the Rpc client keeps up to 64 sockets). */
 const IN_FLIGHT = 64;
@@ -69,10 +68,7 @@ async function startNode(cli: string, dataDir: string): Promise<{ child: ChildPr
   // BENCH_GROWTH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes node flags to the dev node.
   const extra = (process.env.BENCH_GROWTH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const args = [...extra, cli, '--data', dataDir, '--port', '0', '--json', '--log-level', 'warn'];
-  const child = spawn(process.execPath, args, {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: devnodeProcessEnv(),
-  });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await waitForLine(child, (l) => l.startsWith('{'), 'dev node');
   return { child, info: JSON.parse(line) as ReadyInfo };
 }

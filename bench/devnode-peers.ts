@@ -13,7 +13,6 @@ import { bundleForNode } from './lib/bundle';
 import { checkWord } from './lib/counter';
 import { freePort, stopChild, waitForLine } from './lib/processes';
 import { Rpc } from './lib/rpcClient';
-import { devnodeProcessEnv } from '../src/extension/devnode/processEnv';
 
 /** Transactions per round and the concurrent senders sending them. */
 export const TXS = 2000;
@@ -66,7 +65,7 @@ export async function startDevnodePeer(
   const child = spawn(process.execPath, [...extra, server, dataDir ?? '-'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     // The native secp256k1 addon stays external to the bundle, as in the shipped CLI.
-    env: devnodeProcessEnv(process.env, { NODE_PATH: join(REPO, 'node_modules') }),
+    env: { ...process.env, NODE_PATH: join(REPO, 'node_modules') },
   });
   try {
     const line = await waitForLine(child, (l) => l.startsWith('{'), 'dev node');

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { devnodeCli } from './paths';
 import { PidFile, stopGroup } from './process-group';
 import { isRecord } from '../../src/protocol/unknownValues';
-import { devnodeProcessEnv } from '../../src/extension/devnode/processEnv';
 
 /** A ready-line field as text (numbers and strings as String() gives them; objects as JSON). */
 const text = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
@@ -87,7 +86,7 @@ export async function startDevnode(opts: DevnodeOptions): Promise<Devnode> {
   const child = spawn(process.execPath, args, {
     detached: true,
     stdio: ['ignore', out, out],
-    env: devnodeProcessEnv(process.env, { BCOS_TOOLING_DEVNODE: opts.dataDir }),
+    env: { ...process.env, BCOS_TOOLING_DEVNODE: opts.dataDir },
   });
   fs.closeSync(out);
   const pid = child.pid!;

@@ -7,7 +7,6 @@ import * as fs from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { type DevnodeReady, explainStartFailure, parseReadyLine } from './readyLine';
 import { findFreePort, isPortFree } from './portCheck';
-import { devnodeProcessEnv } from './processEnv';
 
 const READY_TIMEOUT_MS = 60_000;
 
@@ -79,7 +78,7 @@ export class DevnodeManager implements vscode.Disposable {
     this.setState('starting');
     // ELECTRON_RUN_AS_NODE makes the VS Code binary behave as plain Node when execPath is Electron.
     const child = spawn(process.execPath, args, {
-      env: devnodeProcessEnv(process.env, { ELECTRON_RUN_AS_NODE: '1' }),
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

@@ -8,7 +8,6 @@ import * as path from 'node:path';
 import type { ChainApi, Signer } from '../chain/chainApi';
 import type { ConnectionConfig } from '../connections/connectionModel';
 import { parseReadyLine } from '../devnode/readyLine';
-import { devnodeProcessEnv } from '../devnode/processEnv';
 
 const READY_TIMEOUT_MS = 60_000;
 
@@ -46,7 +45,7 @@ export async function startThrowawayChain(
     ...(sm ? ['--sm'] : []),
   ];
   const child = spawn(process.execPath, args, {
-    env: devnodeProcessEnv(process.env, { ELECTRON_RUN_AS_NODE: '1' }),
+    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
