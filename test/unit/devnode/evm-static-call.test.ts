@@ -138,15 +138,21 @@ for (const { name, sm } of SUITES) {
   });
 }
 
+/** A Paris EVM with the pooled top-frame runner, a callee address and a caller address. */
+async function pooledFrameRunner() {
+  const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Paris }) });
+  const proto = await interpreterPrototypeOf(evm);
+  assert.ok(proto !== undefined);
+  const run = staticFrameRunner(evm, proto);
+  assert.ok(run !== undefined);
+  const to = new Address(new Uint8Array(20).fill(0x22));
+  const caller = new Address(new Uint8Array(20).fill(0x11));
+  return { evm, run, to, caller };
+}
+
 describe('call: the reused top-frame Interpreter', () => {
   it('a frame that starts while another runs gets its own, and both answer as alone', async () => {
-    const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Paris }) });
-    const proto = await interpreterPrototypeOf(evm);
-    assert.ok(proto !== undefined);
-    const run = staticFrameRunner(evm, proto);
-    assert.ok(run !== undefined);
-    const to = new Address(new Uint8Array(20).fill(0x22));
-    const caller = new Address(new Uint8Array(20).fill(0x11));
+    const { evm, run, to, caller } = await pooledFrameRunner();
     // CALLDATALOAD(0) + SLOAD(0) (an asynchronous step: the other frame runs meanwhile), MSTORE
     // it at 0x20 * CALLDATALOAD(0), RETURN 32 bytes from there.
     const code = Buffer.from('6000356000540160003560200252' + '6020600035602002f3', 'hex');
@@ -185,13 +191,7 @@ describe('call: the reused top-frame Interpreter', () => {
 
 describe('call: the reused top-frame memory', () => {
   it('a view of memory handed to a nested frame keeps its bytes, and a reused store reads as zeros', async () => {
-    const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Paris }) });
-    const proto = await interpreterPrototypeOf(evm);
-    assert.ok(proto !== undefined);
-    const run = staticFrameRunner(evm, proto);
-    assert.ok(run !== undefined);
-    const to = new Address(new Uint8Array(20).fill(0x22));
-    const caller = new Address(new Uint8Array(20).fill(0x11));
+    const { evm, run, to, caller } = await pooledFrameRunner();
     const word = (b: string) => b.repeat(32);
     const mstore0 = (w: string) => '7f' + w + '600052';
     // CALL(gas, 0x33…33, 0, in [0, 32), out nothing): the nested frame's input is a view of memory.
