@@ -12,8 +12,6 @@ import { cachedSoljsonName } from './solcLoader';
 import type { ReleaseDist } from './solcReleases';
 import { fetchErrorMessage } from './untyped';
 
-export const DEFAULT_REGISTRY = 'https://registry.npmjs.org';
-
 export interface DownloadProgress {
   received: number;
   total?: number;
