@@ -1,5 +1,5 @@
-// Shared by the call file tests (callFileValidate, callFileRun, callFileWrite): the sample Counter and a
-// Guarded contract compiled with the bundled solc, and a devnode chain holding them.
+// Shared by the call file tests: the sample Counter and a Guarded contract compiled with the bundled
+// solc (callFileValidate, callFilesCommands), and a devnode chain holding them (callFileRun, callFileWrite).
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
