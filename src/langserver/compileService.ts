@@ -178,25 +178,30 @@ export class CompileService {
     let running = this.downloads.get(version);
     if (!running) {
       this.hooks.start(version);
-      running = downloadSolc(version, cacheDir, this.settings().registry, (p) =>
-        this.hooks.progress(version, p),
-      ).then(
-        () => {
-          this.downloads.delete(version);
-          this.hooks.done(version);
-        },
-        (err: unknown) => {
-          this.downloads.delete(version);
-          const message =
-            `solc ${version} could not be downloaded: ${errorMessage(err)} ` +
-            'To compile offline, set fiscoBcos.solc.soljsonPath to a local soljson.js, or pin an installed version with fiscoBcos.solc.version.';
-          // With an installed stand-in, retried less often (each try shows a progress notification).
-          this.failedDownloads.set(version, { at: Date.now(), message, retryMs: report ? 60_000 : 300_000 });
-          if (report) this.hooks.failed(version, message);
-          else this.hooks.done(version);
-          throw new Error(message);
-        },
-      );
+      running = this.releases
+        .dist(this.settings().registry, version)
+        .then((dist) => downloadSolc(version, dist, cacheDir, (p) => this.hooks.progress(version, p)))
+        .then(
+          () => {
+            this.downloads.delete(version);
+            this.hooks.done(version);
+          },
+          (err: unknown) => {
+            this.downloads.delete(version);
+            const message =
+              `solc ${version} could not be downloaded: ${errorMessage(err)} ` +
+              'To compile offline, set fiscoBcos.solc.soljsonPath to a local soljson.js, or pin an installed version with fiscoBcos.solc.version.';
+            // With an installed stand-in, retried less often (each try shows a progress notification).
+            this.failedDownloads.set(version, {
+              at: Date.now(),
+              message,
+              retryMs: report ? 60_000 : 300_000,
+            });
+            if (report) this.hooks.failed(version, message);
+            else this.hooks.done(version);
+            throw new Error(message);
+          },
+        );
       this.downloads.set(version, running);
     }
     return running;

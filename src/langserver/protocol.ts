@@ -1,6 +1,9 @@
 // Messages between the extension (language client) and the Solidity language server beyond
 // standard LSP. Imported by both sides; no vscode, no server code.
 
+/** fiscoBcos.solc.registry's default (package.json): the npm registry solc releases come from. */
+export const DEFAULT_REGISTRY = 'https://registry.npmjs.org';
+
 export interface ServerSettings {
   /** Pinned solc version (fiscoBcos.solc.version); '' picks from the pragma. */
   version: string;

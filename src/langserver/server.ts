@@ -17,7 +17,6 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { projectContext, type ProjectContext } from './importResolver';
 import { SolcStore } from './solcLoader';
 import { CompileService, type CompileRun } from './compileService';
-import { DEFAULT_REGISTRY } from './solcDownload';
 import { SolWorkspace } from './navigation';
 import { registerLanguageFeatures } from './features';
 import { fromPeer } from './untyped';
@@ -25,6 +24,7 @@ import {
   COMPILE_REQUEST,
   type CompileParams,
   type CompileResponse,
+  DEFAULT_REGISTRY,
   DOWNLOAD_NOTIFICATION,
   type DownloadEvent,
   type InitializationOptions,

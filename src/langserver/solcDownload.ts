@@ -1,35 +1,31 @@
-// Fetches a solc build from the npm registry's `solc` package on first use: the version's
-// registry metadata gives the tarball URL and its integrity hash (SRI, sha512); the tarball is
-// checked against it before soljson.js is taken out and written into the cache (global storage),
-// where SolcStore finds it offline afterwards. A failure leaves nothing in the cache.
+// Fetches a solc build from the npm registry's `solc` package on first use: the release list's
+// `dist` (solcReleases.ts) gives the tarball URL and its integrity hash (SRI, sha512), so the
+// tarball is the only request; it is checked against the hash before soljson.js is taken out and
+// written into the cache (global storage), where SolcStore finds it offline afterwards. A failure
+// leaves nothing in the cache.
 
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { cachedSoljsonName } from './solcLoader';
-import { fetchErrorMessage, parseJson } from './untyped';
-
-export const DEFAULT_REGISTRY = 'https://registry.npmjs.org';
+import type { ReleaseDist } from './solcReleases';
+import { fetchErrorMessage } from './untyped';
 
 export interface DownloadProgress {
   received: number;
   total?: number;
 }
 
+/** Downloads release `version` from where its `dist` says, checked against dist.integrity. */
 export async function downloadSolc(
   version: string,
+  dist: ReleaseDist,
   cacheDir: string,
-  registry: string = DEFAULT_REGISTRY,
   onProgress?: (p: DownloadProgress) => void,
 ): Promise<string> {
-  const metaUrl = `${registry.replace(/\/$/, '')}/solc/${version}`;
-  const meta = await fetchOk(metaUrl, `the registry metadata of solc ${version}`);
-  const { dist } = parseJson<{ dist?: { tarball?: string; integrity?: string } }>(await meta.text());
-  if (!dist?.tarball || !dist.integrity)
-    throw new Error(
-      `The registry metadata of solc ${version} (${metaUrl}) names no tarball or integrity hash.`,
-    );
+  if (!dist.integrity)
+    throw new Error(`The registry names no integrity hash for solc ${version} (${dist.tarball}).`);
   const res = await fetchOk(dist.tarball, `the solc ${version} tarball`);
   const total = Number(res.headers.get('content-length')) || undefined;
   const chunks: Uint8Array[] = [];

@@ -3,7 +3,8 @@
 // download cache (global storage) for a day, so that the version choice is "the newest release
 // that satisfies the pragma" without asking the registry on every keystroke. When the registry
 // cannot be reached the lookup says so (the caller then compiles with what is installed), and it
-// is not asked again for a few minutes.
+// is not asked again for a few minutes. The same document names each release's tarball and its
+// integrity hash, so a download asks the registry for nothing but the tarball.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,10 +18,18 @@ export const RELEASES_RETRY_MS = 5 * 60 * 1000;
 const FETCH_TIMEOUT_MS = 5_000;
 export const RELEASES_FILE = 'solc-releases.json';
 
+/** Where a release's tarball is, and its Subresource-Integrity hash (dist.integrity). */
+export interface ReleaseDist {
+  tarball: string;
+  integrity?: string;
+}
+
 interface CachedList {
   registry: string;
   fetchedAt: number;
   versions: string[];
+  /** By version: what `dist` says of it. Cache files written before it had none: asked again. */
+  dists: Record<string, ReleaseDist>;
 }
 
 export type ReleaseLookup =
@@ -31,13 +40,23 @@ export type ReleaseLookup =
  * rebuilt "0.8.7-fixed"-style prereleases and 0.1.x/0.2.x builds with suffixes; those are skipped).
  */
 export function releasesFromMetadata(text: string): string[] {
-  const meta = parseJson<{ versions?: Record<string, { dist?: { tarball?: string } }> }>(text);
+  return Object.keys(releaseDists(text)).sort(semver.rcompare);
+}
+
+/** The `dist` (tarball URL, integrity) of each release releasesFromMetadata lists. */
+export function releaseDists(text: string): Record<string, ReleaseDist> {
+  const meta = parseJson<{
+    versions?: Record<string, { dist?: { tarball?: unknown; integrity?: unknown } }>;
+  }>(text);
   if (!meta || typeof meta !== 'object' || !meta.versions || typeof meta.versions !== 'object')
     throw new Error('The registry metadata of solc lists no versions.');
-  return Object.entries(meta.versions)
-    .filter(([v, d]) => /^\d+\.\d+\.\d+$/.test(v) && typeof d?.dist?.tarball === 'string')
-    .map(([v]) => v)
-    .sort(semver.rcompare);
+  const out: Record<string, ReleaseDist> = {};
+  for (const [v, d] of Object.entries(meta.versions)) {
+    const { tarball, integrity } = d?.dist ?? {};
+    if (!/^\d+\.\d+\.\d+$/.test(v) || typeof tarball !== 'string') continue;
+    out[v] = typeof integrity === 'string' ? { tarball, integrity } : { tarball };
+  }
+  return out;
 }
 
 export class ReleaseCatalog {
@@ -65,6 +84,30 @@ export class ReleaseCatalog {
     return this.running;
   }
 
+  /**
+   * Where release `version` is (tarball URL and integrity), from the release list: no request of
+   * its own once the list is known. A version missing from a list older than RELEASES_RETRY_MS
+   * may be newer than the list, which is then read again. Throws, saying why, when the list cannot
+   * be read or does not have the version.
+   */
+  async dist(registry: string, version: string): Promise<ReleaseDist> {
+    const base = registry.replace(/\/$/, '');
+    const listed = () =>
+      this.memory?.registry === base && Object.hasOwn(this.memory.dists, version)
+        ? this.memory.dists[version]
+        : undefined;
+    let r = await this.lookup(base);
+    if (r.versions && !listed() && this.now() - r.fetchedAt >= RELEASES_RETRY_MS) {
+      this.memory = undefined;
+      this.running ??= this.fetchList(base).finally(() => (this.running = undefined));
+      r = await this.running;
+    }
+    if (!r.versions) throw new Error(r.error);
+    const dist = listed();
+    if (!dist) throw new Error(`solc ${version} is not among the releases listed at ${base}/solc.`);
+    return dist;
+  }
+
   private async fetchList(base: string): Promise<ReleaseLookup> {
     const url = `${base}/solc`;
     this.fetches++;
@@ -74,9 +117,10 @@ export class ReleaseCatalog {
         signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
       });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const versions = releasesFromMetadata(await res.text());
+      const dists = releaseDists(await res.text());
+      const versions = Object.keys(dists).sort(semver.rcompare);
       if (!versions.length) throw new Error('it lists no solc release');
-      const list: CachedList = { registry: base, fetchedAt: this.now(), versions };
+      const list: CachedList = { registry: base, fetchedAt: this.now(), versions, dists };
       this.memory = list;
       this.failed = undefined;
       this.writeFile(list);
@@ -97,7 +141,10 @@ export class ReleaseCatalog {
         typeof c.registry === 'string' &&
         typeof c.fetchedAt === 'number' &&
         Array.isArray(c.versions) &&
-        c.versions.every((v) => typeof v === 'string' && semver.valid(v));
+        c.versions.every((v) => typeof v === 'string' && semver.valid(v)) &&
+        typeof c.dists === 'object' &&
+        c.dists !== null &&
+        c.versions.every((v) => typeof c.dists[v]?.tarball === 'string');
       return ok ? c : undefined;
     } catch {
       return undefined; // none yet, or unreadable: asked again

@@ -36,7 +36,7 @@ export async function runNestedBuiltin(
   const frame = scope.frames[scope.frames.length - 1];
   const caller = frame.message.caller.toString();
   const isStatic = scope.readOnly || frame.message.isStatic;
-  const r = await invokeBuiltin(host, p, data, caller, isStatic, scope, frame.message.depth);
+  const r = await invokeBuiltin(host, p, data, caller, isStatic, scope, frame.message.depth, gasLimit);
   const gas = r.result.gasUsed ?? DEFAULT_PRECOMPILED_GAS;
   if (gas > gasLimit) {
     return {
@@ -56,6 +56,7 @@ export async function runNestedBuiltin(
   };
 }
 
+/** Runs a built-in; `gas` is what it was given, for the trace only (built-ins price their own work). */
 export async function invokeBuiltin(
   host: BuiltinHost,
   p: Precompiled,
@@ -64,6 +65,7 @@ export async function invokeBuiltin(
   isStatic: boolean,
   scope: TxScope,
   depth: number,
+  gas: bigint,
 ): Promise<{ result: PrecompiledResult; logs: LogRecord[] }> {
   const tables = host.opts.tables;
   const mark = tables.mark();
@@ -105,7 +107,7 @@ export async function invokeBuiltin(
     tables.undoTo(mark);
     logs.length = 0;
   }
-  scope.tracer?.onBuiltin(p.name, p.address, depth, input, result.output, result.status);
+  scope.tracer?.onBuiltin(p.name, p.address, depth, gas, input, result.output, result.status);
   return { result, logs };
 }
 
@@ -129,6 +131,8 @@ async function callInternal(
       isStatic,
       scope,
       depth,
+      // A built-in's calls are given the transaction's gas limit, as its EVM calls below are.
+      scope.env.gasLimit,
     );
     return r.result;
   }

@@ -172,7 +172,17 @@ export class EvmExecutor {
       }
     }
     if (builtin !== undefined) {
-      const r = await invokeBuiltin(this.host, builtin, inv.input, inv.origin, inv.readOnly, scope, 0);
+      // Given the gas limit an EVM transaction's first step starts with.
+      const r = await invokeBuiltin(
+        this.host,
+        builtin,
+        inv.input,
+        inv.origin,
+        inv.readOnly,
+        scope,
+        0,
+        env.gasLimit,
+      );
       const gasUsed = (r.result.gasUsed ?? DEFAULT_PRECOMPILED_GAS) + transferGas;
       return {
         status: r.result.status,

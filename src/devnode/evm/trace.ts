@@ -201,22 +201,27 @@ export class TraceRecorder {
     if (this.addBytes(size)) steps.push(step);
   }
 
-  /** A built-in contract ran: one step standing for its whole execution. */
+  /**
+   * A built-in contract ran: one step standing for its whole execution. Its `gas` is the gas the
+   * built-in was given (for a CALL, what the call passed; for a transaction, its gas limit), which
+   * is what the first step of a called contract reports: gas left before it runs. A geth struct log
+   * has no step for a precompile at all; its call tracer's frame for one also carries the gas passed.
+   */
   onBuiltin(
     name: string,
     address: string,
     depth: number,
+    gas: bigint,
     input: Uint8Array,
     output: Uint8Array,
     status: number,
   ): void {
     // Counted as any step: its input and output are carried as hex like memory snapshots.
     if (!this.roomForStep() || !this.addBytes(16 + name.length + input.length + output.length)) return;
-    const prev = this.trace.steps[this.trace.steps.length - 1];
     this.trace.steps.push({
       pc: 0,
       op: 'BUILTIN',
-      gas: prev?.gas ?? 0,
+      gas: Number(gas),
       depth,
       frame: this.current(),
       stack: [],

@@ -10,6 +10,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   COMPILE_REQUEST,
   type CompileResponse,
+  DEFAULT_REGISTRY,
   DOWNLOAD_NOTIFICATION,
   type DownloadEvent,
   type CompilerNotice,
@@ -23,8 +24,6 @@ import {
 import { languageServerMode, otherSolidityExtension, shouldRunLanguageServer } from './coexistence';
 
 type ClientFactory = typeof import('./clientFactory');
-
-const DEFAULT_REGISTRY = 'https://registry.npmjs.org';
 
 function settings(): ServerSettings {
   const cfg = vscode.workspace.getConfiguration('fiscoBcos.solc');

@@ -25,7 +25,10 @@ export type TraceStep = {
   memory?: string;
   /** For SSTORE: the slot and value written (0x hex). */
   storage?: [string, string];
-  /** A call into a built-in contract: one step with its decoded name, input and result. */
+  /**
+   * A call into a built-in contract: one step with its decoded name, input and result. Its `gas`
+   * is the gas the built-in was given, as a called contract's first step reports.
+   */
   builtin?: BuiltinCall;
 };
 

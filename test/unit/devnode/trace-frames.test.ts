@@ -1,6 +1,7 @@
 // The trace recorder's frames are labelled by the instruction that opened them (CALLCODE frames
 // were labelled 'call', and a CALL made inside a STATICCALL 'staticcall'), and a built-in's step
-// counts against maxSteps and maxBytes like any other (it was added past both limits).
+// counts against maxSteps and maxBytes like any other (it was added past both limits) and reports
+// the gas given to the built-in (it reported the gas of the step before it).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -99,6 +100,39 @@ test("a built-in's step counts against maxSteps and maxBytes", async () => {
     await assert.rejects(
       chain.traceTransaction(direct.hash, { maxSteps: 10, maxBytes: 10_000 }),
       (e: unknown) => e instanceof TraceTooLarge && /pass 10000 bytes \(maxBytes\)/.test(e.message),
+    );
+  } finally {
+    await chain.close();
+  }
+});
+
+/** EIP-150: a call passes at most all but one 64th of the gas left after the call's own cost. */
+const allBut64th = (gas: number) => gas - Math.floor(gas / 64);
+
+test("a built-in's step reports the gas given to it, as a called contract's first step does", async () => {
+  const chain = await newChain({ builtins: testBuiltins() });
+  try {
+    const leaf = await deployRuntime(chain, STOP);
+    const caller = await deployRuntime(chain, CALL(leaf) + POP + CALL(KV_ADDRESS) + POP + STOP);
+    const { hash } = await send(chain, caller);
+    const steps = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!.trace.steps;
+    const [toLeaf, toBuiltin] = steps.filter((s) => s.op === 'CALL');
+    const leafStep = steps[steps.indexOf(toLeaf) + 1];
+    const builtinStep = steps[steps.indexOf(toBuiltin) + 1];
+    assert.deepEqual([leafStep.op, leafStep.depth], ['STOP', 1]);
+    assert.deepEqual([builtinStep.op, builtinStep.depth], ['BUILTIN', 1]);
+    // The CALL asks for all its gas (GAS); the callee gets what is left after the call's own cost,
+    // less a 64th. Both accounts are first reached here: cold, 2600 (EIP-2929).
+    assert.equal(leafStep.gas, allBut64th(toLeaf.gas - 2600));
+    assert.equal(builtinStep.gas, allBut64th(toBuiltin.gas - 2600));
+    assert.ok(builtinStep.gas < toBuiltin.gas);
+
+    // A transaction straight to the built-in: the gas a transaction's first EVM step has.
+    const direct = await send(chain, KV_ADDRESS, Uint8Array.of(2));
+    const one = (await chain.traceTransaction(direct.hash, DEFAULT_TRACE_LIMITS))!.trace.steps;
+    assert.deepEqual(
+      one.map((s) => [s.op, s.gas]),
+      [['BUILTIN', steps[0].gas]],
     );
   } finally {
     await chain.close();

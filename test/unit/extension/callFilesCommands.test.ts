@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDevnode, type Devnode } from '../../../src/devnode/index';
 import { SdkChainApi } from '../../../src/extension/chain/sdkChainApi';
-import { buildInput, readOutput } from '../../../src/extension/compile/solcIO';
 import { ContractCodec } from '../../../src/extension/models/abiCodec';
+import { compileCallFileContracts } from './callFiles-fixture';
 
 const Uri = StubUri;
 type Uri = StubUri;
@@ -76,14 +76,7 @@ let glue: typeof import('../../../src/extension/callFiles/callFileCommands');
 before(async () => {
   node = await startDevnode({ port: 0, accounts: 2, logLevel: 'silent' });
   api = new SdkChainApi({ name: 'Local Node', url: node.url, group: node.groupId });
-  const solc = require('solc');
-  const source = readFileSync(
-    join(__dirname, '..', '..', '..', 'samples', 'workspace', 'contracts', 'Counter.sol'),
-    'utf8',
-  );
-  const c = readOutput(
-    solc.compile(buildInput({ 'Counter.sol': source }, { evmVersion: 'paris', optimizer: false })),
-  ).contracts[0];
+  const c = compileCallFileContracts().counter;
   const args = new ContractCodec(c.abi, (t) => api.hashText(t)).encodeDeployArgs(['demo', '1']);
   const signer = { address: node.accounts[0].address, privateKey: node.accounts[0].privateKey, sm: false };
   counter = (await api.deploy(signer, c.bytecode + args, JSON.stringify(c.abi))).contractAddress;

@@ -2,8 +2,8 @@
 // newest release wins over an older installed one (it is downloaded), an installed version stands
 // in when that download fails (said once), a pin wins; and a run is answered again while the
 // sources and settings are unchanged. The registry is a local HTTP server answering with a
-// recorded copy of registry.npmjs.org/solc (fixtures/solc-registry-metadata.json); its version
-// documents answer 404, so downloads fail as they would offline.
+// recorded copy of registry.npmjs.org/solc (fixtures/solc-registry-metadata.json), its tarball
+// URLs pointed at the server; tarballs answer 404, so downloads fail as they would offline.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -37,7 +37,9 @@ before(async () => {
   server = http.createServer((req, res) => {
     requests.push(req.url ?? '');
     res.statusCode = req.url === '/solc' ? 200 : 404;
-    res.end(req.url === '/solc' ? metadata : '{}');
+    res.end(
+      req.url === '/solc' ? metadata.replaceAll('https://registry.npmjs.org', settings.registry) : '{}',
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   settings.registry = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -84,7 +86,8 @@ describe('CompileService version choice with the registry release list', () => {
     );
     assert.equal(run.version, '0.4.25');
     assert.match(run.reason, /solc 0\.4\.26 could not be downloaded/);
-    assert.ok(requests.includes('/solc') && requests.includes('/solc/0.4.26'), requests.join(' '));
+    // The release list names the tarball: no request for the version's own document.
+    assert.deepEqual(requests, ['/solc', '/solc/-/solc-0.4.26.tgz']);
     // A progress notification that ends, no error: the installed version stands in, said once.
     assert.deepEqual(events, ['start 0.4.26', 'done 0.4.26']);
     assert.equal(notices.length, 1);
@@ -95,7 +98,7 @@ describe('CompileService version choice with the registry release list', () => {
 
     await service.compile(file, false);
     assert.equal(notices.length, 1, 'said once');
-    assert.equal(requests.filter((r) => r === '/solc/0.4.26').length, 1, 'not retried at once');
+    assert.equal(requests.filter((r) => r === '/solc/-/solc-0.4.26.tgz').length, 1, 'not retried at once');
     assert.equal(requests.filter((r) => r === '/solc').length, 1, 'the release list is cached');
   });
 

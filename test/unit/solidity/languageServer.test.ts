@@ -238,7 +238,7 @@ describe('compiler versions', () => {
     assert.equal(diags[0].range.start.line, 0);
     assert.match(
       diags[0].message as string,
-      /solc 0\.7\.6 could not be downloaded: Could not download the registry metadata/,
+      /solc 0\.7\.6 could not be downloaded: the solc release list could not be read from http:\/\/127\.0\.0\.1:9\/solc: /,
     );
     assert.match(diags[0].message as string, /fiscoBcos\.solc\.soljsonPath/);
     const events = client.notifications

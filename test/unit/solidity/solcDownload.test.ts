@@ -1,7 +1,7 @@
-// Fetching a solc build from an npm registry: metadata → tarball → SRI integrity check →
-// soljson.js into the cache, then used offline. The registry is a local HTTP server serving a
-// real solc tarball (built here from the solc-0.4.25 alias's soljson.js) because tests run
-// offline; the metadata and tarball shapes are the npm registry's (dist.tarball, dist.integrity).
+// Fetching a solc build from an npm registry: the release list's dist → tarball → SRI integrity
+// check → soljson.js into the cache, then used offline. The registry is a local HTTP server
+// serving a real solc tarball (built here from the solc-0.4.25 alias's soljson.js) because tests
+// run offline; the metadata and tarball shapes are the npm registry's (dist.tarball, dist.integrity).
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { checkIntegrity, downloadSolc, tarEntry } from '../../../src/langserver/solcDownload';
 import { SolcStore } from '../../../src/langserver/solcLoader';
+import { ReleaseCatalog } from '../../../src/langserver/solcReleases';
 
 const repo = join(__dirname, '..', '..', '..');
 const soljson = readFileSync(join(repo, 'node_modules/solc-0.4.25/soljson.js'));
@@ -53,17 +54,15 @@ let badIntegrity = false;
 before(async () => {
   server = http.createServer((req, res) => {
     requests.push(req.url ?? '');
-    if (req.url === '/solc/0.4.25') {
-      res.setHeader('content-type', 'application/json');
+    if (req.url === '/solc') {
+      // The abbreviated release list: the only document a download reads.
+      res.setHeader('content-type', 'application/vnd.npm.install-v1+json');
+      const dist = {
+        tarball: `${registry}/solc/-/solc-0.4.25.tgz`,
+        integrity: badIntegrity ? 'sha512-AAAA' : integrity,
+      };
       res.end(
-        JSON.stringify({
-          name: 'solc',
-          version: '0.4.25',
-          dist: {
-            tarball: `${registry}/solc/-/solc-0.4.25.tgz`,
-            integrity: badIntegrity ? 'sha512-AAAA' : integrity,
-          },
-        }),
+        JSON.stringify({ name: 'solc', versions: { '0.4.25': { name: 'solc', version: '0.4.25', dist } } }),
       );
     } else if (req.url === '/solc/-/solc-0.4.25.tgz') {
       res.setHeader('content-length', tgz.length);
@@ -99,8 +98,11 @@ describe('solc download', () => {
     try {
       const progress: number[] = [];
       requests = [];
-      const file = await downloadSolc('0.4.25', cache, registry, (p) => progress.push(p.received));
-      assert.deepEqual(requests, ['/solc/0.4.25', '/solc/-/solc-0.4.25.tgz']);
+      const catalog = new ReleaseCatalog(undefined);
+      const dist = await catalog.dist(registry, '0.4.25');
+      const file = await downloadSolc('0.4.25', dist, cache, (p) => progress.push(p.received));
+      // One request for the release list, one for the tarball: no per-version document.
+      assert.deepEqual(requests, ['/solc', '/solc/-/solc-0.4.25.tgz']);
       assert.equal(progress.at(-1), tgz.length);
       assert.ok(readFileSync(file).equals(soljson));
       // A store that does not look at the solc-X aliases finds it in the cache.
@@ -109,6 +111,10 @@ describe('solc download', () => {
       requests = [];
       assert.match(store.load('0.4.25').version(), /^0\.4\.25/);
       assert.deepEqual(requests, []);
+      // Another download once the list is known: the tarball only.
+      rmSync(file);
+      await downloadSolc('0.4.25', await catalog.dist(registry, '0.4.25'), cache);
+      assert.deepEqual(requests, ['/solc/-/solc-0.4.25.tgz']);
     } finally {
       rmSync(cache, { recursive: true, force: true });
     }
@@ -118,18 +124,29 @@ describe('solc download', () => {
     const cache = mkdtempSync(join(tmpdir(), 'solc-cache-'));
     try {
       badIntegrity = true;
-      await assert.rejects(
-        downloadSolc('0.4.25', cache, registry),
-        /integrity check of the solc 0\.4\.25 tarball .* failed/,
-      );
+      const bad = await new ReleaseCatalog(undefined).dist(registry, '0.4.25');
       badIntegrity = false;
       await assert.rejects(
-        downloadSolc('0.4.99', cache, registry),
-        /registry metadata of solc 0\.4\.99 .*HTTP 404/,
+        downloadSolc('0.4.25', bad, cache),
+        /integrity check of the solc 0\.4\.25 tarball .* failed/,
+      );
+      const catalog = new ReleaseCatalog(undefined);
+      const { tarball } = await catalog.dist(registry, '0.4.25');
+      await assert.rejects(
+        downloadSolc('0.4.25', { tarball }, cache),
+        /names no integrity hash for solc 0\.4\.25/,
       );
       await assert.rejects(
-        downloadSolc('0.4.25', cache, 'http://127.0.0.1:9'),
-        /Could not download the registry metadata/,
+        downloadSolc('0.4.25', { tarball: `${registry}/solc/-/solc-0.4.26.tgz`, integrity }, cache),
+        /Could not download the solc 0\.4\.25 tarball from .*solc-0\.4\.26\.tgz: HTTP 404/,
+      );
+      await assert.rejects(
+        catalog.dist(registry, '0.4.99'),
+        /solc 0\.4\.99 is not among the releases listed at http:\/\/127\.0\.0\.1:\d+\/solc\./,
+      );
+      await assert.rejects(
+        new ReleaseCatalog(undefined).dist('http://127.0.0.1:9', '0.4.25'),
+        /the solc release list could not be read from http:\/\/127\.0\.0\.1:9\/solc: /,
       );
       assert.deepEqual(existsSync(cache) ? readdirSync(cache) : [], []);
     } finally {

@@ -1,5 +1,6 @@
 // The registry's solc release list: read from the package metadata, kept in memory and in the
-// cache folder for a day, not asked again for a while after a failure. The registry is a local
+// cache folder for a day, not asked again for a while after a failure; each release's tarball and
+// integrity hash come from it, with no request of their own. The registry is a local
 // HTTP server answering with a recorded copy of registry.npmjs.org/solc (abbreviated metadata,
 // fixtures/solc-registry-metadata.json) because unit tests run offline.
 
@@ -83,6 +84,24 @@ describe('ReleaseCatalog', () => {
     assert.equal(requests.length, 2, 'asked again once the list is a day old');
   });
 
+  it("gives each release's tarball and integrity from the list; a version missing from an old list reads it again", async () => {
+    requests = [];
+    let now = 7_000_000;
+    const catalog = new ReleaseCatalog(mkdtempSync(join(tmpdir(), 'solc-releases-')), () => now);
+    const recorded = (JSON.parse(metadata) as { versions: Record<string, { dist: object }> }).versions;
+    assert.deepEqual(await catalog.dist(registry, '0.8.11'), recorded['0.8.11'].dist);
+    assert.deepEqual(await catalog.dist(registry, '0.4.25'), recorded['0.4.25'].dist);
+    assert.equal(requests.length, 1);
+    await assert.rejects(
+      catalog.dist(registry, '0.8.99'),
+      /^Error: solc 0\.8\.99 is not among the releases listed at http:\/\/127\.0\.0\.1:\d+\/solc\.$/,
+    );
+    assert.equal(requests.length, 1, 'a list read just now is not read again');
+    now += RELEASES_RETRY_MS;
+    await assert.rejects(catalog.dist(registry, '0.8.99'), /not among the releases/);
+    assert.equal(requests.length, 2, 'an older list may predate the version');
+  });
+
   it('says why when the registry cannot be read, and leaves it alone for a while', async () => {
     requests = [];
     status = 503;
@@ -123,6 +142,15 @@ describe('ReleaseCatalog', () => {
     assert.equal((await new ReleaseCatalog(own).lookup(registry)).versions?.[0], '0.8.37');
     writeFileSync(join(own, RELEASES_FILE), '{broken');
     assert.equal((await new ReleaseCatalog(own).lookup(registry)).versions?.[0], '0.8.37');
-    assert.equal(requests.length, 2);
+    // Written before the list kept each release's dist: read again rather than download blind.
+    const base = registry.replace(/\/$/, '');
+    writeFileSync(
+      join(own, RELEASES_FILE),
+      JSON.stringify({ registry: base, fetchedAt: Date.now(), versions: ['0.8.37'] }),
+    );
+    assert.equal((await new ReleaseCatalog(own).lookup(registry)).versions?.[0], '0.8.37');
+    assert.equal(requests.length, 3);
+    assert.equal((await new ReleaseCatalog(own).lookup(registry)).versions?.[0], '0.8.37');
+    assert.equal(requests.length, 3, 'the list written back has the dists');
   });
 });
