@@ -5,19 +5,20 @@
 //     "node", V8's workers "V8 DefaultWorke" (GC, compiler), libuv's pool, RocksDB's threads);
 //   - context switches per request of the main thread (voluntary: it waited for work);
 //   - with --trace (V8's --trace-gc --trace-opt --trace-deopt on the dev node's stdout): GCs,
-//     optimizations and deopts per 1,000 requests;
+//     optimizations and deopts per 1,000 requests (--print-deopts prints each deopt);
 //   - with --strace: syscalls per request (`strace -c -f` attached during the phase; it slows
 //     the server, so its CPU figures are then not the bench's);
 //   - with --perf <dir>: `perf record` of the phase (needs --node-args "--perf-basic-prof").
 //
 // Run: node --import tsx bench/devnode-server-cpu.ts [--rounds N] [--reads N] [--trace] [--strace]
 //      [--perf <dir>] [--node-args "<flags>"] [--ref <git ref>] (the dev node of another commit)
+//      [--anvil] (anvil instead, measured the same way: its threads, syscalls and perf records)
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SENDERS, TXS, bundleDevnode, startDevnodePeer, type Peer } from './devnode-peers';
+import { SENDERS, TXS, bundleDevnode, startAnvilPeer, startDevnodePeer, type Peer } from './devnode-peers';
 import { runConcurrent, runSenders } from './lib/concurrency';
 import { compileCounter } from './lib/counter';
 import { sourceAt } from './lib/sourceAt';
@@ -76,7 +77,11 @@ function traceCounter(child: ChildProcess | undefined): Map<string, number> {
     const lines = (rest + chunk.toString('latin1')).split('\n');
     rest = lines.pop() ?? '';
     for (const l of lines)
-      for (const [k, re] of kinds) if (re.test(l)) counts.set(k, (counts.get(k) ?? 0) + 1);
+      for (const [k, re] of kinds)
+        if (re.test(l)) {
+          counts.set(k, (counts.get(k) ?? 0) + 1);
+          if (k === 'deopt' && process.argv.includes('--print-deopts')) console.log(`  ${l.slice(0, 200)}`);
+        }
   });
   return counts;
 }
@@ -167,13 +172,18 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'srvcpu-src-'));
   const ref = arg('--ref', '');
   const counter = compileCounter();
-  const server = ref ? await bundleDevnode(sourceAt(ref, work), '-ab') : await bundleDevnode();
-  const peer = await startDevnodePeer(counter, server, 'devnode', undefined, nodeArgs);
+  const anvil = process.argv.includes('--anvil');
+  const server = anvil ? '' : ref ? await bundleDevnode(sourceAt(ref, work), '-ab') : await bundleDevnode();
+  const peer = anvil
+    ? await startAnvilPeer(counter)
+    : await startDevnodePeer(counter, server, 'devnode', undefined, nodeArgs);
   const traces = traceCounter(peer.child);
   try {
     // As devnode.bench.ts: the transaction rounds first, then the reads over every key written.
     for (let r = 0; r < rounds; r++) await runSenders(await peer.signRound(), (tx) => peer.send(tx));
-    console.log(`${ref || 'this tree'}: ${rounds} rounds of ${TXS} transactions (${SENDERS} senders) done`);
+    console.log(
+      `${anvil ? 'anvil' : ref || 'this tree'}: ${rounds} rounds of ${TXS} transactions (${SENDERS} senders) done`,
+    );
     for (let r = 0; r < 2; r++) {
       peer.rpc.fresh();
       const written = rounds * TXS;
