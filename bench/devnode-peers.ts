@@ -51,6 +51,8 @@ export interface Peer {
   callOnce(k: number): Promise<void>;
   blockNumberOnce(): Promise<void>;
   stop(): Promise<void>;
+  /** The dev node's process (its stdout carries V8's --trace-* output, for devnode-server-cpu.ts). */
+  child?: ChildProcess;
 }
 
 export async function startDevnodePeer(
@@ -105,6 +107,7 @@ export async function startDevnodePeer(
       name,
       pid: child.pid!,
       rpc,
+      child,
       async signRound() {
         // What SDKs do: blockLimit = current block + a margin (the node accepts up to +1000).
         const limit = (await head()) + 900n;

@@ -238,8 +238,19 @@ class Reader {
     const s = this.s;
     const start = this.pos;
     let i = start;
-    if (s[i] === '-') i++;
-    while (i < s.length && s[i] >= '0' && s[i] <= '9') i++;
+    const negative = s.charCodeAt(i) === 0x2d; // '-'
+    if (negative) i++;
+    const digitsAt = i;
+    let v = 0; // exact while there are at most 15 digits
+    for (let c = s.charCodeAt(i); c >= 0x30 && c <= 0x39; c = s.charCodeAt(++i)) v = v * 10 + (c - 0x30);
+    const next = s[i];
+    if (next !== '.' && next !== 'e' && next !== 'E' && i - digitsAt <= 15) {
+      // An integer of up to 15 digits (request ids, most numbers): decodeNumber's result without
+      // its text round trip.
+      this.pos = i;
+      const value = BigInt(v);
+      return negative ? new JsonNumber('int', -value, Number(-value)) : new JsonNumber('int', value, v);
+    }
     if (s[i] === '.') {
       i++;
       while (i < s.length && s[i] >= '0' && s[i] <= '9') i++;

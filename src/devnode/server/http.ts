@@ -12,8 +12,7 @@ import type { TlcpConfig } from '../../protocol/tlcp/engine';
 import { TlcpSocket } from '../../protocol/tlcp/stream';
 import type { RpcHandler } from '../rpc/dispatch';
 import { WsRpcServer, type WsRpcHooks } from './wsRpc';
-import { leanConnectionHandler, type LeanHooks } from './leanHttp';
-import { errorMessage } from '../../protocol/unknownValues';
+import { internalErrorAnswer, leanConnectionHandler, type LeanHooks } from './leanHttp';
 
 export interface HttpServerOptions {
   host: string;
@@ -109,11 +108,7 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
     connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.floor(headersTimeout / 2))),
   };
   const answer = (body: string): Promise<string> =>
-    opts.handler(body).then(
-      (text) => text,
-      (e: unknown) =>
-        JSON.stringify({ error: { code: -32603, message: errorMessage(e) }, id: 0, jsonrpc: '' }),
-    );
+    opts.handler(body).then((text) => text, internalErrorAnswer);
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     if (req.method === 'OPTIONS') {
       req.resume();
@@ -206,7 +201,8 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
           server,
           opts.tls ? 'secureConnection' : 'connection',
           {
-            answer,
+            // The lean path answers a rejection itself (one promise reaction less per request).
+            answer: opts.handler,
             bodyLimit: limit,
             bodyTimeoutMs: bodyTimeout,
           },

@@ -16,10 +16,11 @@
 
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
+import { errorMessage } from '../../protocol/unknownValues';
 
 /** What the lean path needs from the server (http.ts). */
 export interface LeanHooks {
-  /** The JSON answer to one request body (never rejects: errors are answered in the JSON). */
+  /** The JSON answer to one request body; a rejection is answered with internalErrorAnswer. */
   answer(body: string): Promise<string>;
   /** Hands the connection to node:http (its own connection listener). */
   fallback(socket: Duplex): void;
@@ -53,6 +54,11 @@ const REQUEST_LINE = /^POST \/[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]* HTTP\/1\.1$/;
 // followed by a tab differently, so those go to it).
 const HEADER_LINE =
   /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*([\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?)?([ \t]*)$/;
+
+/** The answer to a body whose handler rejected (the JSON-RPC handler never does): -32603. */
+export function internalErrorAnswer(e: unknown): string {
+  return JSON.stringify({ error: { code: -32603, message: errorMessage(e) }, id: 0, jsonrpc: '' });
+}
 
 interface Head {
   length: number;
@@ -242,10 +248,12 @@ function serve(
     if (h.close) closing = closeRequested = true;
     const slot: Slot = { status: 200, close: h.close };
     queue.push(slot);
-    void hooks.answer(text).then((answer) => {
+    // One promise reaction per request: the handler's own promise, its rejection answered here.
+    const settle = (answer: string) => {
       slot.text = answer;
       flush();
-    });
+    };
+    void hooks.answer(text).then(settle, (e: unknown) => settle(internalErrorAnswer(e)));
     if (h.close && buf !== undefined) afterClose();
     return true;
   };

@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { startDevnode, type Devnode } from '../../../src/devnode/index';
 import { parseJsonLenient, JsonNumber, JsonNestingError } from '../../../src/devnode/rpc/json';
 import { writeJson, writeJsonFast, quote } from '../../../src/devnode/rpc/jsonWrite';
+import { createRpcHandler } from '../../../src/devnode/rpc/dispatch';
+import { RpcError } from '../../../src/devnode/rpc/errors';
+import type { RpcContext } from '../../../src/devnode/rpc/context';
 
 const PARSE =
   '{"error":{"code":-32700,"message":"Invalid JSON was received by the server."},"id":0,"jsonrpc":""}';
@@ -130,6 +133,32 @@ describe('jsoncpp-compatible JSON', () => {
     assert.equal(v[4].int, 0n);
   });
 
+  it('reads integers of up to 15 digits (no text round trip) as the general path reads them', () => {
+    // Leading zeros past 15 digits send the same value through the general path (decodeNumber).
+    const general = (t: string) => {
+      const neg = t.startsWith('-');
+      return parseJsonLenient(`${neg ? '-' : ''}${'0'.repeat(16)}${neg ? t.slice(1) : t}`) as JsonNumber;
+    };
+    let seed = 7;
+    const digits = (n: number) =>
+      Array.from({ length: n }, () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % 10)).join('');
+    const tokens = ['0', '-0', '007', '-007', '9', '999999999999999', '-999999999999999'];
+    for (let n = 1; n <= 15; n++) tokens.push(digits(n), `-${digits(n)}`);
+    for (const t of tokens) {
+      const fast = parseJsonLenient(t) as JsonNumber;
+      const slow = general(t);
+      assert.deepEqual([fast.kind, fast.int, fast.real], [slow.kind, slow.int, slow.real], t);
+      assert.ok(!Object.is(fast.real, -0), t); // "-0" is the integer 0, as jsoncpp's Int64
+    }
+    // Past 15 digits, and fractions and exponents, the general path decides.
+    const [a, b, c, d] = parseJsonLenient('[1234567890123456,12.5,12e2,-3E1]') as JsonNumber[];
+    assert.deepEqual([a.kind, a.int], ['int', 1234567890123456n]);
+    assert.deepEqual(
+      [b.kind, b.real, c.kind, c.real, d.kind, d.real],
+      ['real', 12.5, 'real', 1200, 'real', -30],
+    );
+  });
+
   it('rejects what jsoncpp rejects', () => {
     for (const bad of [
       '1e400',
@@ -211,5 +240,31 @@ describe('jsoncpp-compatible JSON', () => {
       const o = object(0);
       assert.equal(writeJson(o), reference(o), JSON.stringify(o));
     }
+  });
+});
+
+describe('JSON-RPC dispatch of synchronous and asynchronous methods', () => {
+  it('a method answered without an await gives the same bytes as one that awaits', async () => {
+    const fail = () => {
+      throw new RpcError(-32602, 'bad');
+    };
+    const handle = createRpcHandler({} as RpcContext, {
+      sync: () => ({ n: 7n, s: 'x' }),
+      async: () => Promise.resolve({ n: 7n, s: 'x' }),
+      thenable: () => ({ then: (ok: (v: unknown) => void) => ok({ n: 7n, s: 'x' }) }),
+      syncThrow: fail,
+      asyncThrow: () => Promise.resolve().then(fail),
+      syncUndefined: () => undefined,
+      asyncUndefined: () => Promise.resolve(undefined),
+    });
+    const ask = (method: string) => handle(`{"jsonrpc":"2.0","id":9,"method":"${method}","params":[]}`);
+    const answer = '{"id":9,"jsonrpc":"2.0","result":{"n":7,"s":"x"}}';
+    assert.equal(await ask('sync'), answer);
+    assert.equal(await ask('async'), answer);
+    assert.equal(await ask('thenable'), answer);
+    assert.equal(await ask('syncThrow'), '{"error":{"code":-32602,"message":"bad"},"id":9,"jsonrpc":"2.0"}');
+    assert.equal(await ask('asyncThrow'), await ask('syncThrow'));
+    assert.equal(await ask('syncUndefined'), '{"id":9,"jsonrpc":"2.0","result":null}');
+    assert.equal(await ask('asyncUndefined'), await ask('syncUndefined'));
   });
 });

@@ -72,6 +72,26 @@ describe('lean HTTP path: timeouts and a client leaving', () => {
     }
   });
 
+  it('a handler that rejects is answered -32603 with the same bytes as node:http, on the lean path', async () => {
+    let fallbacks = 0;
+    const handler: HttpServerOptions['handler'] = (body) =>
+      body === '"sync"' ? Promise.reject(new Error('boom')) : Promise.resolve(body);
+    const common = { host: '127.0.0.1', port: 0, handler };
+    const lean = await startHttpServer({ ...common, onLeanFallback: () => fallbacks++ });
+    const reference = await startHttpServer({ ...common, lean: false });
+    try {
+      // The failed request between two answered ones: order and keep-alive are unchanged.
+      const writes = [post('"a"') + post('"sync"') + post('"b"') + CLOSE];
+      const expected = await exchange(await plain(reference.port), writes);
+      assert.match(expected, /\{"error":\{"code":-32603,"message":"boom"\},"id":0,"jsonrpc":""\}/);
+      assert.equal(await exchange(await plain(lean.port), writes), expected);
+      assert.equal(fallbacks, 0);
+    } finally {
+      await lean.close();
+      await reference.close();
+    }
+  });
+
   it("a new connection that sends nothing gets node:http's 408; an idle one is closed", async () => {
     const server = net.createServer(
       leanConnectionHandler({
