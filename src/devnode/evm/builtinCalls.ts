@@ -90,6 +90,8 @@ export async function invokeBuiltin(
       sub: (address, value) => host.addBalance(address, -value),
     },
   };
+  // Its step goes before the steps of whatever it calls; the result is filled in below.
+  const traced = scope.tracer?.builtinStart(p.name, p.address, depth, gas, input);
   let result: PrecompiledResult;
   try {
     result = await p.execute(ctx, input);
@@ -107,7 +109,7 @@ export async function invokeBuiltin(
     tables.undoTo(mark);
     logs.length = 0;
   }
-  scope.tracer?.onBuiltin(p.name, p.address, depth, gas, input, result.output, result.status);
+  scope.tracer?.builtinEnd(traced, result.output, result.status);
   return { result, logs };
 }
 

@@ -202,22 +202,24 @@ export class TraceRecorder {
   }
 
   /**
-   * A built-in contract ran: one step standing for its whole execution. Its `gas` is the gas the
-   * built-in was given (for a CALL, what the call passed; for a transaction, its gas limit), which
-   * is what the first step of a called contract reports: gas left before it runs. A geth struct log
-   * has no step for a precompile at all; its call tracer's frame for one also carries the gas passed.
+   * A built-in contract starts: one step standing for its whole execution, recorded before any code
+   * it calls so steps stay in execution order; builtinEnd fills in its output and status. Its `gas`
+   * is the gas the built-in was given (for a CALL, what the call passed; for a transaction, its gas
+   * limit), which is what the first step of a called contract reports: gas left before it runs. A
+   * geth struct log has no step for a precompile at all; its call tracer's frame for one also
+   * carries the gas passed. Undefined when the step is past a limit (nothing to fill in).
    */
-  onBuiltin(
+  builtinStart(
     name: string,
     address: string,
     depth: number,
     gas: bigint,
     input: Uint8Array,
-    output: Uint8Array,
-    status: number,
-  ): void {
+  ): BuiltinCall | undefined {
     // Counted as any step: its input and output are carried as hex like memory snapshots.
-    if (!this.roomForStep() || !this.addBytes(16 + name.length + input.length + output.length)) return;
+    if (!this.roomForStep() || !this.addBytes(16 + name.length + input.length)) return undefined;
+    // Output and status stand as "nothing yet" until it returns; a finished trace has them filled.
+    const builtin = { name: `${name} (${address})`, input: toHex(input), output: '0x', status: -1 };
     this.trace.steps.push({
       pc: 0,
       op: 'BUILTIN',
@@ -225,8 +227,16 @@ export class TraceRecorder {
       depth,
       frame: this.current(),
       stack: [],
-      builtin: { name: `${name} (${address})`, input: toHex(input), output: toHex(output), status },
+      builtin,
     });
+    return builtin;
+  }
+
+  /** The built-in of a builtinStart returned; its output counts against maxBytes as its input did. */
+  builtinEnd(call: BuiltinCall | undefined, output: Uint8Array, status: number): void {
+    if (call === undefined) return;
+    call.status = status;
+    if (this.exceeded === undefined && this.addBytes(output.length)) call.output = toHex(output);
   }
 
   finish(): Trace {

@@ -26,8 +26,9 @@ export type TraceStep = {
   /** For SSTORE: the slot and value written (0x hex). */
   storage?: [string, string];
   /**
-   * A call into a built-in contract: one step with its decoded name, input and result. Its `gas`
-   * is the gas the built-in was given, as a called contract's first step reports.
+   * A call into a built-in contract: one step with its decoded name, input and result, placed when
+   * the built-in starts, before the steps of any code it calls (those are one level deeper). Its
+   * `gas` is the gas the built-in was given, as a called contract's first step reports.
    */
   builtin?: BuiltinCall;
 };

@@ -13,7 +13,7 @@ import { parseWord, wordAt, wordBytes } from './values';
 interface Write {
   step: number;
   value: bigint;
-  /** The step after which the write is undone (its reverting frame's last step). */
+  /** The step after which the write is undone (the last step of its reverting frame or its callees). */
   undoneAfter?: number;
 }
 
@@ -47,6 +47,14 @@ export class TraceStorage {
     }
     const lastStep = new Map<number, number>();
     trace.steps.forEach((s, i) => lastStep.set(s.frame, i));
+    // A frame ends with its callees (a child's index is above its parent's): a built-in's frame has
+    // one step, before the steps of the code it calls.
+    for (let f = trace.frames.length - 1; f >= 0; f--) {
+      const parent = trace.frames[f].parent;
+      const last = lastStep.get(f);
+      if (parent >= 0 && last !== undefined && last > (lastStep.get(parent) ?? -1))
+        lastStep.set(parent, last);
+    }
     const undoneAfter = (frame: number): number | undefined => {
       for (let f = frame; f >= 0; f = trace.frames[f].parent)
         if (trace.frames[f].error !== undefined) return lastStep.get(f);

@@ -1,0 +1,77 @@
+// The debugger's call stack and stepping over a trace where a contract calls a built-in that calls
+// another built-in and a contract. The built-in's step was recorded after the code it called, so
+// the call stack inside that code had no step for the built-in's frame or its caller's (-1).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TraceModel } from '../../../src/extension/debug/traceModel';
+import { DEFAULT_TRACE_LIMITS } from '../../../src/devnode/evm/trace';
+import { newChain, signedTx } from '../devnode/chain-fixtures';
+import { deployRuntime } from '../devnode/raw-code';
+import { RETURN_42, callRelayCode, relayBuiltins } from '../devnode/relay-builtin';
+import { push } from '../devnode/raw-code';
+import { TraceStorage } from '../../../src/extension/debug/variables/storageView';
+
+test('inside code a built-in called, the call stack runs through the built-in to its caller', async () => {
+  const chain = await newChain({ builtins: relayBuiltins() });
+  try {
+    const leaf = await deployRuntime(chain, RETURN_42);
+    const top = await deployRuntime(chain, callRelayCode(leaf));
+    const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, { to: top });
+    assert.equal((await chain.submit(raw)).receipt.data.status, 0);
+    const { trace } = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!;
+    // No source for any of it: every step is a stop.
+    const m = new TraceModel(trace, () => undefined);
+    const call = trace.steps.findIndex((s) => s.op === 'CALL');
+    const relay = call + 1;
+    assert.equal(trace.steps[relay].builtin?.name.split(' ')[0], 'test-relay');
+    const inLeaf = trace.steps.findIndex((s) => s.frame === 2);
+    assert.ok(inLeaf > relay);
+    assert.deepEqual(m.callStack(inLeaf), [
+      { frame: 2, step: inLeaf },
+      { frame: 1, step: relay + 1 }, // the relay's frame is at its call to test-kv
+      { frame: 0, step: call },
+    ]);
+    assert.deepEqual(m.callStack(relay), [
+      { frame: 1, step: relay },
+      { frame: 0, step: call },
+    ]);
+    // Step into goes through the built-ins into the leaf; over and out come back to the POP.
+    assert.deepEqual(
+      [m.stepInto(call), m.stepInto(relay), m.stepInto(relay + 1)],
+      [relay, relay + 1, inLeaf],
+    );
+    const pop = trace.steps.length - 2;
+    assert.equal(trace.steps[pop].op, 'POP');
+    assert.equal(m.stepOver(call), pop);
+    assert.equal(m.stepOut(inLeaf), pop);
+    assert.equal(m.stepOut(relay), pop);
+  } finally {
+    await chain.close();
+  }
+});
+
+test('a write by code a failing built-in called shows until the built-in returns, then is undone', async () => {
+  const chain = await newChain({ builtins: relayBuiltins() });
+  try {
+    const leaf = await deployRuntime(chain, push(7n) + push(0n) + '55' + RETURN_42); // SSTORE(0, 7)
+    const top = await deployRuntime(chain, callRelayCode(leaf, 'fail'));
+    const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, { to: top });
+    assert.equal((await chain.submit(raw)).receipt.data.status, 0, 'the CALL fails, the transaction not');
+    const { trace } = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!;
+    assert.equal(trace.frames[1].error, 'revert');
+    assert.equal(trace.frames[2].error, undefined);
+    // The relay's frame has one step, before the leaf's: its end is its callees' last step.
+    const sstore = trace.steps.findIndex((s) => s.op === 'SSTORE');
+    assert.equal(trace.steps[sstore].frame, 2);
+    const storage = new TraceStorage(trace);
+    assert.equal(storage.at(leaf, sstore - 1).value(0n), 0n);
+    assert.equal(storage.at(leaf, sstore).value(0n), 7n);
+    const leafEnd = trace.steps.map((s) => s.frame).lastIndexOf(2);
+    assert.equal(storage.at(leaf, leafEnd).value(0n), 7n);
+    assert.equal(storage.at(leaf, leafEnd + 1).value(0n), 0n);
+    assert.equal(storage.at(leaf, trace.steps.length - 1).value(0n), 0n);
+  } finally {
+    await chain.close();
+  }
+});
