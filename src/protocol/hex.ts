@@ -154,6 +154,19 @@ export function uintFromBytes(bytes: Uint8Array): bigint {
     for (; i < n; i++) v = v * 256 + bytes[i];
     return BigInt(v);
   }
+  if (n - i <= 32) {
+    // A word (hashes, slots, storage values): 32 bits at a time, about 2x the hex text below,
+    // which builds one cons cell per byte before BigInt parses it.
+    let head = 0;
+    const lead = (n - i) % 4;
+    for (let end = i + lead; i < end; i++) head = head * 256 + bytes[i];
+    let r = BigInt(head);
+    for (; i < n; i += 4) {
+      const w = ((bytes[i] << 24) | (bytes[i + 1] << 16) | (bytes[i + 2] << 8) | bytes[i + 3]) >>> 0;
+      r = (r << 32n) | BigInt(w);
+    }
+    return r;
+  }
   let text = '0x';
   for (; i < n; i++) text += BYTE_TO_HEX[bytes[i]];
   return BigInt(text);

@@ -6,7 +6,7 @@
 // - EVM._opcodeMap: the active opcode table, used to reach the (unexported) Interpreter class,
 //   whose Interpreter.prototype._getValidJumpDestinations(code) the jump-analysis cache wraps
 //   and whose Interpreter.prototype.run(code, opts) the synchronous step loop replaces (it reads
-//   the run state, the opcode table's entries and Interpreter.useGas, see fastLoop.ts), and
+//   the run state, the opcode table's entries, Interpreter.useGas and the frame's _result, see fastLoop.ts), and
 //   Interpreter.prototype._runStepHook(dynamicFee, gasLeft, memorySize), which builds the `step`
 //   event of a traced run (wrapped by traceStepHook.ts).
 
@@ -60,6 +60,8 @@ export interface RunState {
   gasLeft: bigint;
   gasRefund: bigint;
   stateGasSpilled: bigint;
+  stack: { popN(n: number): bigint[] };
+  memory: { read(offset: number, size: number): Uint8Array };
 }
 
 interface InterpreterThis {
@@ -73,6 +75,8 @@ interface InterpreterThis {
   _runState: RunState;
   /** The frame's environment; EVM.runInterpreter reads it back only to copy it into the result. */
   _env: object;
+  /** The frame's result; RETURN and REVERT set its return value (Interpreter.finish, revert). */
+  _result: { returnValue?: Uint8Array };
   _getValidJumpDestinations(code: Uint8Array): {
     jumps: Uint8Array;
     pushes: unknown;

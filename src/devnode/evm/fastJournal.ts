@@ -1,6 +1,6 @@
 // @ethereumjs/evm's Journal keys warm addresses and slots by their unprefixed hex, converting the
 // address and the slot on every isWarmedStorage and addWarmedStorage (SLOAD asks once or twice,
-// SSTORE twice). These are the same two methods over the same maps, with the conversions
+// SSTORE twice), and the address on every isWarmedAddress and addWarmedAddress. These are the same methods over the same maps, with the conversions
 // remembered by identity: a frame hands the same address bytes for all its slots, and a handler
 // asks about one key array twice in a row; neither is changed after. Best effort: a journal
 // whose members differ is left alone.
@@ -15,6 +15,7 @@ interface JournalInternals {
   journalDiff: [number, [Set<string>, Slots, Set<string>]][];
   accessList?: Slots;
   addWarmedAddress(address: Uint8Array): void;
+  isWarmedAddress(address: Uint8Array): boolean;
   isWarmedStorage(address: Uint8Array, slot: Uint8Array): boolean;
   addWarmedStorage(address: Uint8Array, slot: Uint8Array): void;
 }
@@ -29,6 +30,8 @@ function isJournal(j: object): j is JournalInternals {
     Array.isArray(j.journalDiff) &&
     'addWarmedAddress' in j &&
     typeof j.addWarmedAddress === 'function' &&
+    'isWarmedAddress' in j &&
+    typeof j.isWarmedAddress === 'function' &&
     'isWarmedStorage' in j &&
     typeof j.isWarmedStorage === 'function' &&
     'addWarmedStorage' in j &&
@@ -56,6 +59,21 @@ export function installJournalKeys(journal: object): void {
       lastSlot = s;
     }
     return lastSlotHex;
+  };
+  // The address methods convert with @ethereumjs/util's bytesToUnprefixedHex, a JS loop whose
+  // string of one cons cell per byte is flattened at the map lookup: 1-2% of a `call`, whose
+  // first SLOAD warms the contract (addWarmedStorage → addWarmedAddress).
+  journal.isWarmedAddress = function (this: JournalInternals, address) {
+    const a = addressHex(address);
+    return this.journal.has(a) || this.alwaysWarmJournal.has(a);
+  };
+  journal.addWarmedAddress = function (this: JournalInternals, address) {
+    const a = addressHex(address);
+    if (!this.journal.has(a)) {
+      this.journal.set(a, new Set());
+      this.journalDiff[this.journalDiff.length - 1][1][0].add(a);
+    }
+    if (this.accessList !== undefined && !this.accessList.has(a)) this.accessList.set(a, new Set());
   };
   journal.isWarmedStorage = function (this: JournalInternals, address, slot) {
     const a = addressHex(address);

@@ -20,10 +20,13 @@ const ORIGINAL_LOOP_EIPS = [3540, 6800, 7864, 7928, 8037];
 const ERROR_TYPE = new EVMError(EVMError.errorMessages.STOP).errorType;
 const STOP = EVMError.errorMessages.STOP;
 const INVALID_OPCODE = EVMError.errorMessages.INVALID_OPCODE;
+const REVERT_ERROR = EVMError.errorMessages.REVERT;
 
 const JUMP = 0x56;
 const JUMPI = 0x57;
 const RJUMP = 0x5e;
+const RETURN = 0xf3;
+const REVERT = 0xfd;
 
 const patched = new WeakSet<object>();
 const NO_ENV = Object.freeze({});
@@ -36,7 +39,13 @@ export function installFastLoop(proto: InterpreterRunProto): void {
   // @ethereumjs/evm's own STOP handler: it throws STOP, which the loop catches to end the frame
   // without an error. That throw and catch cost about 1-2% of a transaction: the loop ends the
   // frame itself when the table holds that handler (anything else at 0x00 is called as before).
-  const stop = getOpcodesForHF(new Common({ chain: Mainnet, params: paramsEVM })).opcodeMap[0]?.opHandler;
+  const opcodeMap = getOpcodesForHF(new Common({ chain: Mainnet, params: paramsEVM })).opcodeMap;
+  const stop = opcodeMap[0]?.opHandler;
+  // Its RETURN and REVERT handlers end the frame the same way (Interpreter.finish and revert set
+  // the frame's return value and throw STOP or REVERT): a throw per frame, about 7% of a `call`'s
+  // CPU. The loop does their steps itself when the table holds those handlers.
+  const returnHandler = opcodeMap[RETURN]?.opHandler;
+  const revertHandler = opcodeMap[REVERT]?.opHandler;
   // Per Common and hardfork: whether none of ORIGINAL_LOOP_EIPS is active.
   const simple = new WeakMap<object, { hardfork: string; ok: boolean }>();
   proto.run = async function (code: Uint8Array, opts: { pc?: number } = {}) {
@@ -105,6 +114,17 @@ export function installFastLoop(proto: InterpreterRunProto): void {
         if (info.isInvalid) throw new EVMError(INVALID_OPCODE);
         this.useGas(gas, info);
         rs.programCounter++;
+        if (
+          (op === RETURN && entry.opHandler === returnHandler) ||
+          (op === REVERT && entry.opHandler === revertHandler)
+        ) {
+          // The handlers' own steps: the same pops, the same copy of memory (none for length 0).
+          const [offset, length] = rs.stack.popN(2);
+          this._result.returnValue =
+            length === 0n ? new Uint8Array(0) : rs.memory.read(Number(offset), Number(length));
+          if (op === REVERT) err = new EVMError(REVERT_ERROR);
+          break;
+        }
         if (info.isAsync) {
           // Awaited only when it did return a promise (fastWordOps.ts's SLOAD may not).
           const pending = entry.opHandler(rs, common);

@@ -36,6 +36,15 @@ const PROGRAMS: Record<string, string> = {
   'static call that writes': '6000600060006000' + '73' + '33'.repeat(20) + '61fffffa' + '60005260206000f3',
   'PUSH past the end of code': '7f01',
   STOP: '00',
+  'RETURN of nothing': '60006000f3',
+  'REVERT of nothing': '60006000fd',
+  'RETURN with one word on the stack': '6001f3',
+  'REVERT with an empty stack': 'fd',
+  // The memory expansion of the returned range is its gas: too much for the smaller limits.
+  'RETURN far into memory': '602061fff0f3',
+  // A nested frame that reverts with data, whose answer the caller returns.
+  'nested call that reverts':
+    '60206000600060006000' + '73' + '33'.repeat(20) + '61fffff1' + '3d600060003e3d6000fd',
 };
 
 /** The callee of the nested calls: stores 1 in slot 0 and returns 32 bytes. */
@@ -105,6 +114,65 @@ describe('EVM: the synchronous step loop runs programs exactly as the original l
       });
     }
   }
+
+  it('RETURN and REVERT of random ranges of memory end the frame as the original handlers do', async () => {
+    // A seeded generator: the same cases on every run.
+    let seed = 0x5eed;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const evm = await newEvm(Hardfork.Cancun);
+    const word = (b: number) => b.toString(16).padStart(2, '0').repeat(32);
+    const push2 = (n: number) => '61' + n.toString(16).padStart(4, '0');
+    for (let i = 0; i < 60; i++) {
+      const op = next(2) === 0 ? 'f3' : 'fd';
+      const length = [0, 1, 31, 32, 33, 64, 100, 4000][next(8)];
+      const offset = next(4) === 0 ? 0 : next(200);
+      const code =
+        '7f' + word(i + 1) + '600052' + '7f' + word(0xa0 + i) + '602052' + push2(length) + push2(offset) + op;
+      for (const gasLimit of [100_000n, BigInt(20 + next(600))]) {
+        const { fast, original } = await runBoth(evm, code, gasLimit, next(2) === 0);
+        assert.deepEqual(fast, original, `${code}, gas limit ${gasLimit}`);
+      }
+    }
+  });
+
+  it('ends a frame at RETURN and REVERT without Interpreter.finish and revert (their throw)', async () => {
+    const evm = await newEvm(Hardfork.Paris);
+    const proto = await interpreterPrototypeOf(evm);
+    assert.ok(proto !== undefined && 'finish' in proto && 'revert' in proto);
+    const { finish, revert } = proto as {
+      finish: (...a: unknown[]) => unknown;
+      revert: (...a: unknown[]) => unknown;
+    };
+    let calls = 0;
+    const p = proto as { finish: typeof finish; revert: typeof revert };
+    p.finish = function (...a: unknown[]) {
+      calls++;
+      return finish.apply(this, a);
+    };
+    p.revert = function (...a: unknown[]) {
+      calls++;
+      return revert.apply(this, a);
+    };
+    try {
+      await evm.stateManager.putCode(TARGET, Buffer.from(PROGRAMS['storage, log and return'], 'hex'));
+      const returned = await evm.runCall({ caller: CALLER, to: TARGET, gasLimit: 1_000_000n });
+      assert.equal(returned.execResult.returnValue.length, 32);
+      await evm.stateManager.putCode(TARGET, Buffer.from(PROGRAMS['revert with data'], 'hex'));
+      const reverted = await evm.runCall({ caller: CALLER, to: TARGET, gasLimit: 1_000_000n });
+      assert.equal(reverted.execResult.exceptionError?.error, 'revert');
+      assert.equal(calls, 0);
+      // The original loop (a step listener on) still goes through them.
+      evm.events.on('step', () => {});
+      await evm.runCall({ caller: CALLER, to: TARGET, gasLimit: 1_000_000n });
+      assert.equal(calls, 1);
+    } finally {
+      p.finish = finish;
+      p.revert = revert;
+    }
+  });
 
   it('takes over the loop: no opcode goes through Interpreter.runStep unless a step listener is on', async () => {
     const evm = await newEvm(Hardfork.Paris);

@@ -124,3 +124,24 @@ test('uint256Bytes and uintFromBytes agree with the hex text of the number, over
   assert.throws(() => uint256Bytes(2n ** 256n), RangeError);
   assert.throws(() => uint256Bytes(-1n), RangeError);
 });
+
+test('uintFromBytes reads every length and leading-zero run as the hex text of the bytes does', () => {
+  // Seeded: the same inputs on every run. Lengths past a word take the text path, up to one the
+  // 32-bit path, up to 6 significant bytes the Number path.
+  let seed = 0xbeef;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  for (let c = 0; c < 3000; c++) {
+    const length = next(70);
+    const zeros = next(3) === 0 ? next(length + 1) : 0;
+    const bytes = Uint8Array.from({ length }, (_, i) => (i < zeros ? 0 : next(4) === 0 ? 0xff : next(256)));
+    const hex = Buffer.from(bytes).toString('hex');
+    assert.equal(uintFromBytes(bytes), hex === '' ? 0n : BigInt('0x' + hex), hex);
+    // A view into a larger buffer reads only its own bytes.
+    const outer = new Uint8Array(length + 8).fill(0xaa);
+    outer.set(bytes, 4);
+    assert.equal(uintFromBytes(outer.subarray(4, 4 + length)), hex === '' ? 0n : BigInt('0x' + hex), hex);
+  }
+});
