@@ -3,7 +3,7 @@
 // src/devnode/cli.ts, like dist/devnode-cli.js) with --data takes N set(k) transactions
 // (m[k] = k and an event, each k new) from 10 accounts, 64 requests in flight. A worker thread
 // signs the next chunk while this one is sent. Every 10% (100,000 at the default) it prints the
-// slice's throughput and the node's CPU time per transaction (on a shared machine throughput
+// slice's throughput and the node's CPU time per transaction, also by thread (on a shared machine throughput
 // follows the load, CPU per transaction does not), the node's RSS (total, anonymous = heap and
 // native allocations, file = pages of the mapped store and binaries the kernel may drop), the
 // data directory's size, and the p50 latency of calls on keys written in the first slice and of
