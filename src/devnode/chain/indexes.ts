@@ -121,7 +121,8 @@ export class ChainIndexes {
   /** True when a block within the window used `nonce`. */
   hasNonce(nonce: string, head: number): boolean {
     if (this.pendingNonces.has(nonce)) return true;
-    if (!this.latest.has(nonce) && this.uncoveredUpTo <= head - this.span) return false;
+    // Block 0 has no nonces, so a chain this process started from genesis is covered at once.
+    if (!this.latest.has(nonce) && this.uncoveredUpTo <= Math.max(0, head - this.span)) return false;
     const m = this.nonceBlock(nonce);
     return m !== undefined && m > head - this.span;
   }

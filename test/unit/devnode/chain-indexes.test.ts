@@ -110,7 +110,14 @@ test('the nonce window expires the same with lists kept in memory, read from the
 test('once its window holds only blocks it committed, the nonce check and expiry read no nonce record', async () => {
   const kv = new MapKv();
   const first = new ChainIndexes(kv, SPAN);
-  for (let n = 0; n <= 10; n++) await commit(kv, first, n, n === 0 ? [] : [`a${n}`, `b${n % 3}`]);
+  await commit(kv, first, 0, []);
+  for (let n = 1; n <= 10; n++) {
+    // Started from genesis (block 0 has no nonces): covered from the first block on.
+    assert.equal(first.hasNonce(`a${n}`, n - 1), false);
+    assert.equal(first.hasNonce(`b${n % 3}`, n - 1), n >= 4); // block n - 3 used it
+    await commit(kv, first, n, [`a${n}`, `b${n % 3}`]);
+  }
+  assert.equal(kv.nonceReads, 0);
   // A restarted node: blocks 7..10 of its window were committed by the previous process.
   const ix = new ChainIndexes(kv, SPAN);
   kv.nonceReads = 0;
