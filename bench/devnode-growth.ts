@@ -3,7 +3,7 @@
 // src/devnode/cli.ts, like dist/devnode-cli.js) with --data takes N set(k) transactions
 // (m[k] = k and an event, each k new) from 10 accounts, 64 requests in flight. A worker thread
 // signs the next chunk while this one is sent. Every 10% (100,000 at the default) it prints the
-// slice's throughput and the node's CPU time per transaction (on a shared machine throughput
+// slice's throughput and the node's CPU time per transaction, also by thread (on a shared machine throughput
 // follows the load, CPU per transaction does not), the node's RSS (total, anonymous = heap and
 // native allocations, file = pages of the mapped store and binaries the kernel may drop), the
 // data directory's size, and the p50 latency of calls on keys written in the first slice and of
@@ -14,7 +14,7 @@
 // throughput >= 80% of the first.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Interface } from 'ethers';
@@ -42,6 +42,36 @@ function rssMiB(pid: number): { total: number; anon: number; file: number } {
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in USER_HZ (100)
+}
+
+/**
+ * CPU seconds per thread group: "main" (the JS thread), then by thread name (RocksDB's
+ * "rocksdb:low"/"rocksdb:high" compactions and flushes, libuv's and V8's helpers).
+ */
+function threadCpu(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended
+    }
+    const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return out;
+}
+
+/** "main 0.31, rocksdb:low 0.12, ..." ms per transaction between two threadCpu samples. */
+function threadCpuLine(before: Map<string, number>, after: Map<string, number>, txs: number): string {
+  return [...after]
+    .map(([name, s]) => [name, ((s - (before.get(name) ?? 0)) * 1000) / txs] as const)
+    .filter(([, ms]) => ms >= 0.005)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${ms.toFixed(3)}`)
+    .join(', ');
 }
 
 /** Size of the files under `dir`, subdirectories included (the store is a directory). */
@@ -100,13 +130,32 @@ class Signer {
   }
 }
 
-export async function runGrowth(work: string, total: number, budgetMinutes = Infinity): Promise<void> {
-  const cli = await bundleForNode({ file: 'src/devnode/cli.ts' }, 'devnode-growth-cli');
+export interface GrowthOptions {
+  /** Use (and keep) this data directory, continuing the chain it holds. */
+  dataDir?: string;
+  /** Keys start after this (a continued chain needs new nonces and slots). */
+  firstKey?: number;
+  /** Transactions per reported slice (default a tenth of the total). */
+  slice?: number;
+}
+
+export async function runGrowth(
+  work: string,
+  total: number,
+  budgetMinutes = Infinity,
+  options: GrowthOptions = {},
+): Promise<void> {
+  // BENCH_GROWTH_CLI=<bundle> runs a CLI bundled earlier (an A/B of two builds on copies of one chain).
+  const cli =
+    process.env.BENCH_GROWTH_CLI ??
+    (await bundleForNode({ file: 'src/devnode/cli.ts' }, 'devnode-growth-cli'));
   const signer = await Signer.start();
-  const dataDir = mkdtempSync(join(work, 'growth-'));
+  let dataDir = options.dataDir;
+  if (dataDir === undefined) dataDir = mkdtempSync(join(work, 'growth-'));
+  else mkdirSync(dataDir, { recursive: true });
   const { child, info } = await startNode(cli, dataDir);
   try {
-    await push(child, info, signer, dataDir, total, budgetMinutes, cli);
+    await push(child, info, signer, dataDir, total, budgetMinutes, cli, options);
   } finally {
     await signer.close();
     await stopChild(child);
@@ -121,7 +170,9 @@ async function push(
   total: number,
   budgetMinutes: number,
   cli: string,
+  options: GrowthOptions,
 ): Promise<void> {
+  const keyBase = options.firstKey ?? 0;
   const counter = compileCounter();
   const rpc = new Rpc(info.url);
   const head = async () => BigInt(await rpc.call<number>('getBlockNumber', ['group0', '']));
@@ -143,7 +194,7 @@ async function push(
     chainID: 'chain0',
     groupID: 'group0',
     blockLimit: (await head()) + 500n,
-    nonce: 'growth-deploy',
+    nonce: `growth-deploy-${keyBase}`,
     to: '',
     input: fromHex(counter.bytecode),
     abi: '',
@@ -168,13 +219,15 @@ async function push(
       keys,
       to: address,
       selector,
-      firstKey: from + 1,
+      firstKey: keyBase + from + 1,
       count: n,
       blockLimit: ((await head()) + 900n).toString(),
     });
 
-  const slice = Math.max(1, Math.floor(total / 10));
-  const firstSliceBlocks = { from: 1, to: 1 };
+  const slice =
+    options.slice !== undefined && options.slice > 0 ? options.slice : Math.max(1, Math.floor(total / 10));
+  const startBlock = Number(await head());
+  const firstSliceBlocks = { from: startBlock, to: startBlock };
   const started = performance.now();
   console.log(
     `growth: ${total} set(k) transactions from ${keys.length} accounts, ${IN_FLIGHT} in flight, into ${dataDir}`,
@@ -192,6 +245,7 @@ async function push(
     let sendSeconds = 0;
     const sliceStart = sent;
     const cpuStart = cpuSeconds(child.pid!);
+    const threadsStart = threadCpu(child.pid!);
     const sliceEnd = Math.min(total, sent + slice);
     while (sent < sliceEnd) {
       const txs = await next;
@@ -211,6 +265,7 @@ async function push(
     const tps = (sent - sliceStart) / sendSeconds;
     // On a shared machine tx/s follows the load; the node's CPU per transaction does not.
     const cpuMs = ((cpuSeconds(child.pid!) - cpuStart) * 1000) / (sent - sliceStart);
+    const threads = threadCpuLine(threadsStart, threadCpu(child.pid!), sent - sliceStart);
     if (firstCpuMs === 0) firstCpuMs = cpuMs;
     lastCpuMs = cpuMs;
     if (first === 0) {
@@ -219,7 +274,7 @@ async function push(
     }
     last = tps;
     const oldKey = await runConcurrent(PROBES, 4, async (i) => {
-      const k = ((i * 7919) % slice) + 1;
+      const k = keyBase + ((i * 7919) % slice) + 1;
       const out = await rpc.call<{ output: string }>('call', [
         'group0',
         '',
@@ -238,6 +293,7 @@ async function push(
     console.log(
       `${String(sent).padStart(8)}   ${tps.toFixed(0).padStart(8)}      ${cpuMs.toFixed(2).padStart(11)}      ${rss.total.toFixed(0).padStart(6)} (${rss.anon.toFixed(0)} / ${rss.file.toFixed(0)})   ${dirMiB(dataDir).toFixed(0).padStart(11)}   ${oldKey.p50.toFixed(2).padStart(10)} ms      ${oldBlock.p50.toFixed(2).padStart(8)} ms   ${minutes.toFixed(1).padStart(5)} min`,
     );
+    console.log(`          node CPU ms/tx by thread: ${threads}`);
     if (minutes >= budgetMinutes && sent < total) {
       console.log(`time budget of ${budgetMinutes} min spent: stopping at ${sent} of ${total} transactions`);
       break;

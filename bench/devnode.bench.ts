@@ -15,7 +15,9 @@
 // --anvil-args "..." passes flags to anvil; --ab "<node flags>" (repeatable) adds the dev node
 // under those node/V8 flags as a peer "devnode B", "devnode C"... (an A/B of a setting in one run); --growth [N] runs only the growth bench
 // (devnode-growth.ts: N transactions, default 1,000,000, against the dev node CLI with --data;
-// --budget MIN stops sending after MIN minutes and measures the restart there);
+// --budget MIN stops sending after MIN minutes and measures the restart there; --growth-data DIR
+// uses and keeps DIR, continuing an existing chain; --growth-from K starts the keys after K, so a
+// continued chain's nonces and slots stay new; --growth-slice N reports every N transactions);
 // BENCH_DEVNODE_NODE_ARGS passes node flags to the dev node process (e.g. "--cpu-prof").
 // --tx-only skips the calls and block-number requests; --ab-ref <git ref> adds the dev node built
 // from that commit as a peer "devnode@<ref>" (an A/B of a code change in one run).
@@ -106,7 +108,15 @@ async function main(): Promise<void> {
       const n = Number(process.argv[growthAt + 1]);
       const budgetAt = process.argv.indexOf('--budget');
       const budget = budgetAt > 0 ? Number(process.argv[budgetAt + 1]) : Infinity;
-      await runGrowth(work, Number.isInteger(n) && n > 0 ? n : 1_000_000, budget > 0 ? budget : Infinity);
+      const opt = (name: string) => {
+        const at = process.argv.indexOf(name);
+        return at > 0 ? process.argv[at + 1] : undefined;
+      };
+      await runGrowth(work, Number.isInteger(n) && n > 0 ? n : 1_000_000, budget > 0 ? budget : Infinity, {
+        dataDir: opt('--growth-data'),
+        firstKey: Number(opt('--growth-from') ?? 0),
+        slice: Number(opt('--growth-slice') ?? 0),
+      });
       return;
     }
     await run(work);

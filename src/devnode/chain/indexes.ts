@@ -47,6 +47,18 @@ export class ChainIndexes {
    */
   private readonly windows = new Map<number, string[]>();
   private windowNonces = 0;
+  /**
+   * Nonce → the last block that used it, for the nonces of the lists in `windows` (and kept up
+   * to date for them by later blocks): what its N/ record holds, known without reading it.
+   */
+  private readonly latest = new Map<string, number>();
+  /**
+   * The last block whose nonces may be missing from `latest` (blocks before this process's
+   * first commit, or a list beyond the memory bound). Once it has left the window, a nonce
+   * `latest` does not know was used by no block within it: the check needs no store read (a
+   * point read of an absent key, which at a million transactions goes through every level).
+   */
+  private uncoveredUpTo = Infinity;
 
   constructor(
     private readonly kv: KvStore,
@@ -59,19 +71,23 @@ export class ChainIndexes {
   /** Adds the index entries of a committed block to `batch`. */
   add(block: StoredBlock, nonces: string[], abis: ReadonlyMap<string, string>, batch: KvBatch): void {
     const n = block.header.blockNumber;
+    // Blocks before the first one this process commits are known from the store only.
+    if (this.uncoveredUpTo === Infinity) this.uncoveredUpTo = n - 1;
     batch.puts.set('H/' + hex(block.hash), u64(n));
     block.transactions.forEach((t, index) => batch.puts.set('X/' + hex(t.hash), u64(n * 2 ** 24 + index)));
     for (const [address, abi] of abis) batch.puts.set('I/' + address, utf8Encode(abi));
     if (n === 0) return;
+    const keep = this.windowNonces + nonces.length <= this.windowMemory;
     for (const nonce of nonces) {
       batch.puts.set(nonceKey(nonce), u64(n));
       this.pendingNonces.add(nonce);
+      if (keep || this.latest.has(nonce)) this.latest.set(nonce, n);
     }
     batch.puts.set(windowKey(n), utf8Encode(JSON.stringify(nonces)));
-    if (this.windowNonces + nonces.length <= this.windowMemory) {
+    if (keep) {
       this.windows.set(n, nonces);
       this.windowNonces += nonces.length;
-    }
+    } else this.uncoveredUpTo = n;
     const expired = n - this.span;
     const kept = this.windows.get(expired);
     let listed: unknown = kept;
@@ -89,7 +105,10 @@ export class ChainIndexes {
       for (const nonce of Array.isArray(listed) ? listed : []) {
         if (typeof nonce !== 'string') continue;
         // A nonce reused after leaving the window belongs to the newer block now.
-        if (!fresh.has(nonce) && this.nonceBlock(nonce) === expired) batch.puts.set(nonceKey(nonce), null);
+        if (!fresh.has(nonce) && this.nonceBlock(nonce) === expired) {
+          batch.puts.set(nonceKey(nonce), null);
+          this.latest.delete(nonce);
+        }
       }
     }
   }
@@ -102,6 +121,8 @@ export class ChainIndexes {
   /** True when a block within the window used `nonce`. */
   hasNonce(nonce: string, head: number): boolean {
     if (this.pendingNonces.has(nonce)) return true;
+    // Block 0 has no nonces, so a chain this process started from genesis is covered at once.
+    if (!this.latest.has(nonce) && this.uncoveredUpTo <= Math.max(0, head - this.span)) return false;
     const m = this.nonceBlock(nonce);
     return m !== undefined && m > head - this.span;
   }
@@ -125,6 +146,8 @@ export class ChainIndexes {
   }
 
   private nonceBlock(nonce: string): number | undefined {
+    const known = this.latest.get(nonce);
+    if (known !== undefined) return known;
     const b = this.kv.get(nonceKey(nonce));
     return b === undefined ? undefined : readU64(b);
   }

@@ -29,6 +29,12 @@ const OPTIONS = {
   cacheIndexAndFilterBlocks: true,
   compaction: 'level',
   memtableMemoryBudget: 16 << 20,
+  // Levels 2 and up stay ZSTD-compressed ('level' sets that per level); `false` only drops the
+  // binding's default ZSTD dictionary (16 KiB trained from 1.6 MB of samples per output file):
+  // compressing with it and, by all signs, training it took about 60% of the compaction thread
+  // at 800,000 transactions, and compaction CPU per byte written fell 3-4x without it
+  // (docs/BENCHMARKS.md, "Growth: the cost at height").
+  compression: false,
   // The write-ahead log stays plain, so walCheck.ts can verify its records before opening.
   walCompression: false,
   keyEncoding: 'utf8',

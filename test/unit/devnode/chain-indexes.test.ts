@@ -13,7 +13,10 @@ import { newBatch, type KvBatch, type KvStore } from '../../../src/devnode/stora
 class MapKv implements KvStore {
   readonly location = undefined;
   readonly data = new Map<string, Uint8Array>();
+  /** Reads of nonce records (N/). */
+  nonceReads = 0;
   get(key: string): Uint8Array | undefined {
+    if (key.startsWith('N/')) this.nonceReads++;
     return this.data.get(key);
   }
   keys(prefix: string): string[] {
@@ -102,4 +105,48 @@ test('the nonce window expires the same with lists kept in memory, read from the
       for (const x of ['a1', `a${n}`, `b${n % 7}`])
         assert.equal(ix[k].hasNonce(x, n), ix.store.hasNonce(x, n), `block ${n}: ${k} ${x}`);
   }
+});
+
+test('once its window holds only blocks it committed, the nonce check and expiry read no nonce record', async () => {
+  const kv = new MapKv();
+  const first = new ChainIndexes(kv, SPAN);
+  await commit(kv, first, 0, []);
+  for (let n = 1; n <= 10; n++) {
+    // Started from genesis (block 0 has no nonces): covered from the first block on.
+    assert.equal(first.hasNonce(`a${n}`, n - 1), false);
+    assert.equal(first.hasNonce(`b${n % 3}`, n - 1), n >= 4); // block n - 3 used it
+    await commit(kv, first, n, [`a${n}`, `b${n % 3}`]);
+  }
+  assert.equal(kv.nonceReads, 0);
+  // A restarted node: blocks 7..10 of its window were committed by the previous process.
+  const ix = new ChainIndexes(kv, SPAN);
+  kv.nonceReads = 0;
+  assert.equal(ix.hasNonce('a9', 10), true);
+  assert.equal(ix.hasNonce('new', 10), false);
+  assert.ok(kv.nonceReads >= 2, 'before its own blocks fill the window it reads the store');
+  for (let n = 11; n <= 14; n++) await commit(kv, ix, n, [`a${n}`, `b${n % 3}`]);
+  // Blocks 11..14 now make the whole window.
+  kv.nonceReads = 0;
+  assert.equal(ix.hasNonce('new', 14), false);
+  assert.equal(ix.hasNonce('a10', 14), false); // left the window with block 10
+  assert.equal(ix.hasNonce('a12', 14), true);
+  assert.equal(ix.hasNonce('b0', 14), true); // block 12
+  for (let n = 15; n <= 30; n++) {
+    assert.equal(ix.hasNonce(`a${n}`, n - 1), false);
+    await commit(kv, ix, n, [`a${n}`, `b${n % 3}`]);
+  }
+  assert.equal(kv.nonceReads, 0);
+  // The store holds the window's nonces only, each with its last block.
+  assert.deepEqual(
+    kv.keys('N/').map((k) => Buffer.from(k.slice(2), 'hex').toString()),
+    ['a27', 'a28', 'a29', 'a30', 'b0', 'b1', 'b2'],
+  );
+  // A list beyond the memory bound: its window is checked in the store again until it leaves.
+  const bounded = new ChainIndexes(kv, SPAN, 2);
+  await commit(kv, bounded, 31, ['a31', 'b1']);
+  await commit(kv, bounded, 32, ['a32', 'c32', 'd32']); // 2 + 3 > 2: not kept
+  kv.nonceReads = 0;
+  assert.equal(bounded.hasNonce('c32', 32), true);
+  assert.equal(bounded.hasNonce('new', 32), false);
+  assert.ok(kv.nonceReads >= 2);
 });
