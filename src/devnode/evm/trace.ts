@@ -4,6 +4,7 @@
 
 import type { InterpreterStep, Message } from '@ethereumjs/evm';
 import { equalBytes, toHex } from '../../protocol/hex';
+import { statusName, TransactionStatus } from '../../protocol/rpc/status';
 import type { BuiltinCall, PreStorage, Trace, TraceFrame, TraceStep } from '../../protocol/rpc/trace';
 
 export type { BuiltinCall, PreStorage, Trace, TraceFrame, TraceStep };
@@ -151,6 +152,32 @@ export class TraceRecorder {
     });
     if (!create) this.notePreStorage(m.to!.toString(), false);
     this.open.push(index);
+  }
+
+  /**
+   * A transaction sent straight to a built-in: the top frame the message of a CALL to it would
+   * open, so its step and whatever it calls hang under it as under a contract transaction's frame.
+   * Closed by builtinTxEnd.
+   */
+  builtinTxStart(address: string, caller: string, input: Uint8Array, isStatic: boolean): void {
+    if (!(address in this.trace.codes)) this.trace.codes[address] = toHex(this.codeAt(address));
+    this.open.push(this.trace.frames.length);
+    this.trace.frames.push({
+      kind: isStatic ? 'staticcall' : 'call',
+      depth: 0,
+      caller,
+      address,
+      codeAddress: address,
+      code: address,
+      input: toHex(input),
+      parent: -1,
+    });
+    this.notePreStorage(address, false);
+  }
+
+  /** The built-in of builtinTxStart returned: a status other than 0 is its frame's error, by name. */
+  builtinTxEnd(output: Uint8Array, status: number): void {
+    this.onMessageEnd(status === TransactionStatus.None ? undefined : statusName(status), output);
   }
 
   onMessageEnd(error: string | undefined, output: Uint8Array, created?: string): void {

@@ -49,7 +49,8 @@ test('the committee manager’s step precedes the VoteComputer calls it makes', 
     const first = t.steps[0];
     assert.equal(first.op, 'BUILTIN');
     assert.match(first.builtin!.name, new RegExp(`\\(${addresses.manager}\\)$`));
-    assert.deepEqual([first.depth, first.frame], [0, -1]);
+    // The transaction's frame is the manager's own, as a contract transaction's is the contract's.
+    assert.deepEqual([first.depth, first.frame], [0, 0]);
     assert.equal(first.builtin!.input, toHex(input));
     assert.equal(first.builtin!.status, 0);
     assert.equal(first.builtin!.output, toHex(receipt.data.output));
@@ -60,6 +61,7 @@ test('the committee manager’s step precedes the VoteComputer calls it makes', 
     assert.deepEqual(
       t.frames.map((f) => [f.codeAddress, f.depth, f.parent]),
       [
+        [addresses.manager, 0, -1],
         [computer, 1, first.frame],
         [computer, 1, first.frame],
       ],
@@ -70,7 +72,7 @@ test('the committee manager’s step precedes the VoteComputer calls it makes', 
     assert.ok(code.every((s) => s.depth === 1));
     const frames = code.map((s) => s.frame);
     assert.deepEqual(frames, [...frames].sort());
-    assert.deepEqual(new Set(frames), new Set([0, 1]));
+    assert.deepEqual(new Set(frames), new Set([1, 2]));
   } finally {
     await chain.close();
   }
@@ -140,15 +142,18 @@ test('a transaction to a built-in: its step is first, and its output counts agai
     assert.deepEqual(
       [relay, kv].map((s) => [s.builtin?.name.split(' ')[0], s.depth, s.frame]),
       [
-        ['test-relay', 0, -1],
-        ['test-kv', 1, -1],
+        ['test-relay', 0, 0],
+        ['test-kv', 1, 0],
       ],
     );
     assert.deepEqual(
       t.frames.map((f) => [f.codeAddress, f.depth, f.parent]),
-      [[leaf, 1, -1]],
+      [
+        [RELAY_ADDRESS, 0, -1],
+        [leaf, 1, 0],
+      ],
     );
-    assert.ok(code.length > 0 && code.every((s) => s.frame === 0 && s.depth === 1));
+    assert.ok(code.length > 0 && code.every((s) => s.frame === 1 && s.depth === 1));
     assert.equal(relay.builtin!.status, 0);
     assert.equal(relay.builtin!.output, toHex(receipt.data.output));
     assert.equal(relay.builtin!.output.length, 2 + 2 * (32 + LARGE_TAIL));

@@ -1,0 +1,62 @@
+// The debugger over a transaction sent straight to a built-in: the built-in's frame is the
+// transaction's, so the call stack, the failure and the storage view read it as a contract's.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TraceModel } from '../../../src/extension/debug/traceModel';
+import { TraceStorage } from '../../../src/extension/debug/variables/storageView';
+import { DEFAULT_TRACE_LIMITS } from '../../../src/devnode/evm/trace';
+import { KV_ADDRESS, newChain, signedTx } from '../devnode/chain-fixtures';
+import { deployRuntime, push } from '../devnode/raw-code';
+import { RELAY_ADDRESS, RETURN_42, relayBuiltins, relayInput } from '../devnode/relay-builtin';
+
+test('a failing transaction to a built-in: call stack through it, its failure, its callee’s write undone', async () => {
+  const chain = await newChain({ builtins: relayBuiltins() });
+  try {
+    const leaf = await deployRuntime(chain, push(7n) + push(0n) + '55' + RETURN_42); // SSTORE(0, 7)
+    const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, {
+      to: RELAY_ADDRESS,
+      input: relayInput(leaf, 'fail'),
+    });
+    assert.equal((await chain.submit(raw)).receipt.data.status, 15);
+    const { trace } = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!;
+    // No source for any of it: every step is a stop.
+    const m = new TraceModel(trace, () => undefined);
+    assert.equal(trace.steps[0].builtin?.name.split(' ')[0], 'test-relay');
+    assert.deepEqual(m.callStack(0), [{ frame: 0, step: 0 }]);
+    const sstore = trace.steps.findIndex((s) => s.op === 'SSTORE');
+    assert.deepEqual(m.callStack(sstore), [
+      { frame: 1, step: sstore },
+      { frame: 0, step: 1 }, // the relay's frame is at its call to test-kv
+    ]);
+    assert.deepEqual(m.failure(), { step: trace.steps.length - 1, error: 'PrecompiledError' });
+    // The leaf's write shows until the relay returns, after the leaf's last step (the trace's
+    // last), then is undone: past the last step, the storage after the transaction.
+    const storage = new TraceStorage(trace);
+    assert.equal(storage.at(leaf, sstore - 1).value(0n), 0n);
+    assert.equal(storage.at(leaf, sstore).value(0n), 7n);
+    const last = trace.steps.length - 1;
+    assert.equal(trace.steps[last].frame, 1);
+    assert.equal(storage.at(leaf, last).value(0n), 7n);
+    assert.equal(storage.at(leaf, last + 1).value(0n), 0n);
+  } finally {
+    await chain.close();
+  }
+});
+
+test('a built-in that throws, sent a transaction: the failure names its status and message', async () => {
+  const chain = await newChain({ builtins: relayBuiltins() });
+  try {
+    const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, {
+      to: KV_ADDRESS,
+      input: Uint8Array.of(3), // throws "kv exploded"
+    });
+    assert.equal((await chain.submit(raw)).receipt.data.status, 15);
+    const { trace } = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!;
+    const m = new TraceModel(trace, () => undefined);
+    assert.deepEqual(m.failure(), { step: 0, error: 'PrecompiledError: kv exploded' });
+    assert.deepEqual(m.callStack(0), [{ frame: 0, step: 0 }]);
+  } finally {
+    await chain.close();
+  }
+});
