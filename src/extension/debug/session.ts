@@ -221,7 +221,8 @@ export class FiscoDebugSession extends LoggingDebugSession {
 
   /**
    * "Counter.increment" when the source map and AST name the function running in the frame;
-   * otherwise the contract (or address) and the instruction, e.g. "Counter @ pc 12 SLOAD".
+   * otherwise the contract (a built-in's name, or the address) and the instruction, e.g.
+   * "Counter @ pc 12 SLOAD".
    */
   private frameName(m: TraceModel, frame: number, step: number): string {
     const contract = m.contract(frame);
@@ -234,7 +235,8 @@ export class FiscoDebugSession extends LoggingDebugSession {
     if (fn !== undefined) return `${contract}.${fn}`;
     const f = m.trace.frames[frame];
     const s = m.trace.steps[step];
-    return `${contract ?? f.address}${f.kind === 'create' ? ' (constructor)' : ''} @ pc ${s?.pc ?? 0} ${s?.op ?? ''}`;
+    const who = contract ?? m.builtinName(frame) ?? f.address;
+    return `${who}${f.kind === 'create' ? ' (constructor)' : ''} @ pc ${s?.pc ?? 0} ${s?.op ?? ''}`;
   }
 
   protected override scopesRequest(

@@ -104,6 +104,8 @@ function table(code: string, isInit: boolean, lookup: SourceLookup, creation?: C
 export class TraceModel {
   readonly locations: (StepLocation | undefined)[];
   private readonly tables = new Map<string, CodeTable>();
+  /** A built-in's frame opens with its own step (recorded when it starts): its decoded name. */
+  private readonly builtinNames = new Map<number, string>();
 
   constructor(
     readonly trace: Trace,
@@ -116,6 +118,12 @@ export class TraceModel {
           f.code,
           table(trace.codes[f.code] ?? '0x', f.code.startsWith('init:'), lookup, creation),
         );
+    const opened = new Set<number>();
+    for (const s of trace.steps) {
+      if (opened.has(s.frame)) continue;
+      opened.add(s.frame);
+      if (s.op === 'BUILTIN' && s.builtin !== undefined) this.builtinNames.set(s.frame, s.builtin.name);
+    }
     this.locations = trace.steps.map((s) => {
       const f = trace.frames[s.frame];
       return f === undefined ? undefined : this.tables.get(f.code)?.at(s.pc);
@@ -130,6 +138,11 @@ export class TraceModel {
   contract(frame: number): string | undefined {
     const f = this.trace.frames[frame];
     return f === undefined ? undefined : this.tables.get(f.code)?.contract;
+  }
+
+  /** The built-in running in the frame, e.g. "BFS (0x…100e)", when the frame is a built-in's. */
+  builtinName(frame: number): string | undefined {
+    return this.builtinNames.get(frame);
   }
 
   /** Why the frame steps by instruction, or undefined when it has source. */

@@ -36,6 +36,12 @@ test('inside code a built-in called, the call stack runs through the built-in to
       { frame: 1, step: relay },
       { frame: 0, step: call },
     ]);
+    // The call stack names the relay's frame by the built-in (its first step), not by test-kv's
+    // step it is at inside the leaf, nor by address; contract frames have no built-in name.
+    assert.equal(m.builtinName(1), trace.steps[relay].builtin?.name);
+    assert.match(m.builtinName(1) ?? '', /^test-relay \(0x/);
+    assert.equal(m.builtinName(0), undefined);
+    assert.equal(m.builtinName(2), undefined);
     // Step into goes through the built-ins into the leaf; over and out come back to the POP.
     assert.deepEqual(
       [m.stepInto(call), m.stepInto(relay), m.stepInto(relay + 1)],

@@ -9,6 +9,7 @@ import { DEFAULT_TRACE_LIMITS } from '../../../src/devnode/evm/trace';
 import { KV_ADDRESS, newChain, signedTx } from '../devnode/chain-fixtures';
 import { deployRuntime, push } from '../devnode/raw-code';
 import { RELAY_ADDRESS, RETURN_42, relayBuiltins, relayInput } from '../devnode/relay-builtin';
+import { startAdapter } from './debug-client';
 
 test('a failing transaction to a built-in: call stack through it, its failure, its callee’s write undone', async () => {
   const chain = await newChain({ builtins: relayBuiltins() });
@@ -57,6 +58,36 @@ test('a built-in that throws, sent a transaction: the failure names its status a
     assert.deepEqual(m.failure(), { step: 0, error: 'PrecompiledError: kv exploded' });
     assert.deepEqual(m.callStack(0), [{ frame: 0, step: 0 }]);
   } finally {
+    await chain.close();
+  }
+});
+
+test('the debug adapter names a built-in’s frame by the built-in, stopped on entry of a transaction to it', async () => {
+  const chain = await newChain({ builtins: relayBuiltins() });
+  const adapter = await startAdapter({
+    fetchTrace: async () => {
+      const leaf = await deployRuntime(chain, RETURN_42);
+      const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, {
+        to: RELAY_ADDRESS,
+        input: relayInput(leaf),
+      });
+      const status = (await chain.submit(raw)).receipt.data.status;
+      return { trace: (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!.trace, status };
+    },
+    lookup: () => undefined,
+  });
+  try {
+    const dc = adapter.dc;
+    await dc.initializeRequest();
+    await dc.configurationDoneRequest();
+    const stopped = dc.waitForEvent('stopped');
+    await dc.launch({ txHash: '0x01', sourceRoot: '/ws', stopOnEntry: true });
+    assert.equal((await stopped).body.reason, 'entry');
+    const names = (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames.map((f) => f.name);
+    assert.equal(names.length, 1);
+    assert.match(names[0], /^test-relay \(0x[0-9a-f]{40}\) @ pc 0 BUILTIN$/);
+  } finally {
+    await adapter.close();
     await chain.close();
   }
 });
