@@ -22,7 +22,7 @@ import type { SignJob } from './growth-signer';
 import { bundleForNode } from './lib/bundle';
 import { runConcurrent } from './lib/concurrency';
 import { compileCounter } from './lib/counter';
-import { stopChild, waitForLine } from './lib/processes';
+import { cpuSeconds, stopChild, threadStats, waitForLine } from './lib/processes';
 import { Rpc } from './lib/rpcClient';
 
 /** Requests in flight (the Rpc client keeps up to 64 sockets). */
@@ -38,28 +38,15 @@ function rssMiB(pid: number): { total: number; anon: number; file: number } {
   return { total: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') + kb('RssShmem') };
 }
 
-/** CPU seconds (user + system) the process has used so far. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in USER_HZ (100)
-}
-
 /**
  * CPU seconds per thread group: "main" (the JS thread), then by thread name (RocksDB's
  * "rocksdb:low"/"rocksdb:high" compactions and flushes, libuv's and V8's helpers).
  */
 function threadCpu(pid: number): Map<string, number> {
   const out = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    } catch {
-      continue; // the thread ended
-    }
-    const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-    out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+  for (const t of threadStats(pid)) {
+    const name = t.main ? 'main' : t.name;
+    out.set(name, (out.get(name) ?? 0) + t.cpu);
   }
   return out;
 }

@@ -15,12 +15,13 @@
 //      [--anvil] (anvil instead, measured the same way: its threads, syscalls and perf records)
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SENDERS, TXS, bundleDevnode, startAnvilPeer, startDevnodePeer, type Peer } from './devnode-peers';
 import { runConcurrent, runSenders } from './lib/concurrency';
 import { compileCounter } from './lib/counter';
+import { threadStats } from './lib/processes';
 import { sourceAt } from './lib/sourceAt';
 
 const READERS = 16;
@@ -41,20 +42,12 @@ interface ThreadTimes {
 /** Every thread of `pid` by name: CPU ticks; the main thread's context switches. */
 function threadTimes(pid: number): ThreadTimes {
   const t: ThreadTimes = { ticks: new Map(), count: new Map(), vcs: 0, ivcs: 0 };
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    } catch {
-      continue; // the thread ended
-    }
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const group = tid === String(pid) ? 'main thread' : name.replace(/[0-9]+$/, '');
-    t.ticks.set(group, (t.ticks.get(group) ?? 0) + Number(fields[11]) + Number(fields[12]));
+  for (const th of threadStats(pid)) {
+    const group = th.main ? 'main thread' : th.name.replace(/[0-9]+$/, '');
+    t.ticks.set(group, (t.ticks.get(group) ?? 0) + Math.round(th.cpu * 100));
     t.count.set(group, (t.count.get(group) ?? 0) + 1);
-    if (tid === String(pid)) {
-      const status = readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+    if (th.main) {
+      const status = readFileSync(th.statusPath, 'utf8');
       t.vcs = Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1]);
       t.ivcs = Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1]);
     }

@@ -2,7 +2,7 @@
 // them, and a free loopback port.
 
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** CPU seconds (user + system) a process (or, with `mainThread`, its main thread) has used so far. */
@@ -10,6 +10,38 @@ export function cpuSeconds(pid: number, mainThread = false): number {
   const path = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
   const fields = readFileSync(path, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
+export interface ThreadStat {
+  /** The process's own (JavaScript) thread. */
+  main: boolean;
+  /** The thread's name (`comm`: "node", "rocksdb:low", "tokio-rt-worker", ...). */
+  name: string;
+  /** Its status file, for what /proc/<pid>/task/<tid>/stat does not carry. */
+  statusPath: string;
+  /** CPU seconds (user + system) it has used so far. */
+  cpu: number;
+}
+
+/** Every live thread of `pid` (a thread that ends while being read is left out). */
+export function threadStats(pid: number): ThreadStat[] {
+  const out: ThreadStat[] = [];
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended
+    }
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    out.push({
+      main: tid === String(pid),
+      name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      statusPath: `/proc/${pid}/task/${tid}/status`,
+      cpu: (Number(fields[11]) + Number(fields[12])) / 100,
+    });
+  }
+  return out;
 }
 
 export function peakRssMiB(pid: number): number {
