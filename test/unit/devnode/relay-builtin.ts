@@ -2,8 +2,10 @@
 // built-in, then the contract whose address its input names; it answers that contract's output.
 
 import type { Builtins, Precompiled } from '../../../src/devnode/builtin/types';
+import type { DevChain } from '../../../src/devnode/chain/types';
+import { DEFAULT_TRACE_LIMITS, type Trace } from '../../../src/devnode/evm/trace';
 import { fromHex, toHex } from '../../../src/protocol/hex';
-import { KV_ADDRESS, testBuiltins } from './chain-fixtures';
+import { KV_ADDRESS, signedTx, testBuiltins, type TxFields } from './chain-fixtures';
 import { push, pushAddress } from './raw-code';
 
 export const RELAY_ADDRESS = '0x' + '0'.repeat(36) + '100b';
@@ -55,4 +57,15 @@ export function callRelayCode(contract: string, mode: RelayMode = 'plain'): stri
   const [inOffset, inSize] = [BigInt(32 - data.length), BigInt(data.length)];
   const call = push(0n) + push(0n) + push(inSize) + push(inOffset) + push(0n) + pushAddress(RELAY_ADDRESS);
   return push(BigInt(toHex(data))) + push(0n) + '52' + call + '5a' + 'f1' + '50' + '00';
+}
+
+/** Sends `fields` from the first account and traces it: its receipt's status and output, its hash and trace. */
+export async function tracedTx(
+  chain: DevChain,
+  fields: TxFields,
+): Promise<{ status: number; output: Uint8Array; hash: Uint8Array; trace: Trace }> {
+  const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, fields);
+  const { status, output } = (await chain.submit(raw)).receipt.data;
+  const { trace } = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!;
+  return { status, output, hash, trace };
 }

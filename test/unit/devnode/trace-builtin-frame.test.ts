@@ -7,7 +7,14 @@ import { toHex } from '../../../src/protocol/hex';
 import { DEFAULT_TRACE_LIMITS } from '../../../src/devnode/evm/trace';
 import { newChain, signedTx } from './chain-fixtures';
 import { deployRuntime } from './raw-code';
-import { RELAY_ADDRESS, RETURN_42, callRelayCode, relayBuiltins, relayInput } from './relay-builtin';
+import {
+  RELAY_ADDRESS,
+  RETURN_42,
+  callRelayCode,
+  relayBuiltins,
+  relayInput,
+  tracedTx,
+} from './relay-builtin';
 
 test('a transaction to a built-in opens frame 0 for it, the frame a CALL to it opens', async () => {
   const chain = await newChain({ builtins: relayBuiltins() });
@@ -15,10 +22,8 @@ test('a transaction to a built-in opens frame 0 for it, the frame a CALL to it o
     const key = chain.accounts[0].privateKey;
     const leaf = await deployRuntime(chain, RETURN_42);
     const input = relayInput(leaf);
-    const { raw, hash } = signedTx(chain, key, { to: RELAY_ADDRESS, input });
-    const { receipt } = await chain.submit(raw);
-    assert.equal(receipt.data.status, 0);
-    const t = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!.trace;
+    const { status, output, trace: t } = await tracedTx(chain, { to: RELAY_ADDRESS, input });
+    assert.equal(status, 0);
     assert.deepEqual(
       t.frames.map((f) => [f.kind, f.codeAddress, f.depth, f.parent]),
       [
@@ -27,7 +32,7 @@ test('a transaction to a built-in opens frame 0 for it, the frame a CALL to it o
       ],
     );
     assert.equal(t.frames[0].input, toHex(input));
-    assert.equal(t.frames[0].output, toHex(receipt.data.output));
+    assert.equal(t.frames[0].output, toHex(output));
     assert.equal(t.frames[0].error, undefined);
     // The relay's step and its call to test-kv are in its frame; the leaf's steps one level down.
     const [relay, kv, ...code] = t.steps;
@@ -69,13 +74,11 @@ test('a failing transaction to a built-in: its frame carries its status as the e
   const chain = await newChain({ builtins: relayBuiltins() });
   try {
     const leaf = await deployRuntime(chain, RETURN_42);
-    const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, {
+    const { status, trace: t } = await tracedTx(chain, {
       to: RELAY_ADDRESS,
       input: relayInput(leaf, 'fail'),
     });
-    const { receipt } = await chain.submit(raw);
-    assert.equal(receipt.data.status, 15);
-    const t = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!.trace;
+    assert.equal(status, 15);
     assert.deepEqual(
       t.frames.map((f) => [f.codeAddress, f.parent, f.error]),
       [

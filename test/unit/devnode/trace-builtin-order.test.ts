@@ -19,6 +19,7 @@ import {
   relayBuiltins,
   relayInput,
   returnWord,
+  tracedTx,
 } from './relay-builtin';
 import { deployRuntime } from './raw-code';
 
@@ -83,9 +84,8 @@ test('a built-in that calls another built-in and a contract: its step first, the
   try {
     const leaf = await deployRuntime(chain, RETURN_42);
     const top = await deployRuntime(chain, callRelayCode(leaf));
-    const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, { to: top });
-    assert.equal((await chain.submit(raw)).receipt.data.status, 0);
-    const t = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!.trace;
+    const { status, hash, trace: t } = await tracedTx(chain, { to: top });
+    assert.equal(status, 0);
 
     const ops = t.steps.map((s) => (s.builtin ? s.builtin.name.split(' ')[0] : s.op));
     const call = ops.indexOf('CALL');
@@ -131,13 +131,13 @@ test('a transaction to a built-in: its step is first, and its output counts agai
   const chain = await newChain({ builtins: relayBuiltins() });
   try {
     const leaf = await deployRuntime(chain, RETURN_42);
-    const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, {
-      to: RELAY_ADDRESS,
-      input: relayInput(leaf, 'large'),
-    });
-    const { receipt } = await chain.submit(raw);
-    assert.equal(receipt.data.status, 0);
-    const t = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!.trace;
+    const {
+      status,
+      output,
+      hash,
+      trace: t,
+    } = await tracedTx(chain, { to: RELAY_ADDRESS, input: relayInput(leaf, 'large') });
+    assert.equal(status, 0);
     const [relay, kv, ...code] = t.steps;
     assert.deepEqual(
       [relay, kv].map((s) => [s.builtin?.name.split(' ')[0], s.depth, s.frame]),
@@ -155,7 +155,7 @@ test('a transaction to a built-in: its step is first, and its output counts agai
     );
     assert.ok(code.length > 0 && code.every((s) => s.frame === 1 && s.depth === 1));
     assert.equal(relay.builtin!.status, 0);
-    assert.equal(relay.builtin!.output, toHex(receipt.data.output));
+    assert.equal(relay.builtin!.output, toHex(output));
     assert.equal(relay.builtin!.output.length, 2 + 2 * (32 + LARGE_TAIL));
     // Its input is small: only the output, known when it returns, passes 10,000 bytes.
     await assert.rejects(

@@ -5,10 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TraceModel } from '../../../src/extension/debug/traceModel';
-import { DEFAULT_TRACE_LIMITS } from '../../../src/devnode/evm/trace';
-import { newChain, signedTx } from '../devnode/chain-fixtures';
+import { newChain } from '../devnode/chain-fixtures';
 import { deployRuntime } from '../devnode/raw-code';
-import { RETURN_42, callRelayCode, relayBuiltins } from '../devnode/relay-builtin';
+import { RETURN_42, callRelayCode, relayBuiltins, tracedTx } from '../devnode/relay-builtin';
 import { push } from '../devnode/raw-code';
 import { TraceStorage } from '../../../src/extension/debug/variables/storageView';
 
@@ -17,9 +16,8 @@ test('inside code a built-in called, the call stack runs through the built-in to
   try {
     const leaf = await deployRuntime(chain, RETURN_42);
     const top = await deployRuntime(chain, callRelayCode(leaf));
-    const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, { to: top });
-    assert.equal((await chain.submit(raw)).receipt.data.status, 0);
-    const { trace } = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!;
+    const { status, trace } = await tracedTx(chain, { to: top });
+    assert.equal(status, 0);
     // No source for any of it: every step is a stop.
     const m = new TraceModel(trace, () => undefined);
     const call = trace.steps.findIndex((s) => s.op === 'CALL');
@@ -62,9 +60,8 @@ test('a write by code a failing built-in called shows until the built-in returns
   try {
     const leaf = await deployRuntime(chain, push(7n) + push(0n) + '55' + RETURN_42); // SSTORE(0, 7)
     const top = await deployRuntime(chain, callRelayCode(leaf, 'fail'));
-    const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, { to: top });
-    assert.equal((await chain.submit(raw)).receipt.data.status, 0, 'the CALL fails, the transaction not');
-    const { trace } = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!;
+    const { status, trace } = await tracedTx(chain, { to: top });
+    assert.equal(status, 0, 'the CALL fails, the transaction not');
     assert.equal(trace.frames[1].error, 'revert');
     assert.equal(trace.frames[2].error, undefined);
     // The relay's frame has one step, before the leaf's: its end is its callees' last step.

@@ -5,22 +5,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TraceModel } from '../../../src/extension/debug/traceModel';
 import { TraceStorage } from '../../../src/extension/debug/variables/storageView';
-import { DEFAULT_TRACE_LIMITS } from '../../../src/devnode/evm/trace';
-import { KV_ADDRESS, newChain, signedTx } from '../devnode/chain-fixtures';
+import { KV_ADDRESS, newChain } from '../devnode/chain-fixtures';
 import { deployRuntime, push } from '../devnode/raw-code';
-import { RELAY_ADDRESS, RETURN_42, relayBuiltins, relayInput } from '../devnode/relay-builtin';
+import { RELAY_ADDRESS, RETURN_42, relayBuiltins, relayInput, tracedTx } from '../devnode/relay-builtin';
 import { startAdapter } from './debug-client';
 
 test('a failing transaction to a built-in: call stack through it, its failure, its callee’s write undone', async () => {
   const chain = await newChain({ builtins: relayBuiltins() });
   try {
     const leaf = await deployRuntime(chain, push(7n) + push(0n) + '55' + RETURN_42); // SSTORE(0, 7)
-    const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, {
-      to: RELAY_ADDRESS,
-      input: relayInput(leaf, 'fail'),
-    });
-    assert.equal((await chain.submit(raw)).receipt.data.status, 15);
-    const { trace } = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!;
+    const { status, trace } = await tracedTx(chain, { to: RELAY_ADDRESS, input: relayInput(leaf, 'fail') });
+    assert.equal(status, 15);
     // No source for any of it: every step is a stop.
     const m = new TraceModel(trace, () => undefined);
     assert.equal(trace.steps[0].builtin?.name.split(' ')[0], 'test-relay');
@@ -48,12 +43,11 @@ test('a failing transaction to a built-in: call stack through it, its failure, i
 test('a built-in that throws, sent a transaction: the failure names its status and message', async () => {
   const chain = await newChain({ builtins: relayBuiltins() });
   try {
-    const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, {
+    const { status, trace } = await tracedTx(chain, {
       to: KV_ADDRESS,
       input: Uint8Array.of(3), // throws "kv exploded"
     });
-    assert.equal((await chain.submit(raw)).receipt.data.status, 15);
-    const { trace } = (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!;
+    assert.equal(status, 15);
     const m = new TraceModel(trace, () => undefined);
     assert.deepEqual(m.failure(), { step: 0, error: 'PrecompiledError: kv exploded' });
     assert.deepEqual(m.callStack(0), [{ frame: 0, step: 0 }]);
@@ -67,12 +61,8 @@ test('the debug adapter names a built-in’s frame by the built-in, stopped on e
   const adapter = await startAdapter({
     fetchTrace: async () => {
       const leaf = await deployRuntime(chain, RETURN_42);
-      const { raw, hash } = signedTx(chain, chain.accounts[0].privateKey, {
-        to: RELAY_ADDRESS,
-        input: relayInput(leaf),
-      });
-      const status = (await chain.submit(raw)).receipt.data.status;
-      return { trace: (await chain.traceTransaction(hash, DEFAULT_TRACE_LIMITS))!.trace, status };
+      const { status, trace } = await tracedTx(chain, { to: RELAY_ADDRESS, input: relayInput(leaf) });
+      return { trace, status };
     },
     lookup: () => undefined,
   });
