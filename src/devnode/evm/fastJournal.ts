@@ -1,10 +1,9 @@
 // @ethereumjs/evm's Journal keys warm addresses and slots by their unprefixed hex, converting the
 // address and the slot on every isWarmedStorage and addWarmedStorage (SLOAD asks once or twice,
 // SSTORE twice), and the address on every isWarmedAddress and addWarmedAddress. These are the
-// same methods over the same maps, with the conversions
-// remembered by identity: a frame hands the same address bytes for all its slots, and a handler
-// asks about one key array twice in a row; neither is changed after. Best effort: a journal
-// whose members differ is left alone.
+// same methods over the same maps, with the conversions remembered by identity: a frame hands the
+// same address bytes for all its slots, and a handler asks about one key array twice in a row;
+// neither is changed after. Best effort: a journal whose members differ is left alone.
 
 import { toHex } from '../../protocol/hex';
 
