@@ -6,7 +6,8 @@
 // - EVM._opcodeMap: the active opcode table, used to reach the (unexported) Interpreter class,
 //   whose Interpreter.prototype._getValidJumpDestinations(code) the jump-analysis cache wraps
 //   and whose Interpreter.prototype.run(code, opts) the synchronous step loop replaces (it reads
-//   the run state, the opcode table's entries, Interpreter.useGas and the frame's _result, see fastLoop.ts), and
+//   the run state, the opcode table's entries, Interpreter.useGas and the frame's _result, see
+//   fastLoop.ts), and
 //   Interpreter.prototype._runStepHook(dynamicFee, gasLeft, memorySize), which builds the `step`
 //   event of a traced run (wrapped by traceStepHook.ts).
 
