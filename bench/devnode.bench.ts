@@ -2,8 +2,9 @@
 // a separate process behind its JSON-RPC port on loopback:
 //   - a contract's set(k) (m[k] = k, a storage write, and an event): 2,000 pre-signed
 //     transactions from 8 concurrent senders, timed from the first send to the last receipt;
-//   - 5,000 calls of m(k) with varying k (so no result cache can answer them; every answer is
-//     checked) and 5,000 block-number requests from 16 concurrent clients (p50/p99).
+//   - calls of m(k) with varying k (so no result cache can answer them; every answer is checked)
+//     and block-number requests from 16 concurrent clients: 20 slices of 1,000 of each per peer,
+//     peers rotated each slice, summed (bench/lib/reads.ts says why; --read-slices N).
 // Prints tx/s for each and the ratios, CPU per transaction (whole server process and its main
 // thread, the serial part), the server's CPU per call and per block-number request (less
 // disturbed by other load than req/s), peak RSS, and the machine's load average during the run. Goals: throughput >= 4x Hardhat and above anvil's
@@ -37,13 +38,11 @@ import {
   startDevnodePeer,
   startHardhatPeer,
 } from './devnode-peers';
-import { type Timing, runConcurrent, runSenders } from './lib/concurrency';
+import { runSenders } from './lib/concurrency';
 import { compileCounter } from './lib/counter';
 import { cpuSeconds, peakRssMiB } from './lib/processes';
+import { READERS, READS, formatSeries, measureReads } from './lib/reads';
 import { sourceAt } from './lib/sourceAt';
-
-const READS = 5000;
-const READERS = 16;
 
 interface TxRun {
   txPerSec: number;
@@ -71,24 +70,6 @@ async function measureTx(peer: Peer): Promise<TxRun> {
 }
 
 // ---- report -------------------------------------------------------------------------------------
-
-/** A read run with the server's CPU time per request (all its threads): steadier than req/s under load. */
-interface ReadRun extends Timing {
-  serverCpuMsPerReq: number;
-}
-
-async function measureReads(peer: Peer, job: (i: number) => Promise<void>): Promise<ReadRun> {
-  const cpu0 = cpuSeconds(peer.pid);
-  const t = await runConcurrent(READS, READERS, job);
-  return { ...t, serverCpuMsPerReq: ((cpuSeconds(peer.pid) - cpu0) * 1000) / READS };
-}
-
-function fmt(t: ReadRun): string {
-  return (
-    `${(READS / t.seconds).toFixed(0).padStart(6)} req/s  p50 ${t.p50.toFixed(2)} ms  p99 ${t.p99.toFixed(2)} ms` +
-    `  server CPU ${t.serverCpuMsPerReq.toFixed(3)} ms/req`
-  );
-}
 
 /** The machine's load average (1 min), printed with the figures: they mean little without it. */
 function load(): string {
@@ -169,29 +150,23 @@ async function run(work: string): Promise<void> {
     if (!only && !process.argv.includes('--no-hardhat')) peers.push(await startHardhatPeer(counter, work));
     if (!only && !process.argv.includes('--no-anvil')) peers.push(await startAnvilPeer(counter));
     const tx = new Map<Peer, TxRun[]>(peers.map((p) => [p, []]));
-    const call = new Map<Peer, ReadRun[]>(peers.map((p) => [p, []]));
-    const height = new Map<Peer, ReadRun[]>(peers.map((p) => [p, []]));
     const loadAtStart = load();
     for (let r = 0; r < rounds; r++) {
       for (const p of peers) tx.get(p)!.push(await measureTx(p));
     }
     // --tx-only skips the reads (profiling the transaction path alone).
-    const readRounds = process.argv.includes('--tx-only') ? 0 : Math.min(rounds, 2);
-    for (let r = 0; r < readRounds; r++) {
-      for (const p of peers) {
-        p.rpc.fresh();
-        // Keys spread over everything written (a stride prime to the count), each checked.
-        const written = rounds * TXS;
-        call.get(p)!.push(await measureReads(p, (i) => p.callOnce(((i * 7919) % written) + 1)));
-        height.get(p)!.push(await measureReads(p, () => p.blockNumberOnce()));
-      }
-    }
+    const slicesAt = process.argv.indexOf('--read-slices');
+    const slices = process.argv.includes('--tx-only')
+      ? 0
+      : Math.max(1, slicesAt > 0 ? Number(process.argv[slicesAt + 1]) : 20);
+    const reads = slices > 0 ? await measureReads(peers, rounds * TXS, slices) : undefined;
     // Peak RSS over the whole run: every round of transactions, calls and block numbers.
     const rss = new Map(peers.map((p) => [p, peakRssMiB(p.pid)]));
 
     console.log(
       `workload: ${TXS} set(uint256) txs from ${SENDERS} senders (${rounds} rounds per node, alternating); ` +
-        `${READS} calls and ${READS} block-number requests from ${READERS} clients`,
+        `${slices} slices of ${READS} calls and of ${READS} block-number requests from ${READERS} clients ` +
+        `per node (peers rotated, after a warm-up; figures summed over the slices)`,
     );
     console.log(
       `load average (1 min, ${cpus().length} cores): ${loadAtStart} at the start, ${load()} at the end`,
@@ -204,10 +179,9 @@ async function run(work: string): Promise<void> {
           `  CPU per tx: server ${b.serverCpuMsPerTx.toFixed(2)} ms (main thread ${b.serverMainCpuMsPerTx.toFixed(2)}), client ${b.clientCpuMsPerTx.toFixed(2)} ms`,
       );
     }
-    for (const p of readRounds > 0 ? peers : [])
-      console.log(`${p.name.padEnd(15)} call            ${fmt(best(call.get(p)!, (t) => -t.p50))}`);
-    for (const p of readRounds > 0 ? peers : [])
-      console.log(`${p.name.padEnd(15)} block number    ${fmt(best(height.get(p)!, (t) => -t.p50))}`);
+    for (const [kind, m] of reads ?? [])
+      for (const p of peers)
+        console.log(`${p.name.padEnd(15)} ${kind.padEnd(15)} ${formatSeries(m.get(p)!)}`);
     for (const p of peers)
       console.log(`${p.name.padEnd(15)} peak RSS        ${rss.get(p)!.toFixed(0)} MiB (all rounds)`);
 
@@ -221,6 +195,11 @@ async function run(work: string): Promise<void> {
       };
       const main = (p: Peer) => mean(p, (r) => r.serverMainCpuMsPerTx);
       const all = (p: Peer) => mean(p, (r) => r.serverCpuMsPerTx);
+      for (const [kind, m] of reads ?? [])
+        console.log(
+          `a/b vs ${ab.name}: ${kind} ${(m.get(dev)!.reqPerSec / m.get(ab)!.reqPerSec).toFixed(2)}x req/s,` +
+            ` server CPU per request ${m.get(dev)!.serverCpuMsPerReq.toFixed(3)} vs ${m.get(ab)!.serverCpuMsPerReq.toFixed(3)} ms`,
+        );
       console.log(
         `a/b vs ${ab.name}: tx/s (best) ${(best(tx.get(dev)!, (x) => x.txPerSec).txPerSec / best(tx.get(ab)!, (x) => x.txPerSec).txPerSec).toFixed(2)}x,` +
           ` server CPU per tx (mean of rounds) main thread ${main(dev).toFixed(3)} vs ${main(ab).toFixed(3)} ms,` +
@@ -228,7 +207,6 @@ async function run(work: string): Promise<void> {
       );
     }
     const bestTx = (p: Peer) => best(tx.get(p)!, (x) => x.txPerSec).txPerSec;
-    const reqPerSec = (m: Map<Peer, ReadRun[]>, p: Peer) => READS / best(m.get(p)!, (t) => -t.p50).seconds;
     const verdict = (ok: boolean) => (ok ? 'ok' : 'GOAL MISSED');
     const hh = peers.find((p) => p.name === 'hardhat');
     if (hh !== undefined) {
@@ -239,15 +217,10 @@ async function run(work: string): Promise<void> {
     if (anvil !== undefined) {
       const ratio = bestTx(dev) / bestTx(anvil);
       console.log(`goal throughput > anvil's best round: ${ratio.toFixed(2)}x ${verdict(ratio > 1)}`);
-      for (const [what, m] of readRounds > 0
-        ? ([
-            ['call', call],
-            ['block number', height],
-          ] as const)
-        : []) {
-        const r = reqPerSec(m, dev) / reqPerSec(m, anvil);
-        const d = best(m.get(dev)!, (t) => -t.p50);
-        const a = best(m.get(anvil)!, (t) => -t.p50);
+      for (const [what, m] of reads ?? []) {
+        const d = m.get(dev)!;
+        const a = m.get(anvil)!;
+        const r = d.reqPerSec / a.reqPerSec;
         const p50 = d.p50 / a.p50;
         const cpu = d.serverCpuMsPerReq / a.serverCpuMsPerReq;
         console.log(

@@ -1,0 +1,118 @@
+// The devnode bench's read phases: `call` and getBlockNumber from concurrent clients, measured
+// for every peer in the same run.
+//
+// Why the reads come in short slices, rotated and summed: the machine's speed drifts by tens of
+// percent within seconds (two identical dev nodes measured one after the other, 5,000 requests
+// each, differed by up to 1.35x in req/s). So each kind of read goes to every peer in turn, a
+// slice of 1,000 requests at a time (a fraction of a second), in a rotated order each time (no
+// peer is always first after another's slice), for many slices; a peer's figure is its requests
+// over its seconds summed over all its slices (not its best slice, which would favour the
+// noisier peer). Each peer first gets an uncounted warm-up of both kinds: the JIT-compiled peers
+// (the dev node, Hardhat) re-optimize their read paths after the transaction rounds.
+
+import { type Timing, runConcurrent } from './concurrency';
+import { cpuSeconds } from './processes';
+
+/** Requests per slice. */
+export const READS = 1000;
+export const READERS = 16;
+const WARM_UP = 1000;
+
+/** A peer as the read phases need it. */
+export interface Reader {
+  name: string;
+  pid: number;
+  rpc: { fresh(): void };
+  callOnce(k: number): Promise<void>;
+  blockNumberOnce(): Promise<void>;
+}
+
+/** One slice of one kind of read for one peer, with the server's CPU time per request. */
+export interface ReadRun extends Timing {
+  serverCpuMsPerReq: number;
+}
+
+/** A peer's slices of one kind, and the figures over all of them. */
+export interface ReadSeries {
+  runs: ReadRun[];
+  /** Requests over seconds, summed over the slices. */
+  reqPerSec: number;
+  /** The median of the slices' p50s and of their p99s. */
+  p50: number;
+  p99: number;
+  /** Server CPU over requests, summed over the slices. */
+  serverCpuMsPerReq: number;
+}
+
+export type ReadKind = 'call' | 'block number';
+
+async function measure(peer: Reader, n: number, job: (i: number) => Promise<void>): Promise<ReadRun> {
+  const cpu0 = cpuSeconds(peer.pid);
+  const t = await runConcurrent(n, READERS, job);
+  return { ...t, serverCpuMsPerReq: ((cpuSeconds(peer.pid) - cpu0) * 1000) / n };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length / 2;
+  return s.length % 2 ? s[Math.floor(mid)] : (s[mid - 1] + s[mid]) / 2;
+}
+
+function series(runs: ReadRun[]): ReadSeries {
+  const seconds = runs.reduce((a, r) => a + r.seconds, 0);
+  return {
+    runs,
+    reqPerSec: (READS * runs.length) / seconds,
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    serverCpuMsPerReq: runs.reduce((a, r) => a + r.serverCpuMsPerReq, 0) / runs.length,
+  };
+}
+
+/**
+ * Measures both kinds of read on every peer: `slices` slices of READS requests each, peers in a
+ * rotated order each time. `written` keys exist (1-based); calls spread over all of them.
+ */
+export async function measureReads<P extends Reader>(
+  peers: P[],
+  written: number,
+  slices: number,
+): Promise<Map<ReadKind, Map<P, ReadSeries>>> {
+  // A stride prime to the count, so the keys cover everything written; each answer is checked.
+  const key = (i: number) => ((i * 7919) % written) + 1;
+  const jobs: Record<ReadKind, (p: P) => (i: number) => Promise<void>> = {
+    call: (p) => (i) => p.callOnce(key(i)),
+    'block number': (p) => () => p.blockNumberOnce(),
+  };
+  const kinds = Object.keys(jobs) as ReadKind[];
+  for (const p of peers) {
+    p.rpc.fresh();
+    for (const kind of kinds) await runConcurrent(WARM_UP, READERS, jobs[kind](p));
+  }
+  const runs = new Map(kinds.map((k) => [k, new Map(peers.map((p) => [p, [] as ReadRun[]]))]));
+  for (const kind of kinds) {
+    for (let r = 0; r < slices; r++) {
+      for (let j = 0; j < peers.length; j++) {
+        const p = peers[(r + j) % peers.length];
+        // Calls go on through the keys from slice to slice.
+        const job = jobs[kind](p);
+        const from = r * READS;
+        runs
+          .get(kind)!
+          .get(p)!
+          .push(await measure(p, READS, (i) => job(from + i)));
+      }
+    }
+  }
+  return new Map(kinds.map((k) => [k, new Map(peers.map((p) => [p, series(runs.get(k)!.get(p)!)]))]));
+}
+
+/** One line per peer: the summed figures, then the range of the slices' req/s. */
+export function formatSeries(s: ReadSeries): string {
+  const rates = s.runs.map((r) => READS / r.seconds);
+  return (
+    `${s.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${s.p50.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms` +
+    `  server CPU ${s.serverCpuMsPerReq.toFixed(3)} ms/req` +
+    `  slices ${Math.min(...rates).toFixed(0)}–${Math.max(...rates).toFixed(0)}`
+  );
+}
