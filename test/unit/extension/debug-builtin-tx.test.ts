@@ -22,8 +22,8 @@ test('a failing transaction to a built-in: call stack through it, its failure, i
     assert.deepEqual(m.callStack(0), [{ frame: 0, step: 0 }]);
     const sstore = trace.steps.findIndex((s) => s.op === 'SSTORE');
     assert.deepEqual(m.callStack(sstore), [
-      { frame: 1, step: sstore },
-      { frame: 0, step: 1 }, // the relay's frame is at its call to test-kv
+      { frame: 2, step: sstore },
+      { frame: 0, step: 0 },
     ]);
     assert.deepEqual(m.failure(), { step: trace.steps.length - 1, error: 'PrecompiledError' });
     // The leaf's write shows until the relay returns, after the leaf's last step (the trace's
@@ -32,7 +32,7 @@ test('a failing transaction to a built-in: call stack through it, its failure, i
     assert.equal(storage.at(leaf, sstore - 1).value(0n), 0n);
     assert.equal(storage.at(leaf, sstore).value(0n), 7n);
     const last = trace.steps.length - 1;
-    assert.equal(trace.steps[last].frame, 1);
+    assert.equal(trace.steps[last].frame, 2);
     assert.equal(storage.at(leaf, last).value(0n), 7n);
     assert.equal(storage.at(leaf, last + 1).value(0n), 0n);
   } finally {
