@@ -17,10 +17,11 @@ export const LARGE_TAIL = 64 * 1024;
 /**
  * What the relay answers after its calls: the callee's output, that with LARGE_TAIL, a failure,
  * or success (empty) whatever the callee did ('catch'). 'kv-fails': its test-kv call throws
- * ("kv exploded"), and the relay answers that failure without calling on.
+ * ("kv exploded"), and the relay answers that failure without calling on. 'kv-after': it calls
+ * test-kv once more after the callee, then answers the callee's output.
  */
-export type RelayMode = 'plain' | 'large' | 'fail' | 'catch' | 'kv-fails';
-const MODES: RelayMode[] = ['plain', 'large', 'fail', 'catch', 'kv-fails'];
+export type RelayMode = 'plain' | 'large' | 'fail' | 'catch' | 'kv-fails' | 'kv-after';
+const MODES: RelayMode[] = ['plain', 'large', 'fail', 'catch', 'kv-fails', 'kv-after'];
 
 /** The relay's input: its mode (one byte), the contract to call and the input to call it with. */
 export function relayInput(
@@ -46,6 +47,10 @@ export function relayBuiltins(): Builtins {
       // Status 15 (PrecompiledError) with nothing to say: a REVERT to an EVM caller.
       if (mode === 'fail') return { status: 15, output: new Uint8Array(0) };
       if (mode === 'catch') return { status: 0, output: new Uint8Array(0) };
+      if (mode === 'kv-after') {
+        const again = await ctx.callInternal(KV_ADDRESS, Uint8Array.of(2), RELAY_ADDRESS);
+        if (again.status !== 0) return again;
+      }
       if (r.status !== 0 || mode !== 'large') return { status: r.status, output: r.output };
       const output = new Uint8Array(r.output.length + LARGE_TAIL);
       output.set(r.output);
