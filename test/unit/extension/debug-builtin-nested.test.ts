@@ -8,7 +8,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import { TraceModel } from '../../../src/extension/debug/traceModel';
 import { TraceStorage } from '../../../src/extension/debug/variables/storageView';
 import { newChain, word } from '../devnode/chain-fixtures';
-import { deployRuntime, push } from '../devnode/raw-code';
+import { deployRuntime, push, pushAddress } from '../devnode/raw-code';
 import {
   RELAY_ADDRESS,
   RETURN_42,
@@ -134,6 +134,37 @@ test('a failing inner built-in under one that carries on: its callee’s write i
     assert.equal(storage.at(leaf, sstore).value(0n), 7n);
     assert.equal(storage.at(leaf, leafEnd).value(0n), 7n);
     assert.equal(storage.at(leaf, leafEnd + 1).value(0n), 0n);
+  } finally {
+    await chain.close();
+  }
+});
+
+test('the raw storage scope leaves out a write the failing inner built-in undid', async () => {
+  const chain = await newChain({ builtins: relayBuiltins() });
+  try {
+    // The leaf writes slot 0 when called without data; with data it only stops.
+    const write = push(7n) + push(0n) + '55' + RETURN_42;
+    const dest = BigInt(4 + write.length / 2);
+    const leaf = await deployRuntime(chain, '36' + push(dest) + '57' + write + '5b00');
+    // The contract calls the relay (the inner relay fails after the leaf wrote), then the leaf
+    // again with one byte of data.
+    const viaRelay = callRelayCode(RELAY_ADDRESS, 'catch', relayInput(leaf, 'fail')).slice(0, -2);
+    const again = push(0n) + push(0n) + push(1n) + push(0n) + push(0n) + pushAddress(leaf) + '5af150';
+    const top = await deployRuntime(chain, viaRelay + again + '00');
+    const { status, trace } = await tracedTx(chain, { to: top });
+    assert.equal(status, 0);
+    const m = new TraceModel(trace, () => undefined);
+    const leafFrames = trace.frames.flatMap((f, i) => (f.codeAddress === leaf ? [i] : []));
+    assert.equal(leafFrames.length, 2);
+    const second = trace.steps.findIndex((s) => s.frame === leafFrames[1]);
+    const sstore = trace.steps.findIndex((s) => s.op === 'SSTORE');
+    assert.equal(trace.steps[sstore].frame, leafFrames[0]);
+    const storage = (i: number) => [...m.storageAt(i)];
+    assert.deepEqual(storage(sstore), [['0x0', '0x7']]);
+    // Its second run: the write was undone when the inner relay failed.
+    assert.equal(trace.steps[second].op, 'CALLDATASIZE');
+    assert.deepEqual(storage(second), []);
+    assert.deepEqual(storage(trace.steps.length - 1), []);
   } finally {
     await chain.close();
   }
