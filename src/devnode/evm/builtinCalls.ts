@@ -1,6 +1,6 @@
 // Built-in contracts (precompiled in FISCO BCOS: tables, auth, BFS, balances, …) run by the EVM
 // executor: as a transaction's target, reached from EVM code, and their calls back into
-// contracts. A failing built-in drops its table writes and logs.
+// contracts. A failing built-in drops its table writes, logs and its callees' state writes.
 
 import { EVMError, type EVM, type ExecResult, type Log } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
@@ -69,6 +69,7 @@ export async function invokeBuiltin(
 ): Promise<{ result: PrecompiledResult; logs: LogRecord[] }> {
   const tables = host.opts.tables;
   const mark = tables.mark();
+  const stateMark = host.state.mark();
   const logs: LogRecord[] = [];
   const ctx: PrecompiledContext = {
     caller,
@@ -106,7 +107,11 @@ export async function invokeBuiltin(
     };
   }
   if (result.status !== TransactionStatus.None) {
+    // As the node's revert() of a failed precompiled's executive and, first, the executives it
+    // called (TransactionExecutive::callPrecompiled, ::revert): a caller that carries on (a
+    // built-in's callInternal) must not keep the writes of contracts it called.
     tables.undoTo(mark);
+    host.state.undoTo(stateMark);
     logs.length = 0;
   }
   scope.tracer?.builtinEnd(traced, result.output, result.status);
@@ -125,17 +130,21 @@ async function callInternal(
   const target = normalizeAddressPadded(to);
   const builtin = host.opts.builtins.precompiles.get(target);
   if (builtin !== undefined) {
+    const from = normalizeAddressPadded(caller);
+    // Its own trace frame, as an EVM call's message opens one for a contract.
+    scope.tracer?.builtinFrameStart(builtin.address, from, data, isStatic, depth);
     const r = await invokeBuiltin(
       host,
       builtin,
       data,
-      normalizeAddressPadded(caller),
+      from,
       isStatic,
       scope,
       depth,
       // A built-in's calls are given the transaction's gas limit, as its EVM calls below are.
       scope.env.gasLimit,
     );
+    scope.tracer?.builtinFrameEnd(r.result.output, r.result.status);
     return r.result;
   }
   const evm = await host.evm(scope.env.cancun);

@@ -173,7 +173,7 @@ export class EvmExecutor {
     }
     if (builtin !== undefined) {
       // Its trace frame is the transaction's, as a contract's is (a CALL to it opens one too).
-      scope.tracer?.builtinTxStart(builtin.address, inv.origin, inv.input, inv.readOnly);
+      scope.tracer?.builtinFrameStart(builtin.address, inv.origin, inv.input, inv.readOnly, 0);
       // Given the gas limit an EVM transaction's first step starts with.
       const r = await invokeBuiltin(
         this.host,
@@ -185,7 +185,7 @@ export class EvmExecutor {
         0,
         env.gasLimit,
       );
-      scope.tracer?.builtinTxEnd(r.result.output, r.result.status);
+      scope.tracer?.builtinFrameEnd(r.result.output, r.result.status);
       const gasUsed = (r.result.gasUsed ?? DEFAULT_PRECOMPILED_GAS) + transferGas;
       return {
         status: r.result.status,

@@ -155,28 +155,35 @@ export class TraceRecorder {
   }
 
   /**
-   * A transaction sent straight to a built-in: the top frame the message of a CALL to it would
-   * open, so its step and whatever it calls hang under it as under a contract transaction's frame.
-   * Closed by builtinTxEnd.
+   * A built-in's frame where no EVM message opens one: a transaction sent straight to it (depth 0),
+   * or a built-in's call to another through callInternal. The frame a CALL to it would open, so its
+   * step and whatever it calls hang under it as under a contract's frame. Closed by builtinFrameEnd.
    */
-  builtinTxStart(address: string, caller: string, input: Uint8Array, isStatic: boolean): void {
+  builtinFrameStart(
+    address: string,
+    caller: string,
+    input: Uint8Array,
+    isStatic: boolean,
+    depth: number,
+  ): void {
     if (!(address in this.trace.codes)) this.trace.codes[address] = toHex(this.codeAt(address));
+    const parent = this.current();
     this.open.push(this.trace.frames.length);
     this.trace.frames.push({
       kind: isStatic ? 'staticcall' : 'call',
-      depth: 0,
+      depth,
       caller,
       address,
       codeAddress: address,
       code: address,
       input: toHex(input),
-      parent: -1,
+      parent,
     });
     this.notePreStorage(address, false);
   }
 
-  /** The built-in of builtinTxStart returned: a status other than 0 is its frame's error, by name. */
-  builtinTxEnd(output: Uint8Array, status: number): void {
+  /** The built-in of builtinFrameStart returned: a status other than 0 is its frame's error, by name. */
+  builtinFrameEnd(output: Uint8Array, status: number): void {
     this.onMessageEnd(status === TransactionStatus.None ? undefined : statusName(status), output);
   }
 

@@ -107,7 +107,11 @@ export class FiscoDebugSession extends LoggingDebugSession {
   }
 
   private afterLoad(): void {
-    if (this.args?.stopOnEntry === false)
+    // A transaction that failed at its first step (a built-in sent the transaction that fails at
+    // once): the entry stop is the failure's, as no step lies between to stop at it later.
+    const failed = this.model!.failure();
+    if (failed !== undefined && failed.step === this.step) this.stopForFailure(failed);
+    else if (this.args?.stopOnEntry === false)
       this.run((m, i) => m.continueFrom(i, (l) => this.isBreakpoint(l)), true);
     else this.stopAt('entry');
   }
@@ -140,17 +144,23 @@ export class FiscoDebugSession extends LoggingDebugSession {
     const failed = m.failure();
     if (failed !== undefined && from < failed.step && this.step >= failed.step) {
       this.step = failed.step;
-      const e: DebugProtocol.StoppedEvent = new StoppedEvent(
-        'exception',
-        THREAD,
-        `Transaction failed: ${failed.error}`,
-      );
-      e.body.description = `The transaction failed here (${failed.error})`;
-      this.sendEvent(e);
+      this.stopForFailure(failed);
       return;
     }
     const loc = m.locations[this.step];
     this.stopAt(isContinue && loc !== undefined && this.isBreakpoint(loc) ? 'breakpoint' : 'step');
+  }
+
+  /** The "exception" stop at the failure's step (the current one). */
+  private stopForFailure(failed: { error: string }): void {
+    this.varHandles.reset();
+    const e: DebugProtocol.StoppedEvent = new StoppedEvent(
+      'exception',
+      THREAD,
+      `Transaction failed: ${failed.error}`,
+    );
+    e.body.description = `The transaction failed here (${failed.error})`;
+    this.sendEvent(e);
   }
 
   private instructionMode(args: { granularity?: string }): boolean {

@@ -8,6 +8,7 @@ import { decodeRevertReason } from '../../protocol/builtin/abi';
 import { instructionIndexes, parseSourceMap, type SourceList } from '../../client/sourceMap';
 import type { Trace, TraceFrame, TraceStep } from '../../protocol/rpc/trace';
 import type { VariableSources } from './variables/frameVariables';
+import { undoSteps } from './variables/storageView';
 
 export type { Trace, TraceFrame, TraceStep };
 
@@ -106,6 +107,7 @@ export class TraceModel {
   private readonly tables = new Map<string, CodeTable>();
   /** A built-in's frame opens with its own step (recorded when it starts): its decoded name. */
   private readonly builtinNames = new Map<number, string>();
+  private undoneAfter: ((frame: number) => number | undefined) | undefined;
 
   constructor(
     readonly trace: Trace,
@@ -254,13 +256,21 @@ export class TraceModel {
     return '0x';
   }
 
-  /** Storage slots written by the frame's account up to step i (slot → value). */
+  /**
+   * Storage slots written by the frame's account up to step i (slot → value), but for writes a
+   * failing frame undid by then.
+   */
   storageAt(i: number): Map<string, string> {
     const address = this.trace.frames[this.trace.steps[i].frame]?.address;
+    const undoneAfter = (this.undoneAfter ??= undoSteps(this.trace));
     const out = new Map<string, string>();
     for (let j = 0; j <= i; j++) {
       const s = this.trace.steps[j];
-      if (s.storage && this.trace.frames[s.frame]?.address === address) out.set(s.storage[0], s.storage[1]);
+      if (s.storage === undefined || this.trace.frames[s.frame]?.address !== address) continue;
+      const undone = undoneAfter(s.frame);
+      // The value before an undone write is whatever was written before it, still in `out` or not.
+      if (undone !== undefined && undone < i) continue;
+      out.set(s.storage[0], s.storage[1]);
     }
     return out;
   }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { toHex } from '../../../src/protocol/hex';
 import { DEFAULT_TRACE_LIMITS } from '../../../src/devnode/evm/trace';
-import { newChain, signedTx } from './chain-fixtures';
+import { KV_ADDRESS, newChain, signedTx } from './chain-fixtures';
 import { deployRuntime } from './raw-code';
 import {
   RELAY_ADDRESS,
@@ -28,22 +28,23 @@ test('a transaction to a built-in opens frame 0 for it, the frame a CALL to it o
       t.frames.map((f) => [f.kind, f.codeAddress, f.depth, f.parent]),
       [
         ['call', RELAY_ADDRESS, 0, -1],
+        ['call', KV_ADDRESS, 1, 0],
         ['call', leaf, 1, 0],
       ],
     );
     assert.equal(t.frames[0].input, toHex(input));
     assert.equal(t.frames[0].output, toHex(output));
     assert.equal(t.frames[0].error, undefined);
-    // The relay's step and its call to test-kv are in its frame; the leaf's steps one level down.
+    // The relay's step is in its frame; test-kv's and the leaf's in theirs, one level down.
     const [relay, kv, ...code] = t.steps;
     assert.deepEqual(
       [relay, kv].map((s) => [s.builtin?.name.split(' ')[0], s.depth, s.frame]),
       [
         ['test-relay', 0, 0],
-        ['test-kv', 1, 0],
+        ['test-kv', 1, 1],
       ],
     );
-    assert.ok(code.length > 0 && code.every((s) => s.frame === 1 && s.depth === 1));
+    assert.ok(code.length > 0 && code.every((s) => s.frame === 2 && s.depth === 1));
 
     // A contract's CALL to the relay with the same input: the same frame but for where it sits.
     const top = await deployRuntime(chain, callRelayCode(leaf));
@@ -62,6 +63,7 @@ test('a transaction to a built-in opens frame 0 for it, the frame a CALL to it o
       rc.trace.frames.map((f) => [f.kind, f.codeAddress, f.parent]),
       [
         ['staticcall', RELAY_ADDRESS, -1],
+        ['staticcall', KV_ADDRESS, 0],
         ['staticcall', leaf, 0],
       ],
     );
@@ -83,6 +85,7 @@ test('a failing transaction to a built-in: its frame carries its status as the e
       t.frames.map((f) => [f.codeAddress, f.parent, f.error]),
       [
         [RELAY_ADDRESS, -1, 'PrecompiledError'],
+        [KV_ADDRESS, 0, undefined],
         [leaf, 0, undefined],
       ],
     );

@@ -9,7 +9,7 @@ import { COMMITTEE_MANAGER_ABI } from '../../../src/protocol/builtin/committee';
 import { fromHex, toHex } from '../../../src/protocol/hex';
 import { committeeAddresses } from '../../../src/devnode/builtin/governance';
 import { DEFAULT_TRACE_LIMITS, TraceTooLarge, type Trace } from '../../../src/devnode/evm/trace';
-import { newChain, signedTx } from './chain-fixtures';
+import { KV_ADDRESS, newChain, signedTx } from './chain-fixtures';
 import { realChain, reason } from './parity-helpers';
 import {
   LARGE_TAIL,
@@ -92,20 +92,22 @@ test('a built-in that calls another built-in and a contract: its step first, the
     assert.deepEqual(ops.slice(call, call + 3), ['CALL', 'test-relay', 'test-kv']);
     assert.deepEqual(ops.slice(-2), ['POP', 'STOP']);
     const [relay, kv] = [t.steps[call + 1], t.steps[call + 2]];
-    // The relay runs in the frame its CALL opened (frame 1, depth 1); what it calls is one deeper.
+    // The relay runs in the frame its CALL opened (frame 1, depth 1); what it calls, built-in or
+    // contract, in frames of their own one deeper.
     assert.deepEqual(
       t.frames.map((f) => [f.codeAddress, f.depth, f.parent]),
       [
         [top, 0, -1],
         [RELAY_ADDRESS, 1, 0],
+        [KV_ADDRESS, 2, 1],
         [leaf, 2, 1],
       ],
     );
     assert.deepEqual([relay.depth, relay.frame], [1, 1]);
-    assert.deepEqual([kv.depth, kv.frame], [2, 1]);
+    assert.deepEqual([kv.depth, kv.frame], [2, 2]);
     const leafSteps = t.steps.slice(call + 3, -2);
     assert.ok(leafSteps.length > 0);
-    assert.ok(leafSteps.every((s) => s.frame === 2 && s.depth === 2));
+    assert.ok(leafSteps.every((s) => s.frame === 3 && s.depth === 2));
     assert.equal(leafSteps[leafSteps.length - 1].op, 'RETURN');
     // Outputs and statuses are filled in when each returns: the relay answers what the leaf returned.
     assert.deepEqual([kv.builtin!.status, kv.builtin!.output], [0, '0x']);
@@ -143,17 +145,18 @@ test('a transaction to a built-in: its step is first, and its output counts agai
       [relay, kv].map((s) => [s.builtin?.name.split(' ')[0], s.depth, s.frame]),
       [
         ['test-relay', 0, 0],
-        ['test-kv', 1, 0],
+        ['test-kv', 1, 1],
       ],
     );
     assert.deepEqual(
       t.frames.map((f) => [f.codeAddress, f.depth, f.parent]),
       [
         [RELAY_ADDRESS, 0, -1],
+        [KV_ADDRESS, 1, 0],
         [leaf, 1, 0],
       ],
     );
-    assert.ok(code.length > 0 && code.every((s) => s.frame === 1 && s.depth === 1));
+    assert.ok(code.length > 0 && code.every((s) => s.frame === 2 && s.depth === 1));
     assert.equal(relay.builtin!.status, 0);
     assert.equal(relay.builtin!.output, toHex(output));
     assert.equal(relay.builtin!.output.length, 2 + 2 * (32 + LARGE_TAIL));

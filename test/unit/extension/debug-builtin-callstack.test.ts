@@ -23,23 +23,30 @@ test('inside code a built-in called, the call stack runs through the built-in to
     const call = trace.steps.findIndex((s) => s.op === 'CALL');
     const relay = call + 1;
     assert.equal(trace.steps[relay].builtin?.name.split(' ')[0], 'test-relay');
-    const inLeaf = trace.steps.findIndex((s) => s.frame === 2);
+    const inLeaf = trace.steps.findIndex((s) => s.frame === 3);
     assert.ok(inLeaf > relay);
+    // The relay's frame (one step) is at its step, whichever of its callees runs.
     assert.deepEqual(m.callStack(inLeaf), [
-      { frame: 2, step: inLeaf },
-      { frame: 1, step: relay + 1 }, // the relay's frame is at its call to test-kv
+      { frame: 3, step: inLeaf },
+      { frame: 1, step: relay },
+      { frame: 0, step: call },
+    ]);
+    assert.deepEqual(m.callStack(relay + 1), [
+      { frame: 2, step: relay + 1 },
+      { frame: 1, step: relay },
       { frame: 0, step: call },
     ]);
     assert.deepEqual(m.callStack(relay), [
       { frame: 1, step: relay },
       { frame: 0, step: call },
     ]);
-    // The call stack names the relay's frame by the built-in (its first step), not by test-kv's
-    // step it is at inside the leaf, nor by address; contract frames have no built-in name.
+    // The call stack names a built-in's frame by the built-in (its first step), not by address;
+    // contract frames have no built-in name.
     assert.equal(m.builtinName(1), trace.steps[relay].builtin?.name);
     assert.match(m.builtinName(1) ?? '', /^test-relay \(0x/);
+    assert.match(m.builtinName(2) ?? '', /^test-kv \(0x/);
     assert.equal(m.builtinName(0), undefined);
-    assert.equal(m.builtinName(2), undefined);
+    assert.equal(m.builtinName(3), undefined);
     // Step into goes through the built-ins into the leaf; over and out come back to the POP.
     assert.deepEqual(
       [m.stepInto(call), m.stepInto(relay), m.stepInto(relay + 1)],
@@ -63,14 +70,14 @@ test('a write by code a failing built-in called shows until the built-in returns
     const { status, trace } = await tracedTx(chain, { to: top });
     assert.equal(status, 0, 'the CALL fails, the transaction not');
     assert.equal(trace.frames[1].error, 'revert');
-    assert.equal(trace.frames[2].error, undefined);
+    assert.equal(trace.frames[3].error, undefined);
     // The relay's frame has one step, before the leaf's: its end is its callees' last step.
     const sstore = trace.steps.findIndex((s) => s.op === 'SSTORE');
-    assert.equal(trace.steps[sstore].frame, 2);
+    assert.equal(trace.steps[sstore].frame, 3);
     const storage = new TraceStorage(trace);
     assert.equal(storage.at(leaf, sstore - 1).value(0n), 0n);
     assert.equal(storage.at(leaf, sstore).value(0n), 7n);
-    const leafEnd = trace.steps.map((s) => s.frame).lastIndexOf(2);
+    const leafEnd = trace.steps.map((s) => s.frame).lastIndexOf(3);
     assert.equal(storage.at(leaf, leafEnd).value(0n), 7n);
     assert.equal(storage.at(leaf, leafEnd + 1).value(0n), 0n);
     assert.equal(storage.at(leaf, trace.steps.length - 1).value(0n), 0n);

@@ -8,6 +8,7 @@ import { TraceStorage } from '../../../src/extension/debug/variables/storageView
 import { KV_ADDRESS, newChain } from '../devnode/chain-fixtures';
 import { deployRuntime, push } from '../devnode/raw-code';
 import { RELAY_ADDRESS, RETURN_42, relayBuiltins, relayInput, tracedTx } from '../devnode/relay-builtin';
+import type { DebugProtocol } from '@vscode/debugprotocol';
 import { startAdapter } from './debug-client';
 
 test('a failing transaction to a built-in: call stack through it, its failure, its callee’s write undone', async () => {
@@ -22,8 +23,8 @@ test('a failing transaction to a built-in: call stack through it, its failure, i
     assert.deepEqual(m.callStack(0), [{ frame: 0, step: 0 }]);
     const sstore = trace.steps.findIndex((s) => s.op === 'SSTORE');
     assert.deepEqual(m.callStack(sstore), [
-      { frame: 1, step: sstore },
-      { frame: 0, step: 1 }, // the relay's frame is at its call to test-kv
+      { frame: 2, step: sstore },
+      { frame: 0, step: 0 },
     ]);
     assert.deepEqual(m.failure(), { step: trace.steps.length - 1, error: 'PrecompiledError' });
     // The leaf's write shows until the relay returns, after the leaf's last step (the trace's
@@ -32,7 +33,7 @@ test('a failing transaction to a built-in: call stack through it, its failure, i
     assert.equal(storage.at(leaf, sstore - 1).value(0n), 0n);
     assert.equal(storage.at(leaf, sstore).value(0n), 7n);
     const last = trace.steps.length - 1;
-    assert.equal(trace.steps[last].frame, 1);
+    assert.equal(trace.steps[last].frame, 2);
     assert.equal(storage.at(leaf, last).value(0n), 7n);
     assert.equal(storage.at(leaf, last + 1).value(0n), 0n);
   } finally {
@@ -76,6 +77,49 @@ test('the debug adapter names a built-in’s frame by the built-in, stopped on e
     const names = (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames.map((f) => f.name);
     assert.equal(names.length, 1);
     assert.match(names[0], /^test-relay \(0x[0-9a-f]{40}\) @ pc 0 BUILTIN$/);
+  } finally {
+    await adapter.close();
+    await chain.close();
+  }
+});
+
+test('a transaction that fails at its first step: the entry stop is the failure stop, then it ends', async () => {
+  const chain = await newChain({ builtins: relayBuiltins() });
+  // test-kv throws "kv exploded" at once: the trace's one step is where it failed.
+  const { status, trace } = await tracedTx(chain, { to: KV_ADDRESS, input: Uint8Array.of(3) });
+  const adapter = await startAdapter({
+    fetchTrace: () => Promise.resolve({ trace, status }),
+    lookup: () => undefined,
+  });
+  try {
+    assert.equal(status, 15);
+    assert.equal(trace.steps.length, 1);
+    for (const [stopOnEntry, next] of [
+      [true, 'continue'],
+      [undefined, 'next'],
+      [false, 'stepIn'],
+    ] as const) {
+      const dc = stopOnEntry === true ? adapter.dc : await adapter.connect();
+      try {
+        await dc.initializeRequest();
+        await dc.configurationDoneRequest();
+        const stopped = dc.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>;
+        await dc.launch({ txHash: '0x01', sourceRoot: '/ws', stopOnEntry });
+        const ev = await stopped;
+        assert.equal(ev.body.reason, 'exception', `stopOnEntry ${stopOnEntry}`);
+        assert.equal(ev.body.text, 'Transaction failed: PrecompiledError: kv exploded');
+        assert.equal(ev.body.description, 'The transaction failed here (PrecompiledError: kv exploded)');
+        const frames = (await dc.stackTraceRequest({ threadId: 1 })).body.stackFrames;
+        assert.match(frames[0].name, /^test-kv \(0x[0-9a-f]{40}\) @ pc 0 BUILTIN$/);
+        const ended = dc.waitForEvent('terminated');
+        if (next === 'continue') await dc.continueRequest({ threadId: 1 });
+        else if (next === 'next') await dc.nextRequest({ threadId: 1 });
+        else await dc.stepInRequest({ threadId: 1 });
+        await ended;
+      } finally {
+        if (dc !== adapter.dc) await dc.stop();
+      }
+    }
   } finally {
     await adapter.close();
     await chain.close();

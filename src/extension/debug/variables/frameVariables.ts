@@ -114,10 +114,24 @@ export class VariableDecoder {
     return i === undefined ? undefined : c.entries[i];
   }
 
+  /**
+   * A built-in's step has no stack: its caller's step as the built-in started (for a contract, its
+   * CALL), found up the frames as the call stack finds it; the step just before may be a callee
+   * that already returned. Undefined when the built-in is the transaction's own.
+   */
+  private callerStep(i: number): number | undefined {
+    const steps = this.trace.steps;
+    const parent = this.trace.frames[steps[i]?.frame ?? -1]?.parent ?? -1;
+    if (parent < 0) return undefined;
+    for (let j = i - 1; j >= 0; j--) if (steps[j].frame === parent) return j;
+    return undefined;
+  }
+
   /** The variables of the frame running at step `i`. */
   at(i: number): FrameVariables {
-    // A built-in contract's single step has no stack: show the caller as it was just before.
-    if (this.trace.steps[i]?.op === 'BUILTIN' && i > 0) return this.at(i - 1);
+    // A built-in contract's single step: show its caller as it was when it called.
+    const caller = this.trace.steps[i]?.op === 'BUILTIN' ? this.callerStep(i) : undefined;
+    if (caller !== undefined) return this.at(caller);
     const step = this.trace.steps[i];
     const frame = this.trace.frames[step?.frame ?? -1];
     if (step === undefined || frame === undefined) return { why: 'no frame at this step' };
@@ -176,7 +190,8 @@ export class VariableDecoder {
    * found as `at` finds it but without decoding anything; undefined when unknown or under viaIR.
    */
   functionAt(i: number): string | undefined {
-    if (this.trace.steps[i]?.op === 'BUILTIN' && i > 0) return this.functionAt(i - 1);
+    const caller = this.trace.steps[i]?.op === 'BUILTIN' ? this.callerStep(i) : undefined;
+    if (caller !== undefined) return this.functionAt(caller);
     const step = this.trace.steps[i];
     const frame = this.trace.frames[step?.frame ?? -1];
     const c = frame === undefined ? undefined : this.code(frame.code);

@@ -31,6 +31,27 @@ export interface Preimage {
   result: bigint;
 }
 
+/**
+ * For a frame, the step after which its writes are undone: the last step (with its callees') of
+ * the innermost failing frame it runs in; undefined when none of them fails.
+ */
+export function undoSteps(trace: Trace): (frame: number) => number | undefined {
+  const lastStep = new Map<number, number>();
+  trace.steps.forEach((s, i) => lastStep.set(s.frame, i));
+  // A frame ends with its callees (a child's index is above its parent's): a built-in's frame has
+  // one step, before the steps of the code it calls.
+  for (let f = trace.frames.length - 1; f >= 0; f--) {
+    const parent = trace.frames[f].parent;
+    const last = lastStep.get(f);
+    if (parent >= 0 && last !== undefined && last > (lastStep.get(parent) ?? -1)) lastStep.set(parent, last);
+  }
+  return (frame) => {
+    for (let f = frame; f >= 0; f = trace.frames[f].parent)
+      if (trace.frames[f].error !== undefined) return lastStep.get(f);
+    return undefined;
+  };
+}
+
 /** Storage facts of a whole trace, indexed once; queried per step. */
 export class TraceStorage {
   private readonly accounts = new Map<string, Account>();
@@ -45,21 +66,7 @@ export class TraceStorage {
       for (const [slot, value] of Object.entries(p.slots)) slots.set(parseWord(slot), parseWord(value));
       this.account(address).pre = { slots, complete: p.complete };
     }
-    const lastStep = new Map<number, number>();
-    trace.steps.forEach((s, i) => lastStep.set(s.frame, i));
-    // A frame ends with its callees (a child's index is above its parent's): a built-in's frame has
-    // one step, before the steps of the code it calls.
-    for (let f = trace.frames.length - 1; f >= 0; f--) {
-      const parent = trace.frames[f].parent;
-      const last = lastStep.get(f);
-      if (parent >= 0 && last !== undefined && last > (lastStep.get(parent) ?? -1))
-        lastStep.set(parent, last);
-    }
-    const undoneAfter = (frame: number): number | undefined => {
-      for (let f = frame; f >= 0; f = trace.frames[f].parent)
-        if (trace.frames[f].error !== undefined) return lastStep.get(f);
-      return undefined;
-    };
+    const undoneAfter = undoSteps(trace);
     const steps = trace.steps;
     /** Each frame's memory as of the step being read (snapshots only come when it changed). */
     const memory = new Map<number, string>();
