@@ -74,9 +74,10 @@ const opHandlers: Record<number, OpHandler> = {
       return;
     }
     const i = Number(pos);
-    const loaded = data.subarray(i, i + 32);
-    const r = uintFromBytes(loaded);
-    rs.stack.push(loaded.length < 32 ? r << BigInt(8 * (32 - loaded.length)) : r);
+    // Read in place: a view of the call data (a small array) would move it off the V8 heap.
+    const end = Math.min(i + 32, data.length);
+    const r = uintFromBytes(data, i, end);
+    rs.stack.push(end - i < 32 ? r << BigInt(8 * (32 - (end - i))) : r);
   },
   [MLOAD]: (rs) => {
     const pos = rs.stack.pop();
