@@ -230,7 +230,8 @@ export class EvmExecutor {
         contractAddress: '',
       };
     }
-    const evm = await this.evm(env.cancun);
+    // Made once per fork rule: no await once it exists.
+    const evm = this.evms.get(env.cancun) ?? (await this.evm(env.cancun));
     evm.journal.cleanJournal();
     this.state.originalStorageCache.clear();
     const origin = evmAddress(inv.origin);

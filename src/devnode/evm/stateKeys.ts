@@ -18,11 +18,14 @@ export const slotPrefix = (a: string) => 'S/' + a + '/';
  */
 const VIEW_OVERHEAD = 208;
 const bytesOf = (v: Uint8Array | null) => (v === null ? 0 : VIEW_OVERHEAD + v.byteLength);
-/** Accounts read: at most 50,000, about 4 MiB (an Account holds four bigints and two arrays). */
+/**
+ * Accounts read: at most 50,000, about 4 MiB (an Account holds four bigints and two arrays).
+ * Keyed by the address text (not its store key A/<address>), weighed as the store key was.
+ */
 export const ACCOUNT_CACHE = {
   entries: 50_000,
   bytes: 4 * 2 ** 20,
-  weigh: (k: string) => ENTRY_OVERHEAD + stringBytes(k) + 400,
+  weigh: (k: string) => ENTRY_OVERHEAD + stringBytes(k) + 2 + 400,
 };
 /**
  * A slot key is built by concatenation (prefix + slot): its cons cells stay with the flat copy

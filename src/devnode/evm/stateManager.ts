@@ -79,12 +79,13 @@ export class JournaledStateManager implements StateManagerInterface {
   private account(key: string): Account | undefined {
     const o = this.accounts.get(key);
     if (o !== undefined) return o ?? undefined;
-    const k = accountKey(key);
-    let c = this.accountCache.get(k);
+    // Cached by the address text itself: the EVM's addresses map to the same string objects
+    // (addressKey), whose hash V8 keeps; a store key made per read is hashed afresh each time.
+    let c = this.accountCache.get(key);
     if (c === undefined) {
-      const bytes = this.kv.get(k);
+      const bytes = this.kv.get(accountKey(key));
       c = bytes === undefined ? null : createAccountFromRLP(bytes);
-      this.accountCache.set(k, c);
+      this.accountCache.set(key, c);
     }
     return c ?? undefined;
   }
@@ -322,7 +323,7 @@ export class JournaledStateManager implements StateManagerInterface {
   flushInto(batch: KvBatch): void {
     for (const [key, a] of this.accounts) {
       batch.puts.set(accountKey(key), a === null ? null : a.serialize());
-      this.accountCache.set(accountKey(key), a);
+      this.accountCache.set(key, a);
     }
     for (const [key, c] of this.code) {
       batch.puts.set(codeKey(key), c);
