@@ -32,11 +32,16 @@ export const ACCOUNT_CACHE = {
  * V8 makes when the key is first hashed (measured with the test below).
  */
 const CONCAT_KEY = 96;
-/** Storage slots read: at most 200,000, about 12 MiB (test/unit/devnode/store-cache-heap.test.ts). */
+/**
+ * Storage slots read: at most 200,000, about 12 MiB (test/unit/devnode/store-cache-heap.test.ts).
+ * Cached by address and slot, each weighed as before, when its key was the joined store key
+ * S/<address>/<slot> (with the cons cells of the join): the same bound, now an overestimate.
+ */
 export const SLOT_CACHE = {
   entries: 200_000,
   bytes: 12 * 2 ** 20,
-  weigh: (k: string, v: Entry<Uint8Array>) => ENTRY_OVERHEAD + stringBytes(k) + CONCAT_KEY + bytesOf(v),
+  weigh: (address: string, slot: string, v: Entry<Uint8Array>) =>
+    ENTRY_OVERHEAD + 16 + 3 + address.length + slot.length + CONCAT_KEY + bytesOf(v),
 };
 /** Contract code read: at most 2,000 contracts, about 8 MiB. */
 export const CODE_CACHE = {
