@@ -14,7 +14,7 @@ import { compileCounter } from './lib/counter';
 import { arg, helpIfAsked, median, runDriver } from './lib/inProcessDriver';
 
 helpIfAsked(
-  'node --import tsx bench/devnode-call.ts [--calls N] [--keys N] [--rounds N] [--ref <git ref>]\n' +
+  'node --import tsx bench/devnode-call.ts [--calls N] [--keys N] [--rounds N] [--ref <git ref>] [--passes N]\n' +
     '  [--node-args "<flags>"] [--alloc-profile <file>]',
 );
 
@@ -97,6 +97,8 @@ async function main(): Promise<void> {
   const calls = Number(arg('--calls', '10000'));
   const keys = Number(arg('--keys', '2000'));
   const rounds = Number(arg('--rounds', '3'));
+  // Processes per build in an A/B (more for a small difference on a loaded machine).
+  const passes = Number(arg('--passes', '2'));
   const ref = arg('--ref', '');
   const nodeArgs = arg('--node-args', '').split(' ').filter(Boolean);
   // --alloc-profile <file>: a sampling allocation profile of one more round through the handler.
@@ -117,7 +119,7 @@ async function main(): Promise<void> {
       allocProfile: allocProfile === '' ? undefined : resolve(allocProfile),
     },
     ref,
-    passes: 2,
+    passes,
     nodeArgs,
     // The bundles stay only for a profile, whose lines point into them.
     keepBundles: nodeArgs.length > 0 || allocProfile !== '',

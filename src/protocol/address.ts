@@ -41,12 +41,24 @@ export function normalizeAddress(text: string): string {
   return '0x' + strip0x(text).toLowerCase();
 }
 
+/** Whether `text` is "0x" and 40 lowercase hex digits (what normalizeAddress returns). */
+export function isNormalizedAddress(text: string): boolean {
+  if (text.length !== 42 || text.charCodeAt(0) !== 0x30 || text.charCodeAt(1) !== 0x78) return false;
+  for (let i = 2; i < 42; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return false;
+  }
+  return true;
+}
+
 /**
  * normalizeAddress for places that take an address as a 20-byte word and so accept short hex the
  * way the EVM does: "0x1000" (a precompile) becomes "0x" + 36 zeros + "1000". Use normalizeAddress
  * everywhere else, where a short address is a mistake.
  */
 export function normalizeAddressPadded(text: string): string {
+  // Most texts are normalized already (the executor's, and what SDKs send): no copies then.
+  if (isNormalizedAddress(text)) return text;
   const body = (text.startsWith('0x') || text.startsWith('0X') ? text.slice(2) : text).toLowerCase();
   if (!/^[0-9a-f]{0,40}$/.test(body)) throw new Error(`invalid address "${text}"`);
   return '0x' + body.padStart(40, '0');

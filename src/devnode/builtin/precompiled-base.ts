@@ -5,6 +5,7 @@
 import type { Result } from 'ethers';
 import { bindAbi, encodeRevertReason, type BuiltinAbi } from '../../protocol/builtin/abi';
 import { GasMeter } from './gas';
+import { isNormalizedAddress } from '../../protocol/address';
 import type { Precompiled, PrecompiledContext, PrecompiledResult } from './types';
 
 export const STATUS_SUCCESS = 0;
@@ -103,6 +104,8 @@ export async function executeSpec(
 
 /** Addresses inside the built-ins are kept as 40 lowercase hex without 0x (as the node stores them). */
 export function bareAddress(address: string): string {
+  // Normalized text (the executor's): no lowercase copy and no regular expression.
+  if (isNormalizedAddress(address)) return address.slice(2);
   return address.toLowerCase().replace(/^0x/, '');
 }
 

@@ -4,10 +4,13 @@
 // values) lists only the fixed entries.
 
 import { bareAddress } from './precompiled-base';
+import { isNormalizedAddress } from '../../protocol/address';
 import { tableContractAt } from './table-contracts';
 import type { Precompiled, TableStore } from './types';
 
 function normalize(address: string): string {
+  // The executor asks with normalized text: the same string back (its hash is kept).
+  if (isNormalizedAddress(address)) return address;
   return '0x' + bareAddress(address).padStart(40, '0');
 }
 

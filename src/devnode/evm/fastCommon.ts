@@ -26,6 +26,7 @@ export interface SyncState {
 /** The members of @ethereumjs/evm's RunState the handlers use. */
 export interface FastRunState {
   opCode: number;
+  programCounter: number;
   stateManager: SyncState;
   stack: { pop(): bigint; push(v: bigint): void; peek(n?: number): bigint[]; popN(n: number): bigint[] };
   memory: { read(offset: number, size: number, avoidCopy?: boolean): Uint8Array };

@@ -6,6 +6,7 @@
 // neither is changed after. Best effort: a journal whose members differ is left alone.
 
 import { toHex } from '../../protocol/hex';
+import { slotKey } from './stateKeys';
 
 type Slots = Map<string, Set<string>>;
 
@@ -51,15 +52,8 @@ export function installJournalKeys(journal: object): void {
     }
     return h;
   };
-  let lastSlot: Uint8Array | undefined;
-  let lastSlotHex = '';
-  const slotHex = (s: Uint8Array) => {
-    if (s !== lastSlot) {
-      lastSlotHex = toHex(s, false);
-      lastSlot = s;
-    }
-    return lastSlotHex;
-  };
+  // The state's conversion (stateKeys.ts): SLOAD hands the journal and the state one key array.
+  const slotHex = slotKey;
   // The address methods convert with @ethereumjs/util's bytesToUnprefixedHex, a JS loop whose
   // string of one cons cell per byte is flattened at the map lookup: 1-2% of a `call`, whose
   // first SLOAD warms the contract (addWarmedStorage → addWarmedAddress).

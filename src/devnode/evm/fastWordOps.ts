@@ -14,7 +14,15 @@
 import type { EVM } from '@ethereumjs/evm';
 import { uint256Bytes, uintFromBytes } from '../../protocol/hex';
 import { opcodeMapOf } from './ethereumjsInternals';
-import { EMPTY, isEntry, memoryGas, type Entry, type GasHandler, type OpHandler } from './fastCommon';
+import {
+  EMPTY,
+  isEntry,
+  memoryGas,
+  type Entry,
+  type FastRunState,
+  type GasHandler,
+  type OpHandler,
+} from './fastCommon';
 
 const KECCAK256 = 0x20;
 const CALLDATALOAD = 0x35;
@@ -24,6 +32,9 @@ const MSTORE8 = 0x53;
 const SLOAD = 0x54;
 const RETURN = 0xf3;
 const REVERT = 0xfd;
+
+/** SLOAD's key as its gas handler converted it, for its opcode handler in the same step. */
+let sloadKey: { rs: FastRunState; pc: number; word: bigint; key: Uint8Array } | undefined;
 
 const gasHandlers: Record<number, (original: GasHandler) => GasHandler> = {
   [KECCAK256]: () => (rs, gas, common) => {
@@ -47,7 +58,10 @@ const gasHandlers: Record<number, (original: GasHandler) => GasHandler> = {
   [SLOAD]: (original) => (rs, gas, common) => {
     if (common.isActivatedEIP(6800) || common.isActivatedEIP(7864)) return original(rs, gas, common);
     if (!common.isActivatedEIP(2929)) return gas;
-    const key = uint256Bytes(rs.stack.peek()[0]);
+    const word = rs.stack.peek()[0];
+    const key = uint256Bytes(word);
+    // Handed to the opcode's handler, which pops the same word at the next program counter.
+    sloadKey = { rs, pc: rs.programCounter, word, key };
     const address = rs.interpreter.getAddress().bytes;
     const journal = rs.interpreter.journal;
     if (journal.isWarmedStorage(address, key)) return gas + common.param('warmstoragereadGas');
@@ -74,9 +88,10 @@ const opHandlers: Record<number, OpHandler> = {
       return;
     }
     const i = Number(pos);
-    const loaded = data.subarray(i, i + 32);
-    const r = uintFromBytes(loaded);
-    rs.stack.push(loaded.length < 32 ? r << BigInt(8 * (32 - loaded.length)) : r);
+    // Read in place: a view of the call data (a small array) would move it off the V8 heap.
+    const end = Math.min(i + 32, data.length);
+    const r = uintFromBytes(data, i, end);
+    rs.stack.push(end - i < 32 ? r << BigInt(8 * (32 - (end - i))) : r);
   },
   [MLOAD]: (rs) => {
     const pos = rs.stack.pop();
@@ -86,7 +101,15 @@ const opHandlers: Record<number, OpHandler> = {
   // access list is kept (installFastWordOps checks): a state manager that can answer
   // synchronously (the dev node's) spares the opcode its promises.
   [SLOAD]: (rs) => {
-    const key = uint256Bytes(rs.stack.pop());
+    const word = rs.stack.pop();
+    // The gas handler's bytes of this word in this step (the state and the journal then see one
+    // array, whose hex text stateKeys.slotKey keeps by identity).
+    const given = sloadKey;
+    sloadKey = undefined;
+    const key =
+      given !== undefined && given.rs === rs && given.pc + 1 === rs.programCounter && given.word === word
+        ? given.key
+        : uint256Bytes(word);
     const sm = rs.stateManager;
     if (sm.getStorageSync !== undefined) {
       const value = sm.getStorageSync(rs.interpreter.getAddress(), key);

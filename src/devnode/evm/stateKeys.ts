@@ -18,22 +18,30 @@ export const slotPrefix = (a: string) => 'S/' + a + '/';
  */
 const VIEW_OVERHEAD = 208;
 const bytesOf = (v: Uint8Array | null) => (v === null ? 0 : VIEW_OVERHEAD + v.byteLength);
-/** Accounts read: at most 50,000, about 4 MiB (an Account holds four bigints and two arrays). */
+/**
+ * Accounts read: at most 50,000, about 4 MiB (an Account holds four bigints and two arrays).
+ * Keyed by the address text (not its store key A/<address>), weighed as the store key was.
+ */
 export const ACCOUNT_CACHE = {
   entries: 50_000,
   bytes: 4 * 2 ** 20,
-  weigh: (k: string) => ENTRY_OVERHEAD + stringBytes(k) + 400,
+  weigh: (k: string) => ENTRY_OVERHEAD + stringBytes(k) + 2 + 400,
 };
 /**
  * A slot key is built by concatenation (prefix + slot): its cons cells stay with the flat copy
  * V8 makes when the key is first hashed (measured with the test below).
  */
 const CONCAT_KEY = 96;
-/** Storage slots read: at most 200,000, about 12 MiB (test/unit/devnode/store-cache-heap.test.ts). */
+/**
+ * Storage slots read: at most 200,000, about 12 MiB (test/unit/devnode/store-cache-heap.test.ts).
+ * Cached by address and slot, each weighed as before, when its key was the joined store key
+ * S/<address>/<slot> (with the cons cells of the join): the same bound, now an overestimate.
+ */
 export const SLOT_CACHE = {
   entries: 200_000,
   bytes: 12 * 2 ** 20,
-  weigh: (k: string, v: Entry<Uint8Array>) => ENTRY_OVERHEAD + stringBytes(k) + CONCAT_KEY + bytesOf(v),
+  weigh: (address: string, slot: string, v: Entry<Uint8Array>) =>
+    ENTRY_OVERHEAD + 16 + 3 + address.length + slot.length + CONCAT_KEY + bytesOf(v),
 };
 /** Contract code read: at most 2,000 contracts, about 8 MiB. */
 export const CODE_CACHE = {

@@ -11,6 +11,7 @@ import type { AccountFields, StateManagerInterface } from '@ethereumjs/common';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { MemoryKv, type KvBatch, type KvStore } from '../storage/kv';
 import { BoundedCache, type CacheStats } from '../storage/boundedCache';
+import { BoundedPairCache } from '../storage/boundedPairCache';
 import {
   ACCOUNT_CACHE,
   CODE_CACHE,
@@ -37,7 +38,8 @@ export class JournaledStateManager implements StateManagerInterface {
   private readonly cleared = new Set<string>();
   // Read caches, bounded by count and by an estimate of their bytes (stateKeys.ts).
   private readonly accountCache = new BoundedCache<string, Entry<Account>>(ACCOUNT_CACHE);
-  private readonly cache = new BoundedCache<string, Entry<Uint8Array>>(SLOT_CACHE);
+  /** Slots read, by address and slot (no joined key to hash per read). */
+  private readonly cache = new BoundedPairCache<Entry<Uint8Array>>(SLOT_CACHE);
   private readonly codeCache = new BoundedCache<string, Entry<Uint8Array>>(CODE_CACHE);
   private journal: Undo[] = [];
   private readonly marks: number[] = [];
@@ -79,12 +81,13 @@ export class JournaledStateManager implements StateManagerInterface {
   private account(key: string): Account | undefined {
     const o = this.accounts.get(key);
     if (o !== undefined) return o ?? undefined;
-    const k = accountKey(key);
-    let c = this.accountCache.get(k);
+    // Cached by the address text itself: the EVM's addresses map to the same string objects
+    // (addressKey), whose hash V8 keeps; a store key made per read is hashed afresh each time.
+    let c = this.accountCache.get(key);
     if (c === undefined) {
-      const bytes = this.kv.get(k);
+      const bytes = this.kv.get(accountKey(key));
       c = bytes === undefined ? null : createAccountFromRLP(bytes);
-      this.accountCache.set(k, c);
+      this.accountCache.set(key, c);
     }
     return c ?? undefined;
   }
@@ -104,11 +107,10 @@ export class JournaledStateManager implements StateManagerInterface {
     const o = this.storage.get(address)?.get(slot);
     if (o !== undefined) return o ?? EMPTY;
     if (this.cleared.has(address)) return EMPTY;
-    const k = this.storeKey(address, slot);
-    let c = this.cache.get(k);
+    let c = this.cache.get(address, slot);
     if (c === undefined) {
-      c = this.kv.get(k) ?? null;
-      this.cache.set(k, c);
+      c = this.kv.get(this.storeKey(address, slot)) ?? null;
+      this.cache.set(address, slot, c);
     }
     return c ?? EMPTY;
   }
@@ -322,7 +324,7 @@ export class JournaledStateManager implements StateManagerInterface {
   flushInto(batch: KvBatch): void {
     for (const [key, a] of this.accounts) {
       batch.puts.set(accountKey(key), a === null ? null : a.serialize());
-      this.accountCache.set(accountKey(key), a);
+      this.accountCache.set(key, a);
     }
     for (const [key, c] of this.code) {
       batch.puts.set(codeKey(key), c);
@@ -330,13 +332,13 @@ export class JournaledStateManager implements StateManagerInterface {
     }
     for (const key of this.cleared) {
       batch.clear.push(slotPrefix(key));
-      this.cache.deletePrefix(slotPrefix(key));
+      this.cache.deleteGroup(key);
     }
     for (const [key, slots] of this.storage) {
       for (const [slot, v] of slots) {
         const k = slotPrefix(key) + slot;
         batch.puts.set(k, v);
-        this.cache.set(k, v);
+        this.cache.set(key, slot, v);
       }
     }
     this.accounts.clear();

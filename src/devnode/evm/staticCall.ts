@@ -40,7 +40,10 @@ export interface FrameHooks {
 
 /** The members of EVM, Interpreter and Memory this file uses (pinned @ethereumjs/evm). */
 interface EvmInternals {
-  stateManager: { getAccount(a: Address): Promise<Account | undefined> };
+  stateManager: {
+    getAccount(a: Address): Promise<Account | undefined>;
+    getAccountSync?(a: Address): Account | undefined;
+  };
   blockchain: unknown;
   journal: unknown;
   performanceLogger: unknown;
@@ -201,7 +204,10 @@ export function staticFrameRunner(evm: EVM, interpreterProto: object): Runner | 
     // As EVM.runCode: the block and transaction context that nested frames read.
     internals._block = block;
     internals._tx = { gasPrice: 0n, origin: caller };
-    const contract = (await internals.stateManager.getAccount(to)) ?? new Account();
+    // The dev node's state answers without a promise (an await less per call).
+    const sm = internals.stateManager;
+    const contract =
+      (sm.getAccountSync !== undefined ? sm.getAccountSync(to) : await sm.getAccount(to)) ?? new Account();
     // EVM.runInterpreter's environment for this message, key for key.
     const env = {
       address: to,

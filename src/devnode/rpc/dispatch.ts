@@ -13,7 +13,13 @@ import {
   ParseError,
   RpcError,
 } from './errors';
-import { JsonNestingError, parseJsonLenient, isJsonWritable, type JsonObject, type JsonValue } from './json';
+import {
+  JsonNestingError,
+  MEMBERS_READ,
+  parseJsonLenientMembers,
+  isJsonWritable,
+  type JsonValue,
+} from './json';
 import { writeJson } from './jsonWrite';
 import { asInt64, asString, Params } from './params';
 import type { MethodTable, RpcContext } from './context';
@@ -31,24 +37,28 @@ class EnvelopeError extends Error {
   }
 }
 
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  // The lenient parser gives objects a null prototype; arrays and numbers have one.
-  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === null;
-}
-
 /** parseRpcRequestJson: members checked in order; a jsoncpp accessor that throws is -32700. */
 function parseEnvelope(body: string): Envelope {
-  let root: JsonValue | undefined;
+  // The four members read (undefined: absent; a later duplicate replaces an earlier one).
+  let jsonrpcValue: JsonValue | undefined;
+  let methodValue: JsonValue | undefined;
+  let idValue: JsonValue | undefined;
+  let paramsValue: JsonValue | undefined;
+  let root: ReturnType<typeof parseJsonLenientMembers>;
   try {
-    root = parseJsonLenient(body);
+    root = parseJsonLenientMembers(body, (name, value) => {
+      if (name === 'jsonrpc') jsonrpcValue = value;
+      else if (name === 'method') methodValue = value;
+      else if (name === 'id') idValue = value;
+      else if (name === 'params') paramsValue = value;
+    });
   } catch (e) {
     if (e instanceof JsonNestingError) throw new EnvelopeError(ParseError);
     throw e;
   }
   if (root === undefined || root === null) throw new EnvelopeError(InvalidRequest);
   // isMember on an array or scalar throws in jsoncpp.
-  if (!isObject(root)) throw new EnvelopeError(ParseError);
-  const member = (k: string) => Object.prototype.hasOwnProperty.call(root, k);
+  if (root !== MEMBERS_READ) throw new EnvelopeError(ParseError);
   const convert = <T>(f: () => T): T => {
     try {
       return f();
@@ -56,13 +66,13 @@ function parseEnvelope(body: string): Envelope {
       throw new EnvelopeError(ParseError);
     }
   };
-  if (!member('jsonrpc')) throw new EnvelopeError(InvalidRequest);
-  const jsonrpc = convert(() => asString(root.jsonrpc));
-  if (!member('method')) throw new EnvelopeError(InvalidRequest);
-  const method = convert(() => asString(root.method));
-  const id = member('id') ? convert(() => asInt64(root.id ?? null)) : 0n;
-  if (!member('params')) throw new EnvelopeError(InvalidRequest);
-  const params = root.params;
+  if (jsonrpcValue === undefined) throw new EnvelopeError(InvalidRequest);
+  const jsonrpc = convert(() => asString(jsonrpcValue));
+  if (methodValue === undefined) throw new EnvelopeError(InvalidRequest);
+  const method = convert(() => asString(methodValue));
+  const id = idValue !== undefined ? convert(() => asInt64(idValue ?? null)) : 0n;
+  if (paramsValue === undefined) throw new EnvelopeError(InvalidRequest);
+  const params = paramsValue;
   if (!Array.isArray(params)) throw new EnvelopeError(InvalidRequest);
   return { jsonrpc, method, id, params };
 }

@@ -3,6 +3,7 @@
 
 import { RpcError, NON_HEX_WHAT, InvalidRequest } from './errors';
 import { errorMessage } from '../../protocol/unknownValues';
+import { isShortHex, shortHexBytes } from '../../protocol/hex';
 
 const HEX = /^[0-9a-fA-F]*$/;
 
@@ -15,6 +16,11 @@ export class HexDecodeError extends Error {}
  */
 export function decodeData(text: string): Uint8Array {
   if (text.length === 0 || text.length % 2 !== 0) throw new HexDecodeError('Unexpect hex string');
+  if (isShortHex(text)) {
+    const bytes = shortHexBytes(text, text.startsWith('0x') ? 2 : 0);
+    if (bytes === undefined) throw new HexDecodeError(NON_HEX_WHAT);
+    return bytes;
+  }
   const body = text.startsWith('0x') ? text.slice(2) : text;
   if (!HEX.test(body)) throw new HexDecodeError(NON_HEX_WHAT);
   return new Uint8Array(Buffer.from(body, 'hex'));

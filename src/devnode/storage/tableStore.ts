@@ -6,6 +6,7 @@
 import type { TableStore } from '../builtin/types';
 import { MemoryKv, type KvBatch, type KvStore } from './kv';
 import { BoundedCache, ENTRY_OVERHEAD, stringBytes, type CacheStats } from './boundedCache';
+import { BoundedPairCache } from './boundedPairCache';
 import { utf8Decode, utf8Encode } from '../../protocol/hex';
 
 interface Undo {
@@ -33,11 +34,15 @@ export class MemoryTableStore implements TableStore {
   /** Rows written in the block being built: null = deleted. */
   private readonly rows = new Map<string, Map<string, string | null>>();
   private readonly created = new Set<string>();
-  /** Rows read or written: at most 50,000 and about 4 MiB. */
-  private readonly cache = new BoundedCache<string, string | null>({
+  /**
+   * Rows read or written, by table and key: at most 50,000 and about 4 MiB (each weighed as its
+   * store key T/<hex table>/<key> and its text).
+   */
+  private readonly cache = new BoundedPairCache<string | null>({
     entries: 50_000,
     bytes: 4 * 2 ** 20,
-    weigh: (k, v) => ENTRY_OVERHEAD + stringBytes(k) + (v === null ? 0 : stringBytes(v)),
+    weigh: (table, key, v) =>
+      ENTRY_OVERHEAD + 16 + 3 + hexOf(table).length + key.length + (v === null ? 0 : stringBytes(v)),
   });
   private readonly known = new BoundedCache<string, boolean>({
     entries: 10_000,
@@ -51,12 +56,11 @@ export class MemoryTableStore implements TableStore {
   get(table: string, key: string): string | undefined {
     const o = this.rows.get(table)?.get(key);
     if (o !== undefined) return o ?? undefined;
-    const k = rowPrefix(table) + key;
-    let c = this.cache.get(k);
+    let c = this.cache.get(table, key);
     if (c === undefined) {
-      const bytes = this.kv.get(k);
+      const bytes = this.kv.get(rowPrefix(table) + key);
       c = bytes === undefined ? null : utf8Decode(bytes);
-      this.cache.set(k, c);
+      this.cache.set(table, key, c);
     }
     return c ?? undefined;
   }
@@ -141,7 +145,7 @@ export class MemoryTableStore implements TableStore {
       const prefix = rowPrefix(table);
       for (const [key, v] of rows) {
         batch.puts.set(prefix + key, v === null ? null : utf8Encode(v));
-        this.cache.set(prefix + key, v);
+        this.cache.set(table, key, v);
       }
     }
     this.created.clear();

@@ -1,6 +1,8 @@
 // Fixed addresses and BFS names of the FISCO BCOS 3.x built-in contracts (precompiled.md §1).
 // Addresses are 0x-prefixed, lowercase, padded to 40 hex digits, as `Precompiled.address` expects.
 
+import { isNormalizedAddress } from '../address';
+
 /** Pads a short hex number (e.g. 0x100e) to a 20-byte address. */
 export function builtinAddress(short: number): string {
   return '0x' + short.toString(16).padStart(40, '0');
@@ -36,10 +38,10 @@ export const PRECOMPILED_RANGE_END = 0x20000;
 const ADDRESS_HEX = /^(?:0[xX])?([0-9a-fA-F]{1,40})$/;
 
 export function isPrecompiledRange(address: string): boolean {
-  // Asked for every call a contract receives (the auth check): no BigInt for a 40-digit text.
-  const m = ADDRESS_HEX.exec(address);
-  if (m === null) return false;
-  const hex = m[1];
+  // Asked for every call a contract receives (the auth check): no BigInt for a 40-digit text,
+  // and no regular expression for normalized text (the executor's).
+  const hex = isNormalizedAddress(address) ? address.slice(2) : ADDRESS_HEX.exec(address)?.[1];
+  if (hex === undefined) return false;
   let i = 0;
   while (i < hex.length && hex.charCodeAt(i) === 0x30) i++;
   return hex.length - i <= 5 && parseInt(hex.slice(i) || '0', 16) < PRECOMPILED_RANGE_END;

@@ -211,5 +211,26 @@ for (const { name, sm } of SUITES) {
         await chain.close();
       }
     });
+
+    it('a method closed by its ACL refuses transactions (18) but still answers calls', async () => {
+      const chain = await realChain(sm, true);
+      try {
+        const auth = builtin(chain, CONTRACT_AUTH_ABI);
+        const at = await deployCode(chain, PROBE.bytecode);
+        const stored = fromHex(probe.encodeFunctionData('stored'));
+        // A white list with nobody on it: every account is refused the method.
+        const selector = stored.slice(0, 4);
+        const typed = await send(chain, AUTH, auth.encode('setMethodAuthType', [at, selector, 1]));
+        assert.equal(typed.receipt.data.status, 0);
+        const tx = await send(chain, at, stored, 1);
+        assert.equal(tx.receipt.data.status, 18);
+        // bcos-executor TransactionExecutive.cpp, checkExecAuth: a staticCall passes the method ACL.
+        const c = await chain.call(at, stored, chain.accounts[1].address);
+        assert.equal(c.status, 0);
+        assert.equal(BigInt(toHex(c.output)), 5n);
+      } finally {
+        await chain.close();
+      }
+    });
   });
 }

@@ -4,7 +4,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDevnode, type Devnode } from '../../../src/devnode/index';
-import { parseJsonLenient, JsonNumber, JsonNestingError } from '../../../src/devnode/rpc/json';
+import {
+  parseJsonLenient,
+  parseJsonLenientMembers,
+  JsonNumber,
+  JsonNestingError,
+  MEMBERS_READ,
+} from '../../../src/devnode/rpc/json';
 import { writeJson, writeJsonFast, quote } from '../../../src/devnode/rpc/jsonWrite';
 import { createRpcHandler } from '../../../src/devnode/rpc/dispatch';
 import { RpcError } from '../../../src/devnode/rpc/errors';
@@ -119,6 +125,11 @@ describe('JSON-RPC envelope rules', () => {
   });
 });
 
+/** An object as the lenient parser builds it (null prototype), not an array or a JsonNumber. */
+function isParsedObject(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === null;
+}
+
 describe('jsoncpp-compatible JSON', () => {
   it('keeps 64-bit integers exact and classifies numbers as jsoncpp does', () => {
     const v = parseJsonLenient(
@@ -177,6 +188,40 @@ describe('jsoncpp-compatible JSON', () => {
     // The empty-key quirk: "}" after a comma is accepted while the last key is "".
     assert.ok(parseJsonLenient('{"":1,}'));
     assert.throws(() => parseJsonLenient('{"a":'.repeat(1100)), JsonNestingError);
+  });
+
+  it('reads the members of an object as parseJsonLenient builds it (the envelope reader)', () => {
+    const texts = [
+      '{"jsonrpc":"2.0","method":"call","params":["group0","","0x1","0x"],"id":1}',
+      '{"method":"a","method":"b","id":1,"id":null}', // the last duplicate wins
+      '{"":1,}', // the empty-key quirk
+      '{"a":1,}',
+      '{"__proto__":{"x":1},"params":[]} trailing',
+      '/* c */ {"a": // c\n [1, {"b": 2}]}',
+      '{"a":1',
+      '{"a" 1}',
+      '{"a":}',
+      '[{"a":1}]',
+      '"x"',
+      'null',
+      '',
+      '12',
+    ];
+    for (const text of texts) {
+      const members: [string, unknown][] = [];
+      const read = parseJsonLenientMembers(text, (name, value) => members.push([name, value]));
+      const whole = parseJsonLenient(text);
+      if (read === MEMBERS_READ) {
+        assert.ok(isParsedObject(whole), text);
+        const built: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+        for (const [name, value] of members) built[name] = value;
+        assert.deepEqual(built, whole, text);
+      } else {
+        assert.deepEqual(read, whole, text);
+        assert.ok(!isParsedObject(whole), text);
+      }
+    }
+    assert.throws(() => parseJsonLenientMembers('{"a":'.repeat(1100), () => {}), JsonNestingError);
   });
 
   it('writes compact sorted JSON; FastWriter adds a newline', () => {

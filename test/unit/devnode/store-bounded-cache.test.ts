@@ -1,8 +1,10 @@
 // BoundedCache against a plain model of its contract: entries leave in the order they were last
 // set, by count and by weight; replacing, deleting and clearing keep the order and the totals.
+// BoundedPairCache against BoundedCache keyed by the joined pair.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BoundedCache } from '../../../src/devnode/storage/boundedCache';
+import { BoundedPairCache } from '../../../src/devnode/storage/boundedPairCache';
 
 /** The contract, the obvious way: an array in order of the last set. */
 class Model {
@@ -97,4 +99,47 @@ test('a bounded cache set again keeps its place only at the end of the order', (
     ['a', 'c', 'd', 'e', 'f'].map((k) => c.get(k)),
     [undefined, undefined, 0, 0, 0],
   );
+});
+
+test('a pair cache keeps what a bounded cache keyed by the joined pair keeps, under random use', () => {
+  for (const [seed, entries, bytes, groups, keys] of [
+    [5, 8, 1000, 3, 10],
+    [6, 50, 200, 4, 30],
+    [7, 1000, 100_000, 2, 40], // never full: only replacements
+    [8, 5, 30, 2, 4],
+  ]) {
+    const random = rng(seed);
+    const join = (g: string, k: string) => `S/${g}/${k}`;
+    // Weights depend on the group and the key too, as the state's and the tables' do.
+    const weigh = (g: string, k: string, v: string) => g.length + k.length + v.length;
+    const pair = new BoundedPairCache<string>({ entries, bytes, weigh });
+    const joined = new BoundedCache<string, string>({
+      entries,
+      bytes,
+      weigh: (k, v) => k.length - 3 + v.length,
+    });
+    for (let step = 0; step < 20_000; step++) {
+      const g = `g${Math.floor(random() * groups)}`;
+      const k = random() < 0.3 ? 'hot' : `k${Math.floor(random() * keys)}`;
+      const r = random();
+      if (r < 0.7) {
+        const value = 'v'.repeat(Math.floor(random() * (bytes / 4 + 2)));
+        pair.set(g, k, value);
+        joined.set(join(g, k), value);
+      } else if (r < 0.9) {
+        pair.delete(g, k);
+        joined.delete(join(g, k));
+      } else if (r < 0.9005) {
+        pair.clear();
+        joined.clear();
+      } else {
+        pair.deleteGroup(g);
+        joined.deletePrefix(`S/${g}/`);
+      }
+      for (let gi = 0; gi < groups; gi++)
+        for (const key of ['hot', ...Array.from({ length: keys }, (_, i) => `k${i}`)])
+          assert.equal(pair.get(`g${gi}`, key), joined.get(join(`g${gi}`, key)), `seed ${seed} step ${step}`);
+      assert.deepEqual(pair.stats(), joined.stats(), `seed ${seed} step ${step}`);
+    }
+  }
 });

@@ -10,6 +10,7 @@ import { runInNewContext } from 'node:vm';
 import { Address } from '@ethereumjs/util';
 import { JournaledStateManager } from '../../../src/devnode/evm/stateManager';
 import { BoundedCache, ENTRY_OVERHEAD, stringBytes } from '../../../src/devnode/storage/boundedCache';
+import { BoundedPairCache } from '../../../src/devnode/storage/boundedPairCache';
 import { newBatch } from '../../../src/devnode/storage/kv';
 
 setFlagsFromString('--expose-gc');
@@ -72,6 +73,28 @@ test("a bounded cache's own structure costs at most ENTRY_OVERHEAD per entry, ke
     for (let i = 0; i < N; i++) {
       if (twice) cache.set(keys[i], null); // a read miss, then the block's write
       cache.set(keys[i], values[i]);
+    }
+    const perEntry = (heapUsed() - before) / N;
+    assert.equal(cache.stats().entries, N);
+    assert.ok(perEntry <= ENTRY_OVERHEAD, `${perEntry.toFixed(0)} bytes per entry (set twice: ${twice})`);
+  }
+});
+
+test("a pair cache's own structure costs at most ENTRY_OVERHEAD per entry (the slot cache's keys: one address, many slots)", () => {
+  const N = 50_000;
+  const address = '0x' + 'ab'.repeat(20);
+  const slots = Array.from({ length: N }, (_, i) => i.toString(16).padStart(64, '0'));
+  const values = slots.map((_, i) => (i % 2 === 0 ? null : new Uint8Array([i & 255])));
+  for (const twice of [false, true]) {
+    const before = heapUsed();
+    const cache = new BoundedPairCache<Uint8Array | null>({
+      entries: N,
+      bytes: 1e9,
+      weigh: (g, k) => ENTRY_OVERHEAD + stringBytes(g) + stringBytes(k),
+    });
+    for (let i = 0; i < N; i++) {
+      if (twice) cache.set(address, slots[i], null); // a read miss, then the block's write
+      cache.set(address, slots[i], values[i]);
     }
     const perEntry = (heapUsed() - before) / N;
     assert.equal(cache.stats().entries, N);

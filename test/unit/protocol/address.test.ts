@@ -69,6 +69,33 @@ test('normalizeAddressPadded: short hex is a left-padded 20-byte word; non-hex a
   assert.equal(normalizeAddressPadded('0x'), '0x' + '0'.repeat(40));
   assert.throws(() => normalizeAddressPadded('0x' + '1'.repeat(41)), /invalid address/);
   assert.throws(() => normalizeAddressPadded('0xzz'), /invalid address "0xzz"/);
+  // Normalized text comes back as it is; anything near it (case, prefix, length, one digit
+  // out of range) takes the general path with the same answer as before.
+  const canonical = '0x82a3c3289a9f234a38aceed3016d1ff0e0f922b3';
+  assert.equal(normalizeAddressPadded(canonical), canonical);
+  const reference = (t: string) => {
+    const body = (t.startsWith('0x') || t.startsWith('0X') ? t.slice(2) : t).toLowerCase();
+    return /^[0-9a-f]{0,40}$/.test(body) ? '0x' + body.padStart(40, '0') : 'invalid';
+  };
+  const near = [
+    '0X' + canonical.slice(2),
+    canonical.toUpperCase(),
+    canonical + '0',
+    canonical.slice(0, 41),
+    'x0' + canonical.slice(2),
+  ];
+  for (let i = 2; i < 42; i++)
+    for (const c of ['/', ':', '`', 'g', 'F', '\u0130'])
+      near.push(canonical.slice(0, i) + c + canonical.slice(i + 1));
+  for (const t of near) {
+    let got: string;
+    try {
+      got = normalizeAddressPadded(t);
+    } catch {
+      got = 'invalid';
+    }
+    assert.equal(got, reference(t), t);
+  }
 });
 
 test('generateNonce: decimal text of two u64, unique', () => {

@@ -119,6 +119,12 @@ test('uint256Bytes and uintFromBytes agree with the hex text of the number, over
     const bare = fromHex(v.toString(16).padStart(v.toString(16).length + (v.toString(16).length % 2), '0'));
     assert.equal(uintFromBytes(bare), v);
     assert.equal(uintFromBytes(Uint8Array.of(0, 0, ...uint256Bytes(v))), v);
+    // A range of a larger array reads only its own bytes (CALLDATALOAD reads the call data so).
+    assert.equal(uintFromBytes(Uint8Array.of(0xff, ...uint256Bytes(v), 0xff), 1, 33), v);
+    assert.equal(
+      uintFromBytes(Uint8Array.of(0xff, 0, 0, 0, 0, 0, 0, 0, 0, ...uint256Bytes(v), 0xff), 1, 41),
+      v,
+    );
   }
   assert.equal(uintFromBytes(new Uint8Array(0)), 0n);
   assert.throws(() => uint256Bytes(2n ** 256n), RangeError);

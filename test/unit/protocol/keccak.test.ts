@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { keccak256 } from '../../../src/protocol/crypto/keccak';
+import { KECCAK_WASM, keccak256, newWasmPermutation, permuteJs } from '../../../src/protocol/crypto/keccak';
 import { toHex, utf8Encode } from '../../../src/protocol/hex';
 
 test('keccak256 gives the published Keccak-256 vectors', () => {
@@ -36,4 +36,21 @@ test('keccak256 reads only its input view and returns a fresh array each time', 
   const b = keccak256(view);
   assert.notEqual(a, b);
   assert.deepEqual(a, b);
+});
+
+test('the WebAssembly and the JavaScript permutations agree (Node runs the first)', () => {
+  assert.equal(KECCAK_WASM, true);
+  const wasm = newWasmPermutation()!;
+  let seed = 3;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) | 0);
+  for (let n = 0; n < 200; n++) {
+    const js = Int32Array.from({ length: 50 }, next);
+    // Zeros and ones in whole lanes too (the sponge's state starts at zero).
+    if (n === 0) js.fill(0);
+    if (n === 1) js.fill(-1);
+    wasm.state.set(js);
+    wasm.permute();
+    permuteJs(js);
+    assert.deepEqual(Array.from(wasm.state), Array.from(js), `state ${n}`);
+  }
 });

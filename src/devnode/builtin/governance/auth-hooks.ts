@@ -35,7 +35,10 @@ export function createAuthHooks(): AuthHooks {
         return { ok: false, status: AuthStatus.ContractAbolished, message: AuthMessages.ContractAbolished };
       }
       if (info.selector.length < 4) return ALLOWED;
-      const selector = toHex(info.selector.subarray(0, 4), false);
+      const selector = toHex(
+        info.selector.length === 4 ? info.selector : info.selector.subarray(0, 4),
+        false,
+      );
       if (checkMethodAuth(acl, selector, info.caller)) return ALLOWED;
       return { ok: false, status: AuthStatus.PermissionDenied, message: AuthMessages.CallDenied };
     },

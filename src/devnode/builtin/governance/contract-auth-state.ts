@@ -6,6 +6,7 @@ import { AuthType } from '../../../protocol/builtin/auth';
 import type { TableStore } from '../types';
 import { CONTRACT_AUTH_TABLE, DEPLOY_AUTH_TABLE, ZERO_ADDRESS, readJson, writeJson } from './state-store';
 import { parseOwnJson } from '../../ownJson';
+import { bareAddress } from '../precompiled-base';
 
 export type ContractStatusName = 'normal' | 'frozen' | 'abolish';
 type AccountMap = Record<string, boolean>;
@@ -25,8 +26,8 @@ export interface DeployAcl {
   black: AccountMap;
 }
 
-const rowKey = (contract: string) => contract.toLowerCase().replace(/^0x/, '');
-const bare = (account: string) => account.toLowerCase().replace(/^0x/, '');
+const rowKey = (contract: string) => bareAddress(contract);
+const bare = (account: string) => bareAddress(account);
 const DEPLOY_KEY = 'apps';
 
 export function readAcl(store: TableStore, contract: string): ContractAcl | undefined {

@@ -20,11 +20,13 @@ import {
 } from '../format';
 import type { Params } from '../params';
 import { errorMessage } from '../../../protocol/unknownValues';
+import { isNormalizedAddress } from '../../../protocol/address';
 
 const INVALID_SIGNATURE = 10008;
 
 /** Address text as the scheduler looks it up: "0x"/"0X" stripped, lowercased. */
 function lookupAddress(text: string): string | undefined {
+  if (isNormalizedAddress(text)) return text;
   const bare = text.replace(/^0[xX]/, '').toLowerCase();
   return /^[0-9a-f]{40}$/.test(bare) ? '0x' + bare : undefined;
 }
