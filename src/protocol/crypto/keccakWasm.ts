@@ -153,9 +153,14 @@ function isPermute(v: unknown): v is () => void {
   return typeof v === 'function';
 }
 
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
 /** The WebAssembly permutation with the given round constants, or undefined without WebAssembly. */
 export function wasmPermutation(rcLow: Int32Array, rcHigh: Int32Array): WasmPermutation | undefined {
   if (typeof WebAssembly !== 'object') return undefined;
+  // The state is shared as host-order 32-bit words, WebAssembly loads little-endian lanes: on a
+  // big-endian host the halves would be byte-swapped, so the JS permutation runs there.
+  if (!LITTLE_ENDIAN) return undefined;
   try {
     const instance = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes()));
     const memory = instance.exports.memory;

@@ -26,6 +26,18 @@ const PROBE = compile(`
 pragma solidity ^0.8.0;
 contract StatusProbe { uint256 public stored = 5; function set(uint256 v) public { stored = v; } }`).StatusProbe;
 const probe = new Interface(PROBE.abi as never);
+const CALLER = compile(`
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract InnerCaller {
+  function viaStaticcall(address t, bytes calldata data) public returns (bool ok, bytes memory out) {
+    (ok, out) = t.staticcall(data);
+  }
+  function viaCall(address t, bytes calldata data) public returns (bool ok, bytes memory out) {
+    (ok, out) = t.call(data);
+  }
+}`).InnerCaller;
+const caller = new Interface(CALLER.abi as never);
 
 for (const { name, sm } of SUITES) {
   describe(`genesis built-ins (${name})`, () => {
@@ -228,6 +240,33 @@ for (const { name, sm } of SUITES) {
         const c = await chain.call(at, stored, chain.accounts[1].address);
         assert.equal(c.status, 0);
         assert.equal(BigInt(toHex(c.output)), 5n);
+      } finally {
+        await chain.close();
+      }
+    });
+
+    it('inside a transaction, a STATICCALL passes the method ACL and a CALL is refused by it', async () => {
+      const chain = await realChain(sm, true);
+      try {
+        const auth = builtin(chain, CONTRACT_AUTH_ABI);
+        const at = await deployCode(chain, PROBE.bytecode);
+        const via = await deployCode(chain, CALLER.bytecode);
+        const stored = fromHex(probe.encodeFunctionData('stored'));
+        const typed = await send(chain, AUTH, auth.encode('setMethodAuthType', [at, stored.slice(0, 4), 1]));
+        assert.equal(typed.receipt.data.status, 0);
+        const inner = async (fn: string) => {
+          const r = await send(chain, via, fromHex(caller.encodeFunctionData(fn, [at, stored])));
+          assert.equal(r.receipt.data.status, 0);
+          return caller.decodeFunctionResult(fn, r.receipt.data.output);
+        };
+        // HostContext::externalRequest: a STATICCALL's request is a staticCall (with
+        // bugfix_evm_create2_delegatecall_staticcall_codecopy, on since 3.2.4), and checkExecAuth
+        // passes static calls; a CALL's is checked against the method ACL ("Call permission denied.").
+        const s = await inner('viaStaticcall');
+        assert.deepEqual([s[0], BigInt(s[1])], [true, 5n]);
+        const c = await inner('viaCall');
+        assert.equal(c[0], false);
+        assert.equal(reason(fromHex(c[1])), 'Call permission denied.');
       } finally {
         await chain.close();
       }

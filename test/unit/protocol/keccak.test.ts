@@ -54,3 +54,11 @@ test('the WebAssembly and the JavaScript permutations agree (Node runs the first
     assert.deepEqual(Array.from(wasm.state), Array.from(js), `state ${n}`);
   }
 });
+
+test('a host that refuses to compile WebAssembly gets no permutation, not an exception', (t) => {
+  // A strict content security policy makes WebAssembly.Module throw (keccakWasm.ts falls back).
+  t.mock.method(WebAssembly, 'Module', function refuse() {
+    throw new WebAssembly.CompileError('WebAssembly.Module(): Wasm code generation disallowed');
+  });
+  assert.equal(newWasmPermutation(), undefined);
+});
