@@ -12,6 +12,7 @@ import { anvilHome } from './lib/anvilHome';
 import { bundleForNode } from './lib/bundle';
 import { checkWord } from './lib/counter';
 import { freePort, stopChild, waitForLine } from './lib/processes';
+import type { ReadRequest } from './lib/loadClient';
 import { Rpc } from './lib/rpcClient';
 
 /** Transactions per round and the concurrent senders sending them. */
@@ -39,6 +40,11 @@ function keyOf(round: number, i: number): number {
   return round * TXS + i + 1;
 }
 
+/** A block number answer must be a height (the chain has blocks by the time reads run). */
+function checkHeight(h: number): void {
+  if (!Number.isSafeInteger(h) || h <= 0) throw new Error(`block number answered ${h}`);
+}
+
 /** One node under test, set up with the counter deployed; transactions are signed per round. */
 export interface Peer {
   name: string;
@@ -50,6 +56,10 @@ export interface Peer {
   /** Calls m(k) and checks the answer. */
   callOnce(k: number): Promise<void>;
   blockNumberOnce(): Promise<void>;
+  /** The JSON-RPC endpoint, and the same two reads as requests for the load client. */
+  url: string;
+  callRequest(k: number): ReadRequest;
+  blockNumberRequest(): ReadRequest;
   stop(): Promise<void>;
   /** The dev node's process (its stdout carries V8's --trace-* output, for devnode-server-cpu.ts). */
   child?: ChildProcess;
@@ -103,11 +113,27 @@ export async function startDevnodePeer(
     const address = deployed.contractAddress;
     const iface = new Interface(counter.abi as never);
     let round = 0;
+    const callData = (k: number) => iface.encodeFunctionData('m', [k]);
     return {
       name,
       pid: child.pid!,
       rpc,
       child,
+      url: info.url,
+      callRequest: (k) => ({
+        method: 'call',
+        params: ['group0', '', address, callData(k)],
+        check(result) {
+          const r = result as { status: number; output: string };
+          if (r.status !== 0) throw new Error('dev node call failed');
+          checkWord(r.output, k);
+        },
+      }),
+      blockNumberRequest: () => ({
+        method: 'getBlockNumber',
+        params: ['group0', ''],
+        check: (result) => checkHeight(typeof result === 'number' ? result : NaN),
+      }),
       async signRound() {
         // What SDKs do: blockLimit = current block + a margin (the node accepts up to +1000).
         const limit = (await head()) + 900n;
@@ -248,6 +274,17 @@ async function ethPeer(
     name,
     pid: child.pid!,
     rpc,
+    url: `http://127.0.0.1:${port}`,
+    callRequest: (k) => ({
+      method: 'eth_call',
+      params: [{ to: address, data: iface.encodeFunctionData('m', [k]) }, 'latest'],
+      check: (result) => checkWord(result as string, k),
+    }),
+    blockNumberRequest: () => ({
+      method: 'eth_blockNumber',
+      params: [],
+      check: (result) => checkHeight(typeof result === 'string' ? Number(result) : NaN),
+    }),
     signRound() {
       const perSender: string[][] = Array.from({ length: SENDERS }, () => []);
       for (let i = 0; i < TXS; i++) {

@@ -19,7 +19,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SENDERS, TXS, bundleDevnode, startAnvilPeer, startDevnodePeer, type Peer } from './devnode-peers';
-import { runConcurrent, runSenders } from './lib/concurrency';
+import { runSenders } from './lib/concurrency';
+import { LoadClient, type ReadRequest } from './lib/loadClient';
 import { compileCounter } from './lib/counter';
 import { threadStats } from './lib/processes';
 import { sourceAt } from './lib/sourceAt';
@@ -103,10 +104,11 @@ function straceRows(file: string, reads: number): string[] {
 async function phase(
   peer: Peer,
   what: string,
-  reads: number,
-  job: (i: number) => Promise<void>,
+  requests: ReadRequest[],
+  client: LoadClient,
   traces: Map<string, number>,
 ): Promise<void> {
+  const reads = requests.length;
   const work = mkdtempSync(join(tmpdir(), 'srvcpu-'));
   const stops: (() => Promise<void>)[] = [];
   const straceOut = join(work, 'strace');
@@ -128,7 +130,7 @@ async function phase(
     );
   const tr0 = new Map(traces);
   const t0 = threadTimes(peer.pid);
-  const timing = await runConcurrent(reads, READERS, job);
+  const timing = await client.run(requests);
   const t1 = threadTimes(peer.pid);
   const tr1 = new Map(traces);
   for (const s of stops) await s();
@@ -171,19 +173,25 @@ async function main(): Promise<void> {
     ? await startAnvilPeer(counter)
     : await startDevnodePeer(counter, server, 'devnode', undefined, nodeArgs);
   const traces = traceCounter(peer.child);
+  const clients: LoadClient[] = [];
   try {
     // As devnode.bench.ts: the transaction rounds first, then the reads over every key written.
     for (let r = 0; r < rounds; r++) await runSenders(await peer.signRound(), (tx) => peer.send(tx));
     console.log(
       `${anvil ? 'anvil' : ref || 'this tree'}: ${rounds} rounds of ${TXS} transactions (${SENDERS} senders) done`,
     );
+    // The devnode bench's load client (bench/lib/loadClient.ts), 16 connections.
+    const client = new LoadClient(peer.url, READERS);
+    clients.push(client);
+    const written = rounds * TXS;
+    const calls = () => Array.from({ length: reads }, (_, i) => peer.callRequest(((i * 7919) % written) + 1));
+    const heights = () => Array.from({ length: reads }, () => peer.blockNumberRequest());
     for (let r = 0; r < 2; r++) {
-      peer.rpc.fresh();
-      const written = rounds * TXS;
-      await phase(peer, 'call', reads, (i) => peer.callOnce(((i * 7919) % written) + 1), traces);
-      await phase(peer, 'block number', reads, () => peer.blockNumberOnce(), traces);
+      await phase(peer, 'call', calls(), client, traces);
+      await phase(peer, 'block number', heights(), client, traces);
     }
   } finally {
+    for (const c of clients) c.close();
     await peer.stop();
     rmSync(work, { recursive: true, force: true });
   }

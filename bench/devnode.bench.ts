@@ -3,8 +3,9 @@
 //   - a contract's set(k) (m[k] = k, a storage write, and an event): 2,000 pre-signed
 //     transactions from 8 concurrent senders, timed from the first send to the last receipt;
 //   - calls of m(k) with varying k (so no result cache can answer them; every answer is checked)
-//     and block-number requests from 16 concurrent clients: 20 slices of 1,000 of each per peer,
-//     peers rotated each slice, summed (bench/lib/reads.ts says why; --read-slices N).
+//     and block-number requests, one in flight on each of 16 keep-alive connections
+//     (bench/lib/loadClient.ts): 20 slices of 2,000 of each per peer, peers rotated each slice,
+//     summed (bench/lib/reads.ts says why; --read-slices N).
 // Prints tx/s for each and the ratios, CPU per transaction (whole server process and its main
 // thread, the serial part), the server's CPU per call and per block-number request (less
 // disturbed by other load than req/s), peak RSS, and the machine's load average during the run. Goals: throughput >= 4x Hardhat and above anvil's

@@ -1,20 +1,22 @@
 // The devnode bench's read phases: `call` and getBlockNumber from concurrent clients, measured
 // for every peer in the same run.
 //
-// Why the reads come in short slices, rotated and summed: the machine's speed drifts by tens of
+// Why the reads come in slices, rotated and summed: the machine's speed drifts by tens of
 // percent within seconds (two identical dev nodes measured one after the other, 5,000 requests
 // each, differed by up to 1.35x in req/s). So each kind of read goes to every peer in turn, a
-// slice of 1,000 requests at a time (a fraction of a second), in a rotated order each time (no
-// peer is always first after another's slice), for many slices; a peer's figure is its requests
-// over its seconds summed over all its slices (not its best slice, which would favour the
-// noisier peer). Each peer first gets an uncounted warm-up of both kinds: the JIT-compiled peers
-// (the dev node, Hardhat) re-optimize their read paths after the transaction rounds.
+// slice of 2,000 requests at a time (a fraction of a second to a few seconds), in a rotated
+// order each time (no peer is always first after another's slice), for many slices; a peer's
+// figure is its requests over its seconds summed over all its slices (not its best slice, which
+// would favour the noisier peer). Each peer first gets an uncounted warm-up of both kinds: the
+// JIT-compiled peers (the dev node, Hardhat) re-optimize their read paths after the
+// transaction rounds. The requests go through LoadClient (loadClient.ts says why).
 
-import { type Timing, runConcurrent } from './concurrency';
+import type { Timing } from './concurrency';
+import { LoadClient, type ReadRequest } from './loadClient';
 import { cpuSeconds } from './processes';
 
 /** Requests per slice. */
-export const READS = 1000;
+export const READS = 2000;
 export const READERS = 16;
 const WARM_UP = 1000;
 
@@ -22,9 +24,9 @@ const WARM_UP = 1000;
 export interface Reader {
   name: string;
   pid: number;
-  rpc: { fresh(): void };
-  callOnce(k: number): Promise<void>;
-  blockNumberOnce(): Promise<void>;
+  url: string;
+  callRequest(k: number): ReadRequest;
+  blockNumberRequest(): ReadRequest;
 }
 
 /** One slice of one kind of read for one peer, with the server's CPU time per request. */
@@ -46,10 +48,10 @@ export interface ReadSeries {
 
 export type ReadKind = 'call' | 'block number';
 
-async function measure(peer: Reader, n: number, job: (i: number) => Promise<void>): Promise<ReadRun> {
+async function measure(peer: Reader, client: LoadClient, requests: ReadRequest[]): Promise<ReadRun> {
   const cpu0 = cpuSeconds(peer.pid);
-  const t = await runConcurrent(n, READERS, job);
-  return { ...t, serverCpuMsPerReq: ((cpuSeconds(peer.pid) - cpu0) * 1000) / n };
+  const t = await client.run(requests);
+  return { ...t, serverCpuMsPerReq: ((cpuSeconds(peer.pid) - cpu0) * 1000) / requests.length };
 }
 
 function median(xs: number[]): number {
@@ -80,33 +82,32 @@ export async function measureReads<P extends Reader>(
 ): Promise<Map<ReadKind, Map<P, ReadSeries>>> {
   // A stride prime to the count, so the keys cover everything written; each answer is checked.
   const key = (i: number) => ((i * 7919) % written) + 1;
-  const jobs: Record<ReadKind, (p: P) => (i: number) => Promise<void>> = {
-    call: (p) => (i) => p.callOnce(key(i)),
-    'block number': (p) => () => p.blockNumberOnce(),
+  const requests: Record<ReadKind, (p: P, from: number, n: number) => ReadRequest[]> = {
+    call: (p, from, n) => Array.from({ length: n }, (_, i) => p.callRequest(key(from + i))),
+    'block number': (p, _from, n) => Array.from({ length: n }, () => p.blockNumberRequest()),
   };
-  const kinds = Object.keys(jobs) as ReadKind[];
-  for (const p of peers) {
-    p.rpc.fresh();
-    for (const kind of kinds) await runConcurrent(WARM_UP, READERS, jobs[kind](p));
-  }
-  const runs = new Map(kinds.map((k) => [k, new Map(peers.map((p) => [p, [] as ReadRun[]]))]));
-  for (const kind of kinds) {
-    for (let r = 0; r < slices; r++) {
-      for (let j = 0; j < peers.length; j++) {
-        const p = peers[(r + j) % peers.length];
-        // Calls go on through the keys from slice to slice.
-        const job = jobs[kind](p);
-        const from = r * READS;
-        runs
-          .get(kind)!
-          .get(p)!
-          .push(await measure(p, READS, (i) => job(from + i)));
+  const kinds = Object.keys(requests) as ReadKind[];
+  const clients = new Map(peers.map((p) => [p, new LoadClient(p.url, READERS)]));
+  try {
+    for (const p of peers) {
+      for (const kind of kinds) await clients.get(p)!.run(requests[kind](p, 0, WARM_UP));
+    }
+    const runs = new Map(kinds.map((k) => [k, new Map(peers.map((p) => [p, [] as ReadRun[]]))]));
+    for (const kind of kinds) {
+      for (let r = 0; r < slices; r++) {
+        for (let j = 0; j < peers.length; j++) {
+          const p = peers[(r + j) % peers.length];
+          // Calls go on through the keys from slice to slice.
+          const run = await measure(p, clients.get(p)!, requests[kind](p, r * READS, READS));
+          runs.get(kind)!.get(p)!.push(run);
+        }
       }
     }
+    return new Map(kinds.map((k) => [k, new Map(peers.map((p) => [p, series(runs.get(k)!.get(p)!)]))]));
+  } finally {
+    for (const c of clients.values()) c.close();
   }
-  return new Map(kinds.map((k) => [k, new Map(peers.map((p) => [p, series(runs.get(k)!.get(p)!)]))]));
 }
-
 /** One line per peer: the summed figures, then the range of the slices' req/s. */
 export function formatSeries(s: ReadSeries): string {
   const rates = s.runs.map((r) => READS / r.seconds);
