@@ -15,7 +15,7 @@ import { arg, helpIfAsked, median, runDriver } from './lib/inProcessDriver';
 
 helpIfAsked(
   'node --import tsx bench/devnode-call.ts [--calls N] [--keys N] [--rounds N] [--ref <git ref>] [--passes N]\n' +
-    '  [--node-args "<flags>"] [--alloc-profile <file>]',
+    '  [--node-args "<flags>"] [--alloc-profile <file>] [--in-flight N]',
 );
 
 // The driver, after the shared prelude (bench/lib/inProcessDriver.ts), bundled with the dev
@@ -57,11 +57,14 @@ new PerformanceObserver((l) => { for (const e of l.getEntries()) { gcMs += e.dur
     gcMs = 0; gcs = 0;
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    for (let i = 0; i < n; i++) await f(i);
+    // cfg.inFlight calls at a time, as a server with that many clients interleaves them.
+    const c = cfg.inFlight;
+    if (c > 1) for (let i = 0; i < n; i += c) await Promise.all(Array.from({ length: Math.min(c, n - i) }, (_, j) => f(i + j)));
+    else for (let i = 0; i < n; i++) await f(i);
     const wall = performance.now() - t0;
-    const c = process.cpuUsage(c0);
+    const u = process.cpuUsage(c0);
     await new Promise((r) => setImmediate(r));
-    return { cpuUs: (c.user + c.system) / n, wallUs: (wall * 1000) / n, gcUs: (gcMs * 1000) / n, gcPer1k: (gcs * 1000) / n };
+    return { cpuUs: (u.user + u.system) / n, wallUs: (wall * 1000) / n, gcUs: (gcMs * 1000) / n, gcPer1k: (gcs * 1000) / n };
   };
   for (let w = 0; w < 3; w++) { await measure(viaHandler, cfg.calls / 2); await measure(viaChain, cfg.calls / 2); }
   const out = { handler: [], chain: [] };
@@ -103,6 +106,8 @@ async function main(): Promise<void> {
   const nodeArgs = arg('--node-args', '').split(' ').filter(Boolean);
   // --alloc-profile <file>: a sampling allocation profile of one more round through the handler.
   const allocProfile = arg('--alloc-profile', '');
+  // --in-flight N: N calls issued at once and awaited together (default 1, one after another).
+  const inFlight = Math.max(1, Number(arg('--in-flight', '1')));
   const counter = compileCounter();
   const iface = new Interface(counter.abi as never);
   const results = await runDriver<{ handler: Round[]; chain: Round[] }>({
@@ -116,6 +121,7 @@ async function main(): Promise<void> {
       keys,
       calls,
       rounds,
+      inFlight,
       allocProfile: allocProfile === '' ? undefined : resolve(allocProfile),
     },
     ref,
@@ -125,7 +131,7 @@ async function main(): Promise<void> {
     keepBundles: nodeArgs.length > 0 || allocProfile !== '',
   });
   console.log(
-    `in-process call: ${calls} calls of m(k) per round over ${keys} keys, ${rounds} rounds per process`,
+    `in-process call: ${calls} calls of m(k) per round over ${keys} keys, ${rounds} rounds per process, ${inFlight} in flight`,
   );
   const f = (x: Round[]) =>
     x.map((r) => `${r.cpuUs.toFixed(1)}`).join('/') +
