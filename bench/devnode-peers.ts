@@ -53,10 +53,8 @@ export interface Peer {
   /** Pre-signs TXS set() transactions, grouped per sender (signing is not timed). */
   signRound(): Promise<string[][]>;
   send(tx: string): Promise<void>;
-  /** Calls m(k) and checks the answer. */
-  callOnce(k: number): Promise<void>;
-  blockNumberOnce(): Promise<void>;
-  /** The JSON-RPC endpoint, and the same two reads as requests for the load client. */
+  /** The JSON-RPC endpoint, and the reads as requests for the load client: m(k), whose answer
+   * is checked, and the block number. */
   url: string;
   callRequest(k: number): ReadRequest;
   blockNumberRequest(): ReadRequest;
@@ -149,15 +147,6 @@ export async function startDevnodePeer(
       async send(tx) {
         const r = await rpc.call<{ status: number }>('sendTransaction', ['group0', '', tx, false]);
         if (r.status !== 0) throw new Error(`dev node set failed: status ${r.status}`);
-      },
-      async callOnce(k) {
-        const data = iface.encodeFunctionData('m', [k]);
-        const r = await rpc.call<{ status: number; output: string }>('call', ['group0', '', address, data]);
-        if (r.status !== 0) throw new Error('dev node call failed');
-        checkWord(r.output, k);
-      },
-      async blockNumberOnce() {
-        await rpc.call('getBlockNumber', ['group0', '']);
       },
       async stop() {
         rpc.close();
@@ -305,18 +294,6 @@ async function ethPeer(
     async send(raw) {
       const r = await receipt(await rpc.call<string>('eth_sendRawTransaction', [raw]));
       if (r.status !== '0x1') throw new Error(`${name} set failed`);
-    },
-    async callOnce(k) {
-      checkWord(
-        await rpc.call<string>('eth_call', [
-          { to: address, data: iface.encodeFunctionData('m', [k]) },
-          'latest',
-        ]),
-        k,
-      );
-    },
-    async blockNumberOnce() {
-      await rpc.call('eth_blockNumber', []);
     },
     async stop() {
       rpc.close();
