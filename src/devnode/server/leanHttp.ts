@@ -251,7 +251,7 @@ function serve(
     // One promise reaction per request: the handler's own promise, its rejection answered here.
     const settle = (answer: string) => {
       slot.text = answer;
-      flush();
+      writeSoon(flush);
     };
     void hooks.answer(text).then(settle, (e: unknown) => settle(internalErrorAnswer(e)));
     if (h.close && buf !== undefined) afterClose();
@@ -348,4 +348,17 @@ function serve(
   socket.on('close', onClose);
   socket.on('error', onError);
   socket.on('timeout', onTimeout);
+}
+
+// Answers completed while the event loop serves the sockets that were ready together are written
+// together, once those are served (setImmediate runs after the loop's poll phase). Each write on
+// loopback wakes a client that sleeps waiting for it; written one by one between handlers, every
+// answer paid for that wake-up, written together only the first does.
+const due: (() => void)[] = [];
+function writeSoon(flush: () => void): void {
+  due.push(flush);
+  if (due.length === 1) setImmediate(writeDue);
+}
+function writeDue(): void {
+  for (const flush of due.splice(0)) flush();
 }
