@@ -324,10 +324,15 @@ class Chain implements DevChain {
     }
   }
 
-  async call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome> {
+  call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome> {
     // Checked before queueing, as before: a malformed address never waits for a block.
-    normalizeAddressPadded(to);
-    if (from !== undefined && from !== '') normalizeAddressPadded(from);
+    try {
+      normalizeAddressPadded(to);
+      if (from !== undefined && from !== '') normalizeAddressPadded(from);
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+    // Not async: an async function returning this promise would resolve through two more turns.
     return this.lock.run(() => this.execution.call(this.blockNumber(), to, data, from));
   }
 
