@@ -114,7 +114,9 @@ export async function invokeBuiltin(
     host.state.undoTo(stateMark);
     logs.length = 0;
   }
-  scope.tracer?.builtinEnd(traced, result.output, result.status);
+  // Gas left as its callers charge it (runNestedBuiltin, the executor's transaction).
+  const left = gas - (result.gasUsed ?? DEFAULT_PRECOMPILED_GAS);
+  scope.tracer?.builtinEnd(traced, result.output, result.status, left);
   return { result, logs };
 }
 

@@ -249,12 +249,12 @@ export class TraceRecorder {
     depth: number,
     gas: bigint,
     input: Uint8Array,
-  ): BuiltinCall | undefined {
+  ): TraceStep | undefined {
     // Counted as any step: its input and output are carried as hex like memory snapshots.
     if (!this.roomForStep() || !this.addBytes(16 + name.length + input.length)) return undefined;
     // Output and status stand as "nothing yet" until it returns; a finished trace has them filled.
     const builtin = { name: `${name} (${address})`, input: toHex(input), output: '0x', status: -1 };
-    this.trace.steps.push({
+    const step: TraceStep = {
       pc: 0,
       op: 'BUILTIN',
       gas: Number(gas),
@@ -262,15 +262,39 @@ export class TraceRecorder {
       frame: this.current(),
       stack: [],
       builtin,
-    });
-    return builtin;
+    };
+    this.trace.steps.push(step);
+    return step;
   }
 
-  /** The built-in of a builtinStart returned; its output counts against maxBytes as its input did. */
-  builtinEnd(call: BuiltinCall | undefined, output: Uint8Array, status: number): void {
-    if (call === undefined) return;
+  /**
+   * The built-in of a builtinStart returned; its output counts against maxBytes as its input did.
+   * One that failed on its own after code it called returned gets a second step, at its end (no
+   * `builtin`: the first has the call), with the gas it had left: else the trace's last step is the
+   * callee's, which did not fail, and the debugger's failure stop, call stack and Locals were the
+   * callee's. A step rather than a rule in the debugger, so every reader of the trace (the storage
+   * view's undo point too) sees the built-in's frame end where it failed. None when its last callee
+   * failed: passing that failure on, or failing because of it, the callee is where it went wrong.
+   */
+  builtinEnd(start: TraceStep | undefined, output: Uint8Array, status: number, gasLeft: bigint): void {
+    const call = start?.builtin;
+    if (start === undefined || call === undefined) return;
     call.status = status;
     if (this.exceeded === undefined && this.addBytes(output.length)) call.output = toHex(output);
+    if (status === TransactionStatus.None || !this.failsAfterCallees(start.frame)) return;
+    if (!this.roomForStep() || !this.addBytes(16)) return;
+    const gas = Number(gasLeft < 0n ? 0n : gasLeft);
+    this.trace.steps.push({ pc: 0, op: 'BUILTIN', gas, depth: start.depth, frame: start.frame, stack: [] });
+  }
+
+  /** The open `frame`'s last step is a callee's, and its last direct callee succeeded. */
+  private failsAfterCallees(frame: number): boolean {
+    const steps = this.trace.steps;
+    if (steps.length === 0 || steps[steps.length - 1].frame === frame) return false;
+    // Frames after an open one are its callees' and theirs: the last with it as parent is its last.
+    for (let f = this.trace.frames.length - 1; f > frame; f--)
+      if (this.trace.frames[f].parent === frame) return this.trace.frames[f].error === undefined;
+    return true;
   }
 
   finish(): Trace {

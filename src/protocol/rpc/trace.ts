@@ -28,7 +28,9 @@ export type TraceStep = {
   /**
    * A call into a built-in contract: one step with its decoded name, input and result, placed when
    * the built-in starts, before the steps of any code it calls (those are one level deeper). Its
-   * `gas` is the gas the built-in was given, as a called contract's first step reports.
+   * `gas` is the gas the built-in was given, as a called contract's first step reports. A built-in
+   * that fails on its own after the code it called returned has a second BUILTIN step, without
+   * `builtin`, after that code's steps: where it failed, with the gas it had left.
    */
   builtin?: BuiltinCall;
 };

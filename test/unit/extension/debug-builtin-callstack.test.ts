@@ -71,15 +71,19 @@ test('a write by code a failing built-in called shows until the built-in returns
     assert.equal(status, 0, 'the CALL fails, the transaction not');
     assert.equal(trace.frames[1].error, 'revert');
     assert.equal(trace.frames[3].error, undefined);
-    // The relay's frame has one step, before the leaf's: its end is its callees' last step.
+    // The relay failed on its own after the leaf returned: its second step, right after the
+    // leaf's last, is its end; the leaf's write shows up to it and is undone after it.
     const sstore = trace.steps.findIndex((s) => s.op === 'SSTORE');
     assert.equal(trace.steps[sstore].frame, 3);
     const storage = new TraceStorage(trace);
     assert.equal(storage.at(leaf, sstore - 1).value(0n), 0n);
     assert.equal(storage.at(leaf, sstore).value(0n), 7n);
     const leafEnd = trace.steps.map((s) => s.frame).lastIndexOf(3);
+    const relayEnd = leafEnd + 1;
+    assert.deepEqual([trace.steps[relayEnd].op, trace.steps[relayEnd].frame], ['BUILTIN', 1]);
     assert.equal(storage.at(leaf, leafEnd).value(0n), 7n);
-    assert.equal(storage.at(leaf, leafEnd + 1).value(0n), 0n);
+    assert.equal(storage.at(leaf, relayEnd).value(0n), 7n);
+    assert.equal(storage.at(leaf, relayEnd + 1).value(0n), 0n);
     assert.equal(storage.at(leaf, trace.steps.length - 1).value(0n), 0n);
   } finally {
     await chain.close();

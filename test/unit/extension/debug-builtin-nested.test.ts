@@ -121,10 +121,12 @@ test('a failing inner built-in under one that carries on: its callee’s write i
     const sstore = trace.steps.findIndex((s) => s.op === 'SSTORE');
     assert.equal(trace.steps[sstore].frame, 5);
     const leafEnd = trace.steps.map((s) => s.frame).lastIndexOf(5);
-    // Back in the contract after the relay returned: its POP, then STOP.
+    // The inner relay's end (it failed on its own after the leaf returned; the outer one, which
+    // carries on, has none), then back in the contract: its POP, then STOP.
     assert.deepEqual(
       trace.steps.slice(leafEnd + 1).map((s) => [s.op, s.frame]),
       [
+        ['BUILTIN', 3],
         ['POP', 0],
         ['STOP', 0],
       ],
@@ -132,8 +134,8 @@ test('a failing inner built-in under one that carries on: its callee’s write i
     const storage = new TraceStorage(trace);
     assert.equal(storage.at(leaf, sstore - 1).value(0n), 0n);
     assert.equal(storage.at(leaf, sstore).value(0n), 7n);
-    assert.equal(storage.at(leaf, leafEnd).value(0n), 7n);
-    assert.equal(storage.at(leaf, leafEnd + 1).value(0n), 0n);
+    assert.equal(storage.at(leaf, leafEnd + 1).value(0n), 7n);
+    assert.equal(storage.at(leaf, leafEnd + 2).value(0n), 0n);
   } finally {
     await chain.close();
   }

@@ -26,14 +26,17 @@ test('a failing transaction to a built-in: call stack through it, its failure, i
       { frame: 2, step: sstore },
       { frame: 0, step: 0 },
     ]);
-    assert.deepEqual(m.failure(), { step: trace.steps.length - 1, error: 'PrecompiledError' });
-    // The leaf's write shows until the relay returns, after the leaf's last step (the trace's
-    // last), then is undone: past the last step, the storage after the transaction.
+    // The relay failed after the leaf returned: the trace's last step is its end, in its frame.
+    const last = trace.steps.length - 1;
+    assert.deepEqual(m.failure(), { step: last, error: 'PrecompiledError' });
+    assert.deepEqual([trace.steps[last].op, trace.steps[last].frame], ['BUILTIN', 0]);
+    assert.deepEqual(m.callStack(last), [{ frame: 0, step: last }]);
+    // The leaf's write shows until the relay returns, at its end step (the trace's last), then is
+    // undone: past the last step, the storage after the transaction.
     const storage = new TraceStorage(trace);
     assert.equal(storage.at(leaf, sstore - 1).value(0n), 0n);
     assert.equal(storage.at(leaf, sstore).value(0n), 7n);
-    const last = trace.steps.length - 1;
-    assert.equal(trace.steps[last].frame, 2);
+    assert.equal(trace.steps[last - 1].frame, 2);
     assert.equal(storage.at(leaf, last).value(0n), 7n);
     assert.equal(storage.at(leaf, last + 1).value(0n), 0n);
   } finally {
