@@ -37,6 +37,9 @@ export function revertStub(data: Uint8Array): Uint8Array {
   return concatBytes(new Uint8Array(head), data);
 }
 
+/** EVM code that reverts with its own input: CALLDATACOPY(0, 0, CALLDATASIZE), REVERT. */
+export const ECHO_INPUT_STUB: Uint8Array = fromHex('366000600037366000fd');
+
 // Shared by every frame's block: the EVM only reads them (COINBASE, PREVRANDAO).
 const ZERO_COINBASE = new Address(new Uint8Array(20));
 const ZERO_RANDAO = new Uint8Array(32);

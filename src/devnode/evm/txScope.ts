@@ -1,13 +1,14 @@
 // A transaction's scope while it runs (its block, origin, frames, console lines, failure point,
 // tracer) and what happens as each EVM frame opens and closes: FISCO's call sequence numbers,
 // table writes dropped with a failed frame, admins of contracts created by contracts, and the
-// deploy and method ACLs for frames opened by contracts.
+// deploy and method ACLs and contract status for frames opened by contracts.
 
 import type { EVMResult, Message } from '@ethereumjs/evm';
 import { track, type FailureTracker } from './diagnostics';
 import type { TraceRecorder } from './trace';
 import { encodeErrorString } from './status';
-import { isEthereumPrecompile, revertStub } from './evmAdapters';
+import { ECHO_INPUT_STUB, isEthereumPrecompile, revertStub } from './evmAdapters';
+import { TransactionStatus } from '../../protocol/rpc/status';
 import { setFrameSeq } from './evmSetup';
 import type { BlockEnv, ExecutorOptions } from './execTypes';
 
@@ -43,7 +44,7 @@ export function enterFrame(opts: ExecutorOptions, scope: TxScope | undefined, m:
     m.code = new Uint8Array(0);
     m.isCompiled = false;
   }
-  if (m.depth > 0 && scope.env.authCheck && !scope.readOnly) checkInnerAuth(opts, m, scope);
+  if (m.depth > 0 && scope.env.authCheck) checkInnerAuth(opts, m, scope);
 }
 
 /** Every EVM frame ends here (the afterMessage event, or a static `call` frame). */
@@ -72,31 +73,44 @@ export function leaveFrame(opts: ExecutorOptions, scope: TxScope | undefined, r:
   }
 }
 
+const NO_SELECTOR = new Uint8Array(0);
+
 /**
- * Deploy and method ACLs for frames opened by contracts (the node checks every creation
- * against tx.origin's deploy right and every non-static call by msg.sender). A refused frame
- * runs a stub that reverts with the node's Error(string), so the caller sees a failed call.
+ * Deploy and method ACLs and the contract status for frames opened by contracts (the node checks
+ * every creation against tx.origin's deploy right, and every call, but a delegatecall, against
+ * the callee's status and then the method ACL by msg.sender). A static request (a STATICCALL or
+ * any frame of a `call`) skips the deploy and method ACLs, never the status: checkExecAuth alone
+ * returns early for staticCall (TransactionExecutive::checkAuth). A refused frame runs a stub
+ * that reverts with what the node's refused request returns, so the caller sees a failed call.
  */
 function checkInnerAuth(opts: ExecutorOptions, m: Message, scope: TxScope): void {
   const auth = opts.builtins.auth;
   const tables = opts.tables;
+  // Every request of a `call` is a staticCall (HostContext::externalRequest copies the flag).
+  const isStatic = m.isStatic || scope.readOnly;
   const info = {
     origin: scope.origin,
     caller: m.caller.toString(),
     to: m.to === undefined ? '' : m.to.toString(),
-    selector: m.to === undefined ? new Uint8Array(0) : m.data.subarray(0, 4),
+    selector: m.to === undefined || isStatic ? NO_SELECTOR : m.data.subarray(0, 4),
     blockNumber: scope.env.number,
   };
   if (m.to === undefined) {
+    if (isStatic) return;
     const d = auth.checkDeploy(tables, info);
     if (!d.ok) m.data = revertStub(encodeErrorString(d.message ?? 'Create permission denied.', opts.suite));
     return;
   }
-  if (m.isStatic || m.delegatecall || isEthereumPrecompile(m.to) || opts.builtins.precompiles.has(info.to))
-    return;
+  if (m.delegatecall || isEthereumPrecompile(m.to) || opts.builtins.precompiles.has(info.to)) return;
+  // Without a selector only the contract status is checked.
   const d = auth.checkCall(tables, info);
   if (!d.ok) {
-    m.code = revertStub(encodeErrorString(d.message ?? 'Call permission denied.', opts.suite));
+    // On >= 3.2 a frozen contract writes no text and the request's data (this frame's input) is
+    // what the caller gets back (checkAuth; HostContext::externalRequest).
+    m.code =
+      d.message === undefined && d.status === TransactionStatus.ContractFrozen
+        ? ECHO_INPUT_STUB
+        : revertStub(encodeErrorString(d.message ?? 'Call permission denied.', opts.suite));
     m.isCompiled = false;
   }
 }

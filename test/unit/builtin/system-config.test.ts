@@ -67,3 +67,26 @@ test('with auth check on only the committee may set values', async () => {
   h.ctx.caller = COMMITTEE_MANAGER_ADDRESS;
   assert.equal(Number((await set(h, 'tx_count_limit', '5')).out![0]), 0);
 });
+
+test('bugfix_evm_create2_delegatecall_staticcall_codecopy is on from genesis and stays on', async () => {
+  // With the flag off (a real chain whose genesis is < 3.2.4, or 3.3 / 3.4 / 3.5) a STATICCALL's
+  // request would not be a staticCall (HostContext::externalRequest sets it only under the flag),
+  // so the method ACL would apply to it and the callee would run without the static flag
+  // (TransactionExecutive::go). None of that is reachable here:
+  const h = await harness();
+  const flag = 'bugfix_evm_create2_delegatecall_staticcall_codecopy';
+  // Features::setGenesisFeatures(3.16.4) → setUpgradeFeatures(MIN_VERSION, 3.16.4) sets it (3.2.4 step).
+  assert.deepEqual(await get(h, flag), ['1', 0]);
+  // SystemConfigPrecompiled::validate: a feature's value must be "1" (re-thrown as "must be a
+  // valid number"), so it cannot be switched off ...
+  const off = await set(h, flag, '0');
+  assert.equal(off.status, 15);
+  assert.equal(off.reason, `The value for ${flag} must be a valid number.`);
+  // ... and compatibility_version cannot go below the current one (SystemConfigPrecompiled's
+  // converter: "should not lower than version nowadays", re-thrown the same way by validate).
+  const older = await set(h, 'compatibility_version', '3.2.3');
+  assert.equal(older.status, 15);
+  assert.equal(older.reason, 'The value for compatibility_version must be a valid number.');
+  assert.deepEqual(await get(h, flag), ['1', 0]);
+  assert.deepEqual(await get(h, 'compatibility_version'), ['3.16.4', 0]);
+});

@@ -260,8 +260,9 @@ for (const { name, sm } of SUITES) {
           return caller.decodeFunctionResult(fn, r.receipt.data.output);
         };
         // HostContext::externalRequest: a STATICCALL's request is a staticCall (with
-        // bugfix_evm_create2_delegatecall_staticcall_codecopy, on since 3.2.4), and checkExecAuth
-        // passes static calls; a CALL's is checked against the method ACL ("Call permission denied.").
+        // bugfix_evm_create2_delegatecall_staticcall_codecopy, on for every chain here: see
+        // system-config.test.ts), and checkExecAuth passes static calls; a CALL's is checked
+        // against the method ACL ("Call permission denied.").
         const s = await inner('viaStaticcall');
         assert.deepEqual([s[0], BigInt(s[1])], [true, 5n]);
         const c = await inner('viaCall');
