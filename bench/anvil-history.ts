@@ -11,6 +11,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { HDNodeWallet, Transaction, Wallet } from 'ethers';
 import { anvilHome } from './lib/anvilHome';
+import { helpIfAsked } from './lib/args';
+
+helpIfAsked(
+  `node --import tsx bench/anvil-history.ts [anvil flags]   (a probe, not part of npm run bench)
+  every argument goes to anvil (e.g. --prune-history); --help, -h prints this and exits`,
+);
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 

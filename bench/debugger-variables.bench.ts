@@ -12,6 +12,12 @@ import { TraceModel, type Trace } from '../src/extension/debug/traceModel';
 import { VariableDecoder } from '../src/extension/debug/variables/frameVariables';
 import { newChain, signedTx } from '../test/unit/devnode/chain-fixtures';
 import { compileVars } from '../test/unit/extension/debug-variables-fixture';
+import { helpIfAsked } from './lib/args';
+
+helpIfAsked(
+  `node --import tsx bench/debugger-variables.bench.ts   (or: npm run bench -- debugger-variables)
+  no options; --help, -h prints this and exits`,
+);
 
 const SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;

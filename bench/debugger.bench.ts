@@ -15,6 +15,14 @@ import { TraceModel, type Trace } from '../src/extension/debug/traceModel';
 import { newChain, signedTx } from '../test/unit/devnode/chain-fixtures';
 import type { DevChain } from '../src/devnode/chain/types';
 import { compileWith, lookupIn } from '../test/unit/extension/debug-fixture';
+import { helpIfAsked } from './lib/args';
+
+helpIfAsked(
+  `node --import tsx bench/debugger.bench.ts   (or: npm run bench -- debugger)
+  --help, -h            print this and exit
+Environment:
+  DEBUGGER_BENCH_TXS    transactions on the long chain of the replay part (default 3000)`,
+);
 
 const LOOP_SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;

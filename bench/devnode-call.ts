@@ -11,7 +11,8 @@
 import { resolve } from 'node:path';
 import { Interface } from 'ethers';
 import { compileCounter } from './lib/counter';
-import { arg, helpIfAsked, median, runDriver } from './lib/inProcessDriver';
+import { arg, helpIfAsked } from './lib/args';
+import { median, runDriver } from './lib/inProcessDriver';
 
 helpIfAsked(
   'node --import tsx bench/devnode-call.ts [--calls N] [--keys N] [--rounds N] [--ref <git ref>] [--passes N]\n' +

@@ -10,15 +10,14 @@
 //     the server, so its CPU figures are then not the bench's);
 //   - with --perf <dir>: `perf record` of the phase (needs --node-args "--perf-basic-prof").
 //
-// Run: node --import tsx bench/devnode-server-cpu.ts [--rounds N] [--reads N] [--trace] [--strace]
-//      [--perf <dir>] [--node-args "<flags>"] [--ref <git ref>] (the dev node of another commit)
-//      [--anvil] (anvil instead, measured the same way: its threads, syscalls and perf records)
+// Run: node --import tsx bench/devnode-server-cpu.ts [options] (USAGE below; --help prints it).
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SENDERS, TXS, bundleDevnode, startAnvilPeer, startDevnodePeer, type Peer } from './devnode-peers';
+import { arg, helpIfAsked } from './lib/args';
 import { runSenders } from './lib/concurrency';
 import { LoadClient, type ReadRequest } from './lib/loadClient';
 import { compileCounter } from './lib/counter';
@@ -27,10 +26,22 @@ import { sourceAt } from './lib/sourceAt';
 
 const READERS = 16;
 
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? process.argv[at + 1] : fallback;
-}
+const USAGE = `node --import tsx bench/devnode-server-cpu.ts [options]
+  --rounds N            transaction rounds before the reads (default 3)
+  --reads N             requests per read phase (default 5000)
+  --trace               V8's --trace-gc --trace-opt --trace-deopt on the dev node: GCs, optimizations, deopts
+  --print-deopts        with --trace, print each deopt
+  --strace              syscalls per request (strace -c -f attached during each phase; slows the server)
+  --perf <dir>          perf record of each phase into <dir> (needs --node-args "--perf-basic-prof")
+  --node-args "<flags>" node flags for the dev node
+  --ref <git ref>       the dev node of that commit instead of this tree's
+  --anvil               anvil instead of the dev node, measured the same way
+  --anvil-args "..."    flags passed to anvil
+  --help, -h            print this and exit
+Environment:
+  BENCH_DEVNODE_NODE_ARGS  node flags for the dev node process (before --node-args)`;
+
+helpIfAsked(USAGE);
 
 interface ThreadTimes {
   /** CPU ticks (1/100 s) and voluntary/involuntary context switches per thread name. */

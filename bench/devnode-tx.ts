@@ -11,7 +11,8 @@
 
 import { Interface } from 'ethers';
 import { compileCounter } from './lib/counter';
-import { arg, helpIfAsked, median, runDriver } from './lib/inProcessDriver';
+import { arg, helpIfAsked } from './lib/args';
+import { median, runDriver } from './lib/inProcessDriver';
 
 helpIfAsked(
   'node --import tsx bench/devnode-tx.ts [--txs N] [--rounds N] [--passes N] [--ref <git ref>]\n' +

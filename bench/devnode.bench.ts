@@ -11,18 +11,8 @@
 // disturbed by other load than req/s), peak RSS, and the machine's load average during the run. Goals: throughput >= 4x Hardhat and above anvil's
 // best round, calls and block number >= anvil, peak RSS <= anvil's + 50%.
 //
-// Run: npm run bench -- devnode   (or: node --import tsx bench/devnode.bench.ts)
-// Options: --durable also measures the dev node with a data directory (fsync per block);
-// --devnode-only skips the peers; --no-anvil / --no-hardhat skip one; --rounds N (default 3);
-// --anvil-args "..." passes flags to anvil; --ab "<node flags>" (repeatable) adds the dev node
-// under those node/V8 flags as a peer "devnode B", "devnode C"... (an A/B of a setting in one run); --growth [N] runs only the growth bench
-// (devnode-growth.ts: N transactions, default 1,000,000, against the dev node CLI with --data;
-// --budget MIN stops sending after MIN minutes and measures the restart there; --growth-data DIR
-// uses and keeps DIR, continuing an existing chain; --growth-from K starts the keys after K, so a
-// continued chain's nonces and slots stay new; --growth-slice N reports every N transactions);
-// BENCH_DEVNODE_NODE_ARGS passes node flags to the dev node process (e.g. "--cpu-prof").
-// --tx-only skips the calls and block-number requests; --ab-ref <git ref> adds the dev node built
-// from that commit as a peer "devnode@<ref>" (an A/B of a code change in one run).
+// Run: npm run bench -- devnode   (or: node --import tsx bench/devnode.bench.ts); options: USAGE
+// below (--help prints it).
 // The dev node runs as an esbuild bundle under plain node (as dist/devnode-cli.js does), Hardhat
 // as `hardhat node`, anvil as the binary of @foundry-rs/anvil-linux-amd64; all on loopback,
 // driven by the same HTTP client. Hardhat and anvil get ethers-signed type-2 transactions.
@@ -40,10 +30,37 @@ import {
   startHardhatPeer,
 } from './devnode-peers';
 import { runSenders } from './lib/concurrency';
+import { helpIfAsked } from './lib/args';
 import { compileCounter } from './lib/counter';
 import { cpuSeconds, peakRssMiB } from './lib/processes';
 import { READERS, READS, formatSeries, measureReads } from './lib/reads';
 import { sourceAt } from './lib/sourceAt';
+
+const USAGE = `node --import tsx bench/devnode.bench.ts [options]   (or: npm run bench -- devnode.bench [options])
+  --rounds N            transaction rounds per node, alternating (default 3)
+  --read-slices N       slices of calls and of block-number requests per node (default 20)
+  --tx-only             skip the calls and block-number requests (the transaction path alone)
+  --devnode-only        skip the peers (Hardhat and anvil)
+  --no-hardhat          skip Hardhat's node
+  --no-anvil            skip anvil
+  --anvil-args "..."    flags passed to anvil
+  --durable             also the dev node with a data directory (fsync per block)
+  --ab "<node flags>"   (repeatable) the dev node under those node/V8 flags as a peer "devnode B", "devnode C"...
+  --ab-ref <git ref>    the dev node built from that commit as a peer "devnode@<ref>" (with --durable, its
+                        durable node too): an A/B of a code change in one run
+  --growth [N]          only the growth bench (devnode-growth.ts): N transactions (default 1,000,000)
+                        against the dev node CLI with --data, then a restart
+    --budget MIN        stop sending after MIN minutes and measure the restart there
+    --growth-data DIR   use and keep DIR, continuing an existing chain
+    --growth-from K     start the keys after K (a continued chain's nonces and slots stay new)
+    --growth-slice N    report every N transactions
+  --help, -h            print this and exit
+Environment:
+  BENCH_DEVNODE_NODE_ARGS  node flags for the dev node process (e.g. "--cpu-prof")
+  BENCH_GROWTH_NODE_ARGS   node flags for the growth bench's dev node CLI
+  BENCH_GROWTH_CLI         the dev node CLI the growth bench runs (default: the bundle it builds)`;
+
+helpIfAsked(USAGE);
 
 interface TxRun {
   txPerSec: number;

@@ -13,6 +13,14 @@ import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { EXTENSION_PROBE } from './lib/extensionProbe';
+import { helpIfAsked } from './lib/args';
+
+helpIfAsked(
+  `node --import tsx bench/extension.bench.ts   (or: npm run bench -- extension)
+  builds dist/ first when it is missing; --help, -h prints this and exits
+Environment:
+  BENCH_RUNS            activation runs, each in a fresh process (default 9)`,
+);
 
 const root = join(__dirname, '..');
 const dist = join(root, 'dist');

@@ -16,6 +16,12 @@ import { ClassicLevel } from 'classic-level';
 import { open } from 'lmdb';
 import { newBatch } from '../src/devnode/storage/kv';
 import { RocksKv } from '../src/devnode/storage/rocksKv';
+import { helpIfAsked } from './lib/args';
+
+helpIfAsked(
+  `node --import tsx bench/kv-engines.ts   (opt-in, not part of npm run bench)
+  no options; --help, -h prints this and exits`,
+);
 
 const BLOCKS = 2000;
 const PER_BLOCK = 8;

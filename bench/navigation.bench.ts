@@ -11,6 +11,16 @@ import { join } from 'node:path';
 import { parse } from '@solidity-parser/parser';
 import type { CompletionItem, Location } from 'vscode-languageserver-protocol';
 import { LspClient, positionOf, uri } from '../test/unit/solidity/lspClient';
+import { helpIfAsked } from './lib/args';
+
+helpIfAsked(
+  `node --import tsx bench/navigation.bench.ts   (or: npm run bench -- navigation)
+  --help, -h            print this and exit
+Environment:
+  BENCH_RUNS            timed runs of each request (default 7)
+  BENCH_FILES           contracts in the workspace (default 4)
+  BENCH_FUNCTIONS       functions per contract (default 30)`,
+);
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const FILES = Number(process.env.BENCH_FILES ?? 4);

@@ -4,10 +4,11 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-// Arguments before the first "--flag" pick benches by name; that flag and everything after it
-// go to each bench (npm run bench -- devnode.bench --ab-ref main --rounds 3).
+// Arguments before the first flag ("--flag" or "-h") pick benches by name; that flag and everything
+// after it go to each bench (npm run bench -- devnode.bench --ab-ref main --rounds 3; --help prints
+// the usage of each bench picked).
 const args = process.argv.slice(2);
-const firstFlag = args.findIndex((a) => a.startsWith('--'));
+const firstFlag = args.findIndex((a) => a.startsWith('-'));
 const only = firstFlag < 0 ? args : args.slice(0, firstFlag);
 const flags = firstFlag < 0 ? [] : args.slice(firstFlag);
 const dir = __dirname;

@@ -13,6 +13,15 @@ import { smSuite, type CryptoSuite } from '../src/protocol/crypto/suite';
 import { encodeTransaction, hashTransactionData, type TransactionData } from '../src/protocol/transaction';
 import { generateNonce } from '../src/protocol/nonce';
 import { fromHex, toHex } from '../src/protocol/hex';
+import { helpIfAsked } from './lib/args';
+
+helpIfAsked(
+  `node --import tsx bench/signing.bench.ts   (or: npm run bench -- signing)
+  --help, -h            print this and exit
+Environment:
+  BENCH_ROUNDS          alternating rounds per contender (default 8)
+  BENCH_ROUND_MS        milliseconds per round (default 150)`,
+);
 
 const PRIVATE_KEY = '145e247e170ba3afd6ae97e88f00dbc976c2345d511b0f6713355d19d8b80b58';
 const TO = '0xa6cdc4fed96bbf8c9c013cc19200b3c8ba95c93e';

@@ -9,6 +9,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LspClient } from '../test/unit/solidity/lspClient';
+import { helpIfAsked } from './lib/args';
+
+helpIfAsked(
+  `node --import tsx bench/solidity.bench.ts   (or: npm run bench -- solidity)
+  --help, -h            print this and exit
+Environment:
+  BENCH_RUNS            timed edits of each kind (error shown, error cleared; default 7)
+  BENCH_IDLE_MS         milliseconds of idle CPU measured afterwards (default 5000)`,
+);
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);

@@ -1,7 +1,7 @@
-// What the in-process benches (devnode-call.ts, devnode-tx.ts) share: their arguments, the
-// driver's common start (imports, the CLI's heap policy, a started dev node and its JSON-RPC
-// handler), bundling the driver with this checkout's dev node and with another commit's (--ref),
-// and running the builds in alternating processes (A B A B) so drift in load hits both.
+// What the in-process benches (devnode-call.ts, devnode-tx.ts) share: the driver's common start
+// (imports, the CLI's heap policy, a started dev node and its JSON-RPC handler), bundling the
+// driver with this checkout's dev node and with another commit's (--ref), and running the builds
+// in alternating processes (A B A B) so drift in load hits both.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,20 +11,6 @@ import { bundleForNode } from './bundle';
 import { sourceAt } from './sourceAt';
 
 export const REPO = join(__dirname, '..', '..');
-
-/** The value after `name` on the command line, or `fallback`. */
-export function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? process.argv[at + 1] : fallback;
-}
-
-/** Prints `usage` and exits when the command line asks for --help. */
-export function helpIfAsked(usage: string): void {
-  if (process.argv.includes('--help')) {
-    console.log(usage);
-    process.exit(0);
-  }
-}
 
 /**
  * The start of every driver (bundled with the dev node's source): `cfg` is the JSON file named

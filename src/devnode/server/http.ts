@@ -175,6 +175,8 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
     ? net.createServer((socket) => {
         raw!.add(socket);
         socket.on('close', () => raw!.delete(socket));
+        // As node:http does on accept: answers are small writes Nagle would hold for the client's ACK.
+        socket.setNoDelay(true);
         const tlcp = new TlcpSocket(socket, 'server', opts.smTls!);
         // A failed handshake has already sent its alert; the connection just ends. A peer that
         // never completes one does not hold the socket.
