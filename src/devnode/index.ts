@@ -12,6 +12,7 @@ import { createRpcHandler, type RpcHandler } from './rpc/dispatch';
 import { FilterStore } from './rpc/filters';
 import { methods } from './rpc/methods';
 import { startHttpServer } from './server/http';
+import { handledAfterPoll } from './server/turnBatch';
 import type { Web3Server } from './web3/server';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -141,7 +142,8 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
     const server = await startHttpServer({
       host: options.host ?? DEFAULTS.host,
       port: options.port ?? DEFAULT_PORT,
-      handler: handle,
+      // Requests read together are handled together (server/turnBatch.ts).
+      handler: handledAfterPoll(handle),
       tls,
       smTls: smTls && { trusted: smTls.trusted, credentials: smTls.credentials },
       bodyLimit: options.bodyLimit,

@@ -17,6 +17,7 @@
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
 import { errorMessage } from '../../protocol/unknownValues';
+import { writeSoon } from './turnBatch';
 
 /** What the lean path needs from the server (http.ts). */
 export interface LeanHooks {
@@ -348,17 +349,4 @@ function serve(
   socket.on('close', onClose);
   socket.on('error', onError);
   socket.on('timeout', onTimeout);
-}
-
-// Answers completed while the event loop serves the sockets that were ready together are written
-// together, once those are served (setImmediate runs after the loop's poll phase). Each write on
-// loopback wakes a client that sleeps waiting for it; written one by one between handlers, every
-// answer paid for that wake-up, written together only the first does.
-const due: (() => void)[] = [];
-function writeSoon(flush: () => void): void {
-  due.push(flush);
-  if (due.length === 1) setImmediate(writeDue);
-}
-function writeDue(): void {
-  for (const flush of due.splice(0)) flush();
 }

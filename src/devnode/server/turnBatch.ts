@@ -1,0 +1,68 @@
+// Work the HTTP server defers to the end of the event loop's poll phase (setImmediate), so that
+// the requests one poll finds ready are handled together and their answers written together:
+//
+// - Handled together: a `call` runs a large code path (the JSON-RPC layer, the EVM, the state's
+//   caches) and each request's socket work in between evicts it from the CPU's caches. Run back
+//   to back, the handlers find it warm (`npm run bench -- devnode.bench`, docs/BENCHMARKS.md).
+// - Written together: each answer written on loopback wakes a client that sleeps waiting for it;
+//   written one by one between handlers, every answer paid for that wake-up, together only the
+//   first does.
+//
+// The handlers go first; the answers they settle in the microtasks that Node runs between two
+// immediates are written by the second. An answer settled later (a transaction waiting for its
+// block) is written after the next poll.
+
+const handlers: (() => void)[] = [];
+const writes: (() => void)[] = [];
+let scheduled = false;
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  setImmediate(runHandlers);
+  setImmediate(runWrites);
+}
+
+function runHandlers(): void {
+  // Each run catches its handler's own throw (handledAfterPoll).
+  for (const run of handlers.splice(0)) run();
+}
+
+function runWrites(): void {
+  scheduled = false;
+  // One write that throws must not strand the answers after it: they are written, then it throws.
+  let failure: unknown;
+  let failed = false;
+  for (const write of writes.splice(0)) {
+    try {
+      write();
+    } catch (e) {
+      if (!failed) failure = e;
+      failed = true;
+    }
+  }
+  if (failed) throw failure;
+}
+
+/** Runs `write` (an answer's socket write) once this poll's handlers have run. */
+export function writeSoon(write: () => void): void {
+  writes.push(write);
+  schedule();
+}
+
+/** The handler, run after this poll of the event loop with the other requests it read. */
+export function handledAfterPoll<A extends unknown[], T>(
+  handler: (...args: A) => Promise<T>,
+): (...args: A) => Promise<T> {
+  return (...args) =>
+    new Promise<T>((resolve, reject) => {
+      handlers.push(() => {
+        try {
+          handler(...args).then(resolve, reject);
+        } catch (e) {
+          reject(e instanceof Error ? e : new Error(String(e)));
+        }
+      });
+      schedule();
+    });
+}
