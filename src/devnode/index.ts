@@ -84,6 +84,8 @@ export interface Devnode {
 }
 
 export const DEFAULT_PORT = 20200;
+// A sendTransaction request (a guess from the text: it only decides when the handler runs).
+const SEND_TRANSACTION = /"method"\s*:\s*"sendTransaction"/;
 export const DEFAULTS = { host: '127.0.0.1', chainId: 'chain0', groupId: 'group0', nodes: 4, accounts: 10 };
 
 /** The chain's identity file (storage/meta.ts): its presence marks a dev node data directory. */
@@ -142,8 +144,9 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
     const server = await startHttpServer({
       host: options.host ?? DEFAULTS.host,
       port: options.port ?? DEFAULT_PORT,
-      // Requests read together are handled together (server/turnBatch.ts).
-      handler: handledAfterPoll(handle),
+      // Requests read together are handled together (server/turnBatch.ts), but a transaction at
+      // once: the sealer's next block (after this turn) takes what the pool holds by then.
+      handler: handledAfterPoll(handle, (body) => SEND_TRANSACTION.test(body)),
       tls,
       smTls: smTls && { trusted: smTls.trusted, credentials: smTls.credentials },
       bodyLimit: options.bodyLimit,

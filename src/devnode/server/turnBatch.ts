@@ -50,12 +50,17 @@ export function writeSoon(write: () => void): void {
   schedule();
 }
 
-/** The handler, run after this poll of the event loop with the other requests it read. */
+/**
+ * The handler, run after this poll of the event loop with the other requests it read; or at once
+ * when `now(...args)` says so.
+ */
 export function handledAfterPoll<A extends unknown[], T>(
   handler: (...args: A) => Promise<T>,
+  now?: (...args: A) => boolean,
 ): (...args: A) => Promise<T> {
-  return (...args) =>
-    new Promise<T>((resolve, reject) => {
+  return (...args) => {
+    if (now?.(...args) === true) return handler(...args);
+    return new Promise<T>((resolve, reject) => {
       handlers.push(() => {
         try {
           handler(...args).then(resolve, reject);
@@ -65,4 +70,5 @@ export function handledAfterPoll<A extends unknown[], T>(
       });
       schedule();
     });
+  };
 }

@@ -1,6 +1,7 @@
 // The HTTP server's batching of work after the event loop's poll (src/devnode/server/turnBatch.ts):
 // the handlers of the requests read in one poll run together, in arrival order, and the answers
-// they settle are written after all of them, in the same turn.
+// they settle are written after all of them, in the same turn; a request the predicate picks (a
+// transaction, in the dev node) is handled at once.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,6 +47,21 @@ describe('turnBatch: handlers and writes after the poll', () => {
     await done[0];
     await nextTurn();
     assert.deepEqual(events, ['soon', 'late']);
+  });
+
+  it('runs a request the predicate picks at once, ahead of the batch', async () => {
+    const events: string[] = [];
+    const handler = handledAfterPoll(
+      async (name: string) => {
+        events.push(`handle ${name}`);
+        return name;
+      },
+      (name) => name === 'tx',
+    );
+    const answers = [handler('call 1'), handler('tx'), handler('call 2')];
+    assert.deepEqual(events, ['handle tx']);
+    await Promise.all(answers);
+    assert.deepEqual(events, ['handle tx', 'handle call 1', 'handle call 2']);
   });
 
   it('rejects the promise of a handler that throws, and still answers the others', async () => {
