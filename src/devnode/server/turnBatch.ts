@@ -14,22 +14,31 @@
 
 const handlers: (() => void)[] = [];
 const writes: (() => void)[] = [];
-let scheduled = false;
+let handlersDue = false;
+let writesDue = false;
 
-function schedule(): void {
-  if (scheduled) return;
-  scheduled = true;
+function scheduleHandlers(): void {
+  if (handlersDue) return;
+  handlersDue = true;
   setImmediate(runHandlers);
+  // Queued right behind, so the answers the handlers settle are written in the same turn.
+  scheduleWrites();
+}
+
+function scheduleWrites(): void {
+  if (writesDue) return;
+  writesDue = true;
   setImmediate(runWrites);
 }
 
 function runHandlers(): void {
+  handlersDue = false;
   // Each run catches its handler's own throw (handledAfterPoll).
   for (const run of handlers.splice(0)) run();
 }
 
 function runWrites(): void {
-  scheduled = false;
+  writesDue = false;
   // One write that throws must not strand the answers after it: they are written, then it throws.
   let failure: unknown;
   let failed = false;
@@ -47,7 +56,7 @@ function runWrites(): void {
 /** Runs `write` (an answer's socket write) once this poll's handlers have run. */
 export function writeSoon(write: () => void): void {
   writes.push(write);
-  schedule();
+  scheduleWrites();
 }
 
 /**
@@ -68,7 +77,7 @@ export function handledAfterPoll<A extends unknown[], T>(
           reject(e instanceof Error ? e : new Error(String(e)));
         }
       });
-      schedule();
+      scheduleHandlers();
     });
   };
 }

@@ -64,6 +64,21 @@ describe('turnBatch: handlers and writes after the poll', () => {
     assert.deepEqual(events, ['handle tx', 'handle call 1', 'handle call 2']);
   });
 
+  it('runs a handler queued between the batch and its writes (from a microtask)', async () => {
+    let inner: Promise<string> | undefined;
+    const handler = handledAfterPoll(async (name: string) => {
+      // Queued while the batch's writes are still due: it must get a turn of its own.
+      if (name === 'first')
+        queueMicrotask(() => {
+          inner = handler('second');
+        });
+      return name;
+    });
+    assert.equal(await handler('first'), 'first');
+    await nextTurn();
+    assert.equal(await inner, 'second');
+  });
+
   it('rejects the promise of a handler that throws, and still answers the others', async () => {
     const handler = handledAfterPoll((n: number): Promise<number> => {
       if (n === 2) throw new Error('bad request 2');
