@@ -208,10 +208,14 @@ export class EvmExecutor {
       if (!decision.ok && (!inv.readOnly || isContractStatus(decision.status))) {
         return {
           status: decision.status ?? TransactionStatus.PermissionDenied,
+          // With no text (a frozen contract on >= 3.2) the request's data, its input, is the
+          // output (TransactionExecutive::checkAuth; TransactionExecutor::toExecutionResult).
           output:
             decision.message !== undefined
               ? encodeErrorString(decision.message, this.opts.suite)
-              : new Uint8Array(0),
+              : decision.status === TransactionStatus.ContractFrozen
+                ? inv.input
+                : new Uint8Array(0),
           gasUsed: 0n,
           logs: [],
           contractAddress: '',

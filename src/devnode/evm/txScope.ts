@@ -101,7 +101,11 @@ function checkInnerAuth(opts: ExecutorOptions, m: Message, scope: TxScope): void
     if (!d.ok) m.data = revertStub(encodeErrorString(d.message ?? 'Create permission denied.', opts.suite));
     return;
   }
-  if (m.delegatecall || isEthereumPrecompile(m.to) || opts.builtins.precompiles.has(info.to)) return;
+  // A CALLCODE (another account's code on this one) is a delegateCall request to the node
+  // (HostContext::externalRequest), which TransactionExecutive::call runs without checkAuth.
+  const callcode = !m.delegatecall && !m.to.equals(m.codeAddress);
+  if (m.delegatecall || callcode || isEthereumPrecompile(m.to) || opts.builtins.precompiles.has(info.to))
+    return;
   // Without a selector only the contract status is checked.
   const d = auth.checkCall(tables, info);
   if (!d.ok) {

@@ -141,6 +141,7 @@ function serve(
   const queue: Slot[] = []; // answers due, in request order
   let closing = false; // no more requests are read (Connection: close, 413, 408, the client's end)
   let handOver = false; // node:http takes the connection once the answers due are written
+  let handedOver = false; // it has: this path no longer touches the socket
   let served = false;
   let draining = false;
   let closeRequested = false; // a request asked for Connection: close
@@ -165,9 +166,12 @@ function serve(
   };
 
   // When no answer is due any more: hand over, close, or wait for the next request.
+  // Answers settled in one turn each queue a flush (writeSoon); only the first finds any to write,
+  // and the hand-over must not run again from the ones after it.
   const finish = () => {
-    if (socket.destroyed) return;
+    if (socket.destroyed || handedOver) return;
     if (handOver) {
+      handedOver = true;
       socket.pause();
       detach();
       if (buf !== undefined) socket.unshift(buf);

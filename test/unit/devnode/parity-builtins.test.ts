@@ -212,8 +212,15 @@ for (const { name, sm } of SUITES) {
         const freeze = await send(chain, AUTH, auth.encode('setContractStatus(address,uint8)', [at, 1]));
         assert.equal(freeze.receipt.data.status, 0);
         // TransactionExecutive::checkAuth → checkContractAvailable runs for static calls too
-        // (only checkExecAuth skips them): ContractFrozen 21, no text on >= 3.2.
-        assert.equal((await read()).status, 21);
+        // (only checkExecAuth skips them): ContractFrozen 21, no text on >= 3.2, so the request's
+        // data (its input) is the output (TransactionExecutor::toExecutionResult setData;
+        // BlockExecutive::onTxFinish createReceipt(..., output->data(), ...) for a transaction).
+        const frozen = await read();
+        assert.equal(frozen.status, 21);
+        assert.equal(toHex(frozen.output), probe.encodeFunctionData('stored'));
+        const tx = await send(chain, at, fromHex(probe.encodeFunctionData('stored')), 1);
+        assert.equal(tx.receipt.data.status, 21);
+        assert.equal(toHex(tx.receipt.data.output), probe.encodeFunctionData('stored'));
         const abolish = await send(chain, AUTH, auth.encode('setContractStatus(address,uint8)', [at, 2]));
         assert.equal(abolish.receipt.data.status, 0);
         const c = await read();

@@ -12,6 +12,7 @@ import { fromHex, toHex } from '../../../src/protocol/hex';
 import type { DevChain } from '../../../src/devnode/chain/types';
 import { compile } from './chain-fixtures';
 import { builtin, deployCode, realChain, reason, send } from './parity-helpers';
+import { deployRuntime, push, pushAddress } from './raw-code';
 
 const AUTH = '0x' + '1005'.padStart(40, '0');
 
@@ -98,6 +99,47 @@ describe('inner frames against the contract status and method ACL (auth check on
       const denied = await inner('viaCall', 'tx');
       assert.equal(denied.ok, false);
       assert.equal(reason(denied.out), 'Call permission denied.');
+    } finally {
+      await chain.close();
+    }
+  });
+
+  it("a CALLCODE skips the checks, as a delegatecall: not refused by the calling contract's method ACL", async () => {
+    const chain = await realChain(false, true);
+    try {
+      const auth = builtin(chain, CONTRACT_AUTH_ABI);
+      const leaf = await deployCode(chain, C.Target.bytecode);
+      const selector = STORED.slice(0, 4);
+      // CALLCODE(gas, leaf, 0, selector at 0..4, no output), then returns its success flag.
+      const runtime =
+        push(BigInt(toHex(selector))) +
+        push(0xe0n) +
+        '1b' +
+        push(0n) +
+        '52' +
+        push(0n) +
+        push(0n) +
+        push(4n) +
+        push(0n) +
+        push(0n) +
+        pushAddress(leaf) +
+        '5a' +
+        'f2' +
+        push(0n) +
+        '52' +
+        push(32n) +
+        push(0n) +
+        'f3';
+      const via = await deployRuntime(chain, runtime);
+      // A white list with nobody on it for the selector, on the contract that runs the CALLCODE:
+      // the frame's message is addressed to it, by it.
+      const typed = await send(chain, AUTH, auth.encode('setMethodAuthType', [via, selector, 1]));
+      assert.equal(typed.receipt.data.status, 0);
+      // HostContext::externalRequest: EVMC_CALLCODE is a delegateCall request (>= 3.1), and
+      // TransactionExecutive::call hands a delegateCall its DelegateHostContext before checkAuth.
+      const r = (await send(chain, via, new Uint8Array(0))).receipt.data;
+      assert.equal(r.status, 0);
+      assert.equal(BigInt(toHex(r.output)), 1n);
     } finally {
       await chain.close();
     }

@@ -211,6 +211,31 @@ describe('lean HTTP path: hand-over on the same connection', () => {
     }
   });
 
+  it('requests pipelined behind several lean ones are handed to node:http once, each handled once', async () => {
+    // The lean answers settle together and are written in one turn; the hand-over after them
+    // must happen once (a second node:http parser on the socket ran every request after it twice).
+    let fallbacks = 0;
+    const bodies: string[] = [];
+    const handler: HttpServerOptions['handler'] = (body) => {
+      bodies.push(body);
+      return echo(body);
+    };
+    const common = { host: '127.0.0.1', port: 0, handler };
+    const lean = await startHttpServer({ ...common, onLeanFallback: () => fallbacks++ });
+    const reference = await startHttpServer({ ...common, lean: false });
+    try {
+      const writes = [post('{"a":1}') + post('{"b":2}') + CHUNKED, CLOSE];
+      const expected = await exchange(await plain(reference.port), writes);
+      const handledByReference = bodies.splice(0);
+      assert.equal(await exchange(await plain(lean.port), writes), expected);
+      assert.deepEqual(bodies, handledByReference);
+      assert.equal(fallbacks, 1);
+    } finally {
+      await lean.close();
+      await reference.close();
+    }
+  });
+
   describe('over TLS and SM TLS', () => {
     let dir: string;
     before(() => {
