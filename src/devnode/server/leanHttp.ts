@@ -141,7 +141,7 @@ function serve(
   const queue: Slot[] = []; // answers due, in request order
   let closing = false; // no more requests are read (Connection: close, 413, 408, the client's end)
   let handOver = false; // node:http takes the connection once the answers due are written
-  let handedOver = false; // it has: this path no longer touches the socket
+  let flushDue = false; // a flush of this connection is queued for after the poll (writeSoon)
   let served = false;
   let draining = false;
   let closeRequested = false; // a request asked for Connection: close
@@ -166,12 +166,9 @@ function serve(
   };
 
   // When no answer is due any more: hand over, close, or wait for the next request.
-  // Answers settled in one turn each queue a flush (writeSoon); only the first finds any to write,
-  // and the hand-over must not run again from the ones after it.
   const finish = () => {
-    if (socket.destroyed || handedOver) return;
+    if (socket.destroyed) return;
     if (handOver) {
-      handedOver = true;
       socket.pause();
       detach();
       if (buf !== undefined) socket.unshift(buf);
@@ -203,6 +200,17 @@ function serve(
       }
     }
     if (queue.length === 0) finish();
+  };
+
+  // Answers settled in one turn share one flush: it writes them all, and finish (which may hand
+  // the connection over) runs once.
+  const flushSoon = () => {
+    if (flushDue) return;
+    flushDue = true;
+    writeSoon(() => {
+      flushDue = false;
+      flush();
+    });
   };
 
   // As node:http's parser: bytes after a request with Connection: close are an error, answered
@@ -256,7 +264,7 @@ function serve(
     // One promise reaction per request: the handler's own promise, its rejection answered here.
     const settle = (answer: string) => {
       slot.text = answer;
-      writeSoon(flush);
+      flushSoon();
     };
     void hooks.answer(text).then(settle, (e: unknown) => settle(internalErrorAnswer(e)));
     if (h.close && buf !== undefined) afterClose();
