@@ -248,15 +248,18 @@ class Chain implements DevChain {
 
   // eslint-disable-next-line @typescript-eslint/require-await -- async so a bad address rejects
   async getCode(address: string): Promise<Uint8Array> {
+    this.ensureOpen();
     return this.execution.codeAt(address);
   }
 
   async getStorageAt(address: string, slot: Uint8Array): Promise<Uint8Array> {
+    this.ensureOpen();
     normalizeAddressPadded(address);
     return this.lock.run(() => this.execution.storageAt(address, slot));
   }
 
   async balance(address: string): Promise<bigint> {
+    this.ensureOpen();
     normalizeAddressPadded(address);
     return this.lock.run(() => this.execution.balanceOf(address));
   }
@@ -312,9 +315,15 @@ class Chain implements DevChain {
 
   // ---- transactions ---------------------------------------------------------------------------
 
+  /** Throws once close() has begun: the store may be gone, so nothing executes or reads state. */
+  private ensureOpen(): void {
+    if (this.closed) throw new Error('the chain is closed');
+  }
+
   submit(raw: Uint8Array): Promise<Committed> {
     try {
-      if (this.closed || this.sealer === undefined) throw new Error('the chain is closed');
+      this.ensureOpen();
+      if (this.sealer === undefined) throw new Error('the chain is closed');
       if (this.sealer.broken !== undefined) throw this.sealer.broken;
       const committed = this.pool.add(raw);
       this.sealer.kick();
@@ -327,6 +336,7 @@ class Chain implements DevChain {
   call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome> {
     // Checked before queueing, as before: a malformed address never waits for a block.
     try {
+      this.ensureOpen();
       normalizeAddressPadded(to);
       if (from !== undefined && from !== '') normalizeAddressPadded(from);
     } catch (e) {
@@ -339,6 +349,7 @@ class Chain implements DevChain {
   // ---- debugger traces (devnode extensions) --------------------------------------------------
 
   async traceTransaction(hash: Uint8Array, limits: TraceLimits): Promise<TxTrace | undefined> {
+    this.ensureOpen();
     const stx = this.ledger.transaction(hash);
     if (stx === undefined) return undefined;
     this.replica ??= new TraceReplica({
@@ -363,12 +374,14 @@ class Chain implements DevChain {
     from: string | undefined,
     limits: TraceLimits,
   ): Promise<{ status: number; output: Uint8Array; trace: Trace }> {
+    this.ensureOpen();
     normalizeAddressPadded(to);
     if (from !== undefined && from !== '') normalizeAddressPadded(from);
     return this.lock.run(() => this.execution.traceCall(this.blockNumber(), to, data, from, limits));
   }
 
   async simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {
+    this.ensureOpen();
     if (to !== '') normalizeAddressPadded(to);
     if (from !== undefined && from !== '') normalizeAddressPadded(from);
     return this.lock.run(() => this.execution.simulate(this.blockNumber(), to, data, from));
