@@ -11,7 +11,7 @@
 import { resolve } from 'node:path';
 import { Interface } from 'ethers';
 import { compileCounter } from './lib/counter';
-import { arg, helpIfAsked } from './lib/args';
+import { arg, helpIfAsked, intArg } from './lib/args';
 import { median, runDriver } from './lib/inProcessDriver';
 
 helpIfAsked(
@@ -98,17 +98,17 @@ interface Round {
 }
 
 async function main(): Promise<void> {
-  const calls = Number(arg('--calls', '10000'));
-  const keys = Number(arg('--keys', '2000'));
-  const rounds = Number(arg('--rounds', '3'));
+  const calls = intArg('--calls', 10000);
+  const keys = intArg('--keys', 2000);
+  const rounds = intArg('--rounds', 3);
   // Processes per build in an A/B (more for a small difference on a loaded machine).
-  const passes = Number(arg('--passes', '2'));
+  const passes = intArg('--passes', 2);
   const ref = arg('--ref', '');
   const nodeArgs = arg('--node-args', '').split(' ').filter(Boolean);
   // --alloc-profile <file>: a sampling allocation profile of one more round through the handler.
   const allocProfile = arg('--alloc-profile', '');
   // --in-flight N: N calls issued at once and awaited together (default 1, one after another).
-  const inFlight = Math.max(1, Number(arg('--in-flight', '1')));
+  const inFlight = intArg('--in-flight', 1);
   const counter = compileCounter();
   const iface = new Interface(counter.abi as never);
   const results = await runDriver<{ handler: Round[]; chain: Round[] }>({

@@ -190,15 +190,17 @@ export async function startHardhatPeer(
 }
 
 /** Foundry's anvil from the npm package's binary, automining, with its default options. */
-export async function startAnvilPeer(counter: { abi: unknown[]; bytecode: string }): Promise<Peer> {
+/** anvil as a peer; `extra` are flags for anvil (the benches' --anvil-args). */
+export async function startAnvilPeer(
+  counter: { abi: unknown[]; bytecode: string },
+  extra: string[] = [],
+): Promise<Peer> {
   const bin = join(
     dirname(createRequire(__filename).resolve('@foundry-rs/anvil-linux-amd64/package.json')),
     'bin',
     'anvil',
   );
   const port = await freePort();
-  const argAt = process.argv.indexOf('--anvil-args');
-  const extra = argAt > 0 ? process.argv[argAt + 1].split(' ').filter(Boolean) : [];
   const home = anvilHome();
   const child = spawn(bin, ['--port', String(port), '--host', '127.0.0.1', '--chain-id', '31337', ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SENDERS, TXS, bundleDevnode, startAnvilPeer, startDevnodePeer, type Peer } from './devnode-peers';
-import { arg, helpIfAsked } from './lib/args';
+import { arg, flag, helpIfAsked, intArg } from './lib/args';
 import { runSenders } from './lib/concurrency';
 import { LoadClient, type ReadRequest } from './lib/loadClient';
 import { compileCounter } from './lib/counter';
@@ -85,7 +85,7 @@ function traceCounter(child: ChildProcess | undefined): Map<string, number> {
       for (const [k, re] of kinds)
         if (re.test(l)) {
           counts.set(k, (counts.get(k) ?? 0) + 1);
-          if (k === 'deopt' && process.argv.includes('--print-deopts')) console.log(`  ${l.slice(0, 200)}`);
+          if (k === 'deopt' && flag('--print-deopts')) console.log(`  ${l.slice(0, 200)}`);
         }
   });
   return counts;
@@ -123,7 +123,7 @@ async function phase(
   const work = mkdtempSync(join(tmpdir(), 'srvcpu-'));
   const stops: (() => Promise<void>)[] = [];
   const straceOut = join(work, 'strace');
-  if (process.argv.includes('--strace'))
+  if (flag('--strace'))
     stops.push(await attached('strace', ['-c', '-f', '-o', straceOut, '-p', String(peer.pid)]));
   const perfDir = arg('--perf', '');
   if (perfDir)
@@ -165,23 +165,23 @@ async function phase(
       `${''.padEnd(13)} per 1,000 requests: ` +
         [...tr1].map(([k, v]) => `${k} ${(((v - (tr0.get(k) ?? 0)) * 1000) / reads).toFixed(2)}`).join(', '),
     );
-  if (process.argv.includes('--strace'))
+  if (flag('--strace'))
     console.log(`${''.padEnd(13)} syscalls per request: ${straceRows(straceOut, reads).join(', ')}`);
   rmSync(work, { recursive: true, force: true });
 }
 
 async function main(): Promise<void> {
-  const rounds = Number(arg('--rounds', '3'));
-  const reads = Number(arg('--reads', '5000'));
+  const rounds = intArg('--rounds', 3);
+  const reads = intArg('--reads', 5000);
   const nodeArgs = arg('--node-args', '').split(' ').filter(Boolean);
-  if (process.argv.includes('--trace')) nodeArgs.push('--trace-gc', '--trace-opt', '--trace-deopt');
+  if (flag('--trace')) nodeArgs.push('--trace-gc', '--trace-opt', '--trace-deopt');
   const work = mkdtempSync(join(tmpdir(), 'srvcpu-src-'));
   const ref = arg('--ref', '');
   const counter = compileCounter();
-  const anvil = process.argv.includes('--anvil');
+  const anvil = flag('--anvil');
   const server = anvil ? '' : ref ? await bundleDevnode(sourceAt(ref, work), '-ab') : await bundleDevnode();
   const peer = anvil
-    ? await startAnvilPeer(counter)
+    ? await startAnvilPeer(counter, arg('--anvil-args', '').split(' ').filter(Boolean))
     : await startDevnodePeer(counter, server, 'devnode', undefined, nodeArgs);
   const traces = traceCounter(peer.child);
   const clients: LoadClient[] = [];

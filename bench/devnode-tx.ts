@@ -11,7 +11,7 @@
 
 import { Interface } from 'ethers';
 import { compileCounter } from './lib/counter';
-import { arg, helpIfAsked } from './lib/args';
+import { arg, flag, helpIfAsked, intArg } from './lib/args';
 import { median, runDriver } from './lib/inProcessDriver';
 
 helpIfAsked(
@@ -107,8 +107,8 @@ interface Round {
 }
 
 async function main(): Promise<void> {
-  const txs = Number(arg('--txs', '2000'));
-  const rounds = Number(arg('--rounds', '3'));
+  const txs = intArg('--txs', 2000);
+  const rounds = intArg('--rounds', 3);
   const nodeArgs = arg('--node-args', '').split(' ').filter(Boolean);
   const counter = compileCounter();
   const iface = new Interface(counter.abi as never);
@@ -121,10 +121,10 @@ async function main(): Promise<void> {
       set: iface.getFunction('set')!.selector,
       txs,
       rounds,
-      directOnly: process.argv.includes('--direct-only'),
+      directOnly: flag('--direct-only'),
     },
     ref: arg('--ref', ''),
-    passes: Number(arg('--passes', '2')),
+    passes: intArg('--passes', 2),
     nodeArgs,
     keepBundles: nodeArgs.length > 0,
   });

@@ -30,7 +30,7 @@ import {
   startHardhatPeer,
 } from './devnode-peers';
 import { runSenders } from './lib/concurrency';
-import { helpIfAsked } from './lib/args';
+import { arg, args, flag, helpIfAsked, intArg, numberArg, optionalIntArg } from './lib/args';
 import { compileCounter } from './lib/counter';
 import { cpuSeconds, peakRssMiB } from './lib/processes';
 import { READERS, READS, formatSeries, measureReads } from './lib/reads';
@@ -61,6 +61,19 @@ Environment:
   BENCH_GROWTH_CLI         the dev node CLI the growth bench runs (default: the bundle it builds)`;
 
 helpIfAsked(USAGE);
+// Read before anything starts: a wrong value stops the bench with a message (bench/lib/args.ts).
+const ROUNDS = intArg('--rounds', 3);
+const SLICES = flag('--tx-only') ? 0 : intArg('--read-slices', 20);
+const GROWTH = optionalIntArg('--growth', 1_000_000);
+const GROWTH_OPTIONS = {
+  budget: numberArg('--budget', Infinity),
+  dataDir: arg('--growth-data', '') || undefined,
+  firstKey: intArg('--growth-from', 0, 0),
+  slice: intArg('--growth-slice', 0, 1),
+};
+const ANVIL_ARGS = arg('--anvil-args', '').split(' ').filter(Boolean);
+const AB_FLAGS = args('--ab').map((f) => f.split(' ').filter(Boolean));
+const AB_REF = arg('--ab-ref', '');
 
 interface TxRun {
   txPerSec: number;
@@ -101,21 +114,10 @@ function best<T>(runs: T[], score: (r: T) => number): T {
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'bench-devnode-'));
   try {
-    const growthAt = process.argv.indexOf('--growth');
-    if (growthAt > 0) {
+    if (GROWTH !== undefined) {
       const { runGrowth } = await import('./devnode-growth');
-      const n = Number(process.argv[growthAt + 1]);
-      const budgetAt = process.argv.indexOf('--budget');
-      const budget = budgetAt > 0 ? Number(process.argv[budgetAt + 1]) : Infinity;
-      const opt = (name: string) => {
-        const at = process.argv.indexOf(name);
-        return at > 0 ? process.argv[at + 1] : undefined;
-      };
-      await runGrowth(work, Number.isInteger(n) && n > 0 ? n : 1_000_000, budget > 0 ? budget : Infinity, {
-        dataDir: opt('--growth-data'),
-        firstKey: Number(opt('--growth-from') ?? 0),
-        slice: Number(opt('--growth-slice') ?? 0),
-      });
+      const { budget, ...options } = GROWTH_OPTIONS;
+      await runGrowth(work, GROWTH, budget, options);
       return;
     }
     await run(work);
@@ -129,8 +131,7 @@ async function main(): Promise<void> {
  * each is compared (all rounds are printed).
  */
 async function run(work: string): Promise<void> {
-  const roundsArg = process.argv.indexOf('--rounds');
-  const rounds = roundsArg > 0 ? Math.max(1, Number(process.argv[roundsArg + 1])) : 3;
+  const rounds = ROUNDS;
   const counter = compileCounter();
   const server = await bundleDevnode();
   const peers: Peer[] = [];
@@ -139,22 +140,19 @@ async function run(work: string): Promise<void> {
     // --ab "<node flags>" (repeatable): the same dev node under other node/V8 flags, as further
     // peers "devnode B", "devnode C"... (an A/B in one run).
     let variant = 0;
-    for (let i = 0; i < process.argv.length - 1; i++) {
-      if (process.argv[i] !== '--ab') continue;
-      const flags = process.argv[i + 1].split(' ').filter(Boolean);
+    for (const flags of AB_FLAGS) {
       const name = `devnode ${String.fromCharCode(66 + variant++)}`;
       peers.push(await startDevnodePeer(counter, server, name, undefined, flags));
     }
-    if (process.argv.includes('--durable')) {
+    if (flag('--durable')) {
       peers.push(await startDevnodePeer(counter, server, 'devnode --data', mkdtempSync(join(work, 'data-'))));
     }
-    const refAt = process.argv.indexOf('--ab-ref');
-    if (refAt > 0) {
-      const ref = process.argv[refAt + 1];
+    const ref = AB_REF;
+    if (ref !== '') {
       const base = await bundleDevnode(sourceAt(ref, work), '-ab');
       peers.push(await startDevnodePeer(counter, base, `devnode@${ref}`.slice(0, 15)));
       // With --durable, the other commit's node with a data directory too (a store A/B).
-      if (process.argv.includes('--durable'))
+      if (flag('--durable'))
         peers.push(
           await startDevnodePeer(
             counter,
@@ -164,19 +162,16 @@ async function run(work: string): Promise<void> {
           ),
         );
     }
-    const only = process.argv.includes('--devnode-only');
-    if (!only && !process.argv.includes('--no-hardhat')) peers.push(await startHardhatPeer(counter, work));
-    if (!only && !process.argv.includes('--no-anvil')) peers.push(await startAnvilPeer(counter));
+    const only = flag('--devnode-only');
+    if (!only && !flag('--no-hardhat')) peers.push(await startHardhatPeer(counter, work));
+    if (!only && !flag('--no-anvil')) peers.push(await startAnvilPeer(counter, ANVIL_ARGS));
     const tx = new Map<Peer, TxRun[]>(peers.map((p) => [p, []]));
     const loadAtStart = load();
     for (let r = 0; r < rounds; r++) {
       for (const p of peers) tx.get(p)!.push(await measureTx(p));
     }
     // --tx-only skips the reads (profiling the transaction path alone).
-    const slicesAt = process.argv.indexOf('--read-slices');
-    const slices = process.argv.includes('--tx-only')
-      ? 0
-      : Math.max(1, slicesAt > 0 ? Number(process.argv[slicesAt + 1]) : 20);
+    const slices = SLICES;
     const reads = slices > 0 ? await measureReads(peers, rounds * TXS, slices) : undefined;
     // Peak RSS over the whole run: every round of transactions, calls and block numbers.
     const rss = new Map(peers.map((p) => [p, peakRssMiB(p.pid)]));
