@@ -15,6 +15,8 @@ import type { BlockEnv, ExecutorOptions } from './execTypes';
 export interface Frame {
   tableMark: number;
   message: Message;
+  /** Refused by the contract status or an ACL: its stub's gas goes back to the caller. */
+  refused?: boolean;
 }
 
 export interface TxScope {
@@ -36,7 +38,8 @@ export function enterFrame(opts: ExecutorOptions, scope: TxScope | undefined, m:
   // FISCO numbers every external call of a transaction (depth-first) and uses that
   // sequence number in the address of contracts created by contracts.
   if (m.depth > 0 && !isEthereumPrecompile(m.to)) setFrameSeq(m, ++scope.seq);
-  scope.frames.push({ tableMark: tables.mark(), message: m });
+  const frame: Frame = { tableMark: tables.mark(), message: m };
+  scope.frames.push(frame);
   scope.tracer?.onMessage(m);
   if (m.delegatecall && opts.builtins.precompiles.has(m.codeAddress.toString())) {
     // A built-in has no code entry, so the node's delegatecall finds none and, under
@@ -44,7 +47,7 @@ export function enterFrame(opts: ExecutorOptions, scope: TxScope | undefined, m:
     m.code = new Uint8Array(0);
     m.isCompiled = false;
   }
-  if (m.depth > 0 && scope.env.authCheck) checkInnerAuth(opts, m, scope);
+  if (m.depth > 0 && scope.env.authCheck) frame.refused = checkInnerAuth(opts, m, scope);
 }
 
 /** Every EVM frame ends here (the afterMessage event, or a static `call` frame). */
@@ -58,6 +61,9 @@ export function leaveFrame(opts: ExecutorOptions, scope: TxScope | undefined, r:
     r.execResult.returnValue,
     r.createdAddress?.toString(),
   );
+  // The node refuses the request before any code runs and hands it back with its gas untouched
+  // (TransactionExecutive::checkAuth; HostContext::externalRequest: gas_left = response->gas).
+  if (frame.refused === true) r.execResult.executionGasUsed = 0n;
   if (r.execResult.exceptionError !== undefined) {
     tables.undoTo(frame.tableMark);
     track(scope.failure, frame.message, r);
@@ -83,7 +89,7 @@ const NO_SELECTOR = new Uint8Array(0);
  * returns early for staticCall (TransactionExecutive::checkAuth). A refused frame runs a stub
  * that reverts with what the node's refused request returns, so the caller sees a failed call.
  */
-function checkInnerAuth(opts: ExecutorOptions, m: Message, scope: TxScope): void {
+function checkInnerAuth(opts: ExecutorOptions, m: Message, scope: TxScope): boolean {
   const auth = opts.builtins.auth;
   const tables = opts.tables;
   // Every request of a `call` is a staticCall (HostContext::externalRequest copies the flag).
@@ -96,16 +102,16 @@ function checkInnerAuth(opts: ExecutorOptions, m: Message, scope: TxScope): void
     blockNumber: scope.env.number,
   };
   if (m.to === undefined) {
-    if (isStatic) return;
+    if (isStatic) return false;
     const d = auth.checkDeploy(tables, info);
     if (!d.ok) m.data = revertStub(encodeErrorString(d.message ?? 'Create permission denied.', opts.suite));
-    return;
+    return !d.ok;
   }
   // A CALLCODE (another account's code on this one) is a delegateCall request to the node
   // (HostContext::externalRequest), which TransactionExecutive::call runs without checkAuth.
   const callcode = !m.delegatecall && !m.to.equals(m.codeAddress);
   if (m.delegatecall || callcode || isEthereumPrecompile(m.to) || opts.builtins.precompiles.has(info.to))
-    return;
+    return false;
   // Without a selector only the contract status is checked.
   const d = auth.checkCall(tables, info);
   if (!d.ok) {
@@ -117,4 +123,5 @@ function checkInnerAuth(opts: ExecutorOptions, m: Message, scope: TxScope): void
         : revertStub(encodeErrorString(d.message ?? 'Call permission denied.', opts.suite));
     m.isCompiled = false;
   }
+  return !d.ok;
 }
