@@ -8,6 +8,8 @@ import { Client, RevertError, deployContract, sendContractTransaction } from '..
 import { AuthManager, ProposalExecutionError } from '../../src/client/services/auth-manager';
 import { importPrivateKey, type Account } from '../../src/protocol/account';
 import { startDevnode, type Devnode } from '../../src/devnode';
+import { COMMITTEE_MANAGER_ADDRESS } from '../../src/protocol/builtin/addresses';
+import { COMMITTEE_MANAGER_ABI } from '../../src/protocol/builtin/committee';
 
 // Init code returning the one-byte runtime STOP: every call to it succeeds.
 const STOP_CONTRACT = '0x6001600c60003960016000f300';
@@ -128,6 +130,32 @@ for (const sm of [false, true]) {
       });
       const last = await am(0).proposalCount();
       assert.equal((await am(0).getProposalInfo(last)).status, 2, 'the proposal is finished even so');
+    });
+
+    test('admin mode: a sys-config proposal SystemConfig refuses reverts the whole transaction with its message', async () => {
+      // The SDK checks the value first (as java-sdk does), so the proposal goes out as a plain
+      // transaction to reach the node's own check.
+      const before = await am(0).proposalCount();
+      const gasLimit = (await client.getSystemConfigByKey('tx_gas_limit')).value;
+      // CommitteeManager.sol voteProposal/_executeProposal: `retCode = _systemConfigPrecompiled
+      // .setValueByKey(...)` is a high-level call, so the callee's failure re-throws; the
+      // callee's failure is SystemConfigPrecompiled::checkValueValid's defaultCmp for
+      // tx_gas_limit (TX_GAS_LIMIT_MIN = 100000, bcos-executor precompiled/common/Common.h),
+      // whose message TransactionExecutive::callPrecompiled writes as the output
+      // (writeErrInfoToOutput) for the caller's re-throw: the top frame ends in REVERT (16).
+      await rejectsWith(
+        sendContractTransaction(client, accounts[0], {
+          to: COMMITTEE_MANAGER_ADDRESS,
+          abi: [...COMMITTEE_MANAGER_ABI],
+          method: 'createSetSysConfigProposal',
+          args: ['tx_gas_limit', '1', 600],
+        }),
+        16,
+        'Invalid value 1 ,the value for tx_gas_limit must be no less than 100000',
+      );
+      // Nothing of it stays: no proposal, the old value.
+      assert.equal(await am(0).proposalCount(), before);
+      assert.equal((await client.getSystemConfigByKey('tx_gas_limit')).value, gasLimit);
     });
 
     test('proposal lifecycle with three governors and rates 50/60', async () => {
