@@ -16,7 +16,7 @@ export interface Frame {
   tableMark: number;
   message: Message;
   /** Refused by the contract status or an ACL: its stub's gas goes back to the caller. */
-  refused?: boolean;
+  refused: boolean;
 }
 
 export interface TxScope {
@@ -38,7 +38,7 @@ export function enterFrame(opts: ExecutorOptions, scope: TxScope | undefined, m:
   // FISCO numbers every external call of a transaction (depth-first) and uses that
   // sequence number in the address of contracts created by contracts.
   if (m.depth > 0 && !isEthereumPrecompile(m.to)) setFrameSeq(m, ++scope.seq);
-  const frame: Frame = { tableMark: tables.mark(), message: m };
+  const frame: Frame = { tableMark: tables.mark(), message: m, refused: false };
   scope.frames.push(frame);
   scope.tracer?.onMessage(m);
   if (m.delegatecall && opts.builtins.precompiles.has(m.codeAddress.toString())) {
@@ -63,7 +63,7 @@ export function leaveFrame(opts: ExecutorOptions, scope: TxScope | undefined, r:
   );
   // The node refuses the request before any code runs and hands it back with its gas untouched
   // (TransactionExecutive::checkAuth; HostContext::externalRequest: gas_left = response->gas).
-  if (frame.refused === true) r.execResult.executionGasUsed = 0n;
+  if (frame.refused) r.execResult.executionGasUsed = 0n;
   if (r.execResult.exceptionError !== undefined) {
     tables.undoTo(frame.tableMark);
     track(scope.failure, frame.message, r);
