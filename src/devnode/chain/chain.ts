@@ -43,6 +43,9 @@ import {
   type TotalTxCount,
 } from './types';
 
+/** Every entry point's refusal once close() has begun (submit's, from before). */
+const CLOSED = 'the chain is closed';
+
 export { COMPATIBILITY_VERSION, DEFAULT_TX_COUNT_LIMIT, DEFAULT_TX_GAS_LIMIT } from './blockConfig';
 
 export async function createChain(options: ChainOptions): Promise<DevChain> {
@@ -248,20 +251,20 @@ class Chain implements DevChain {
 
   // eslint-disable-next-line @typescript-eslint/require-await -- async so a bad address rejects
   async getCode(address: string): Promise<Uint8Array> {
-    this.ensureOpen();
+    this.assertOpen();
     return this.execution.codeAt(address);
   }
 
   async getStorageAt(address: string, slot: Uint8Array): Promise<Uint8Array> {
-    this.ensureOpen();
+    this.assertOpen();
     normalizeAddressPadded(address);
-    return this.lock.run(() => this.execution.storageAt(address, slot));
+    return this.runOpen(() => this.execution.storageAt(address, slot));
   }
 
   async balance(address: string): Promise<bigint> {
-    this.ensureOpen();
+    this.assertOpen();
     normalizeAddressPadded(address);
-    return this.lock.run(() => this.execution.balanceOf(address));
+    return this.runOpen(() => this.execution.balanceOf(address));
   }
 
   web3Nonce(address: string): bigint | undefined {
@@ -315,15 +318,10 @@ class Chain implements DevChain {
 
   // ---- transactions ---------------------------------------------------------------------------
 
-  /** Throws once close() has begun: the store may be gone, so nothing executes or reads state. */
-  private ensureOpen(): void {
-    if (this.closed) throw new Error('the chain is closed');
-  }
-
   submit(raw: Uint8Array): Promise<Committed> {
     try {
-      this.ensureOpen();
-      if (this.sealer === undefined) throw new Error('the chain is closed');
+      this.assertOpen();
+      if (this.sealer === undefined) throw new Error(CLOSED);
       if (this.sealer.broken !== undefined) throw this.sealer.broken;
       const committed = this.pool.add(raw);
       this.sealer.kick();
@@ -336,20 +334,20 @@ class Chain implements DevChain {
   call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome> {
     // Checked before queueing, as before: a malformed address never waits for a block.
     try {
-      this.ensureOpen();
+      this.assertOpen();
       normalizeAddressPadded(to);
       if (from !== undefined && from !== '') normalizeAddressPadded(from);
     } catch (e) {
       return Promise.reject(e instanceof Error ? e : new Error(String(e)));
     }
     // Not async: an async function returning this promise would resolve through two more turns.
-    return this.lock.run(() => this.execution.call(this.blockNumber(), to, data, from));
+    return this.runOpen(() => this.execution.call(this.blockNumber(), to, data, from));
   }
 
   // ---- debugger traces (devnode extensions) --------------------------------------------------
 
   async traceTransaction(hash: Uint8Array, limits: TraceLimits): Promise<TxTrace | undefined> {
-    this.ensureOpen();
+    this.assertOpen();
     const stx = this.ledger.transaction(hash);
     if (stx === undefined) return undefined;
     this.replica ??= new TraceReplica({
@@ -358,7 +356,7 @@ class Chain implements DevChain {
       block: (n) => this.ledger.block(n),
       // One block of replay at a time under the chain's lock, so a long first replay does not
       // stop sealing; the shared built-ins are bound back to the live tables after each.
-      exclusive: (fn) => this.lock.run(() => fn().finally(() => this.execution.reattach())),
+      exclusive: (fn) => this.runOpen(() => fn().finally(() => this.execution.reattach())),
     });
     return this.replica.trace(stx.blockNumber, stx.index, limits);
   }
@@ -374,17 +372,17 @@ class Chain implements DevChain {
     from: string | undefined,
     limits: TraceLimits,
   ): Promise<{ status: number; output: Uint8Array; trace: Trace }> {
-    this.ensureOpen();
+    this.assertOpen();
     normalizeAddressPadded(to);
     if (from !== undefined && from !== '') normalizeAddressPadded(from);
-    return this.lock.run(() => this.execution.traceCall(this.blockNumber(), to, data, from, limits));
+    return this.runOpen(() => this.execution.traceCall(this.blockNumber(), to, data, from, limits));
   }
 
   async simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {
-    this.ensureOpen();
+    this.assertOpen();
     if (to !== '') normalizeAddressPadded(to);
     if (from !== undefined && from !== '') normalizeAddressPadded(from);
-    return this.lock.run(() => this.execution.simulate(this.blockNumber(), to, data, from));
+    return this.runOpen(() => this.execution.simulate(this.blockNumber(), to, data, from));
   }
 
   // ---- shutdown -------------------------------------------------------------------------------
@@ -400,6 +398,19 @@ class Chain implements DevChain {
     else await this.kv?.close();
     this.dataDir = undefined;
     this.kv = undefined;
+  }
+
+  /** Refuses as submit does once close() has begun. */
+  private assertOpen(): void {
+    if (this.closed) throw new Error(CLOSED);
+  }
+
+  /**
+   * Work under the chain's lock that refuses if close() began while it waited: close() takes the
+   * lock after the work queued before it, and the store is gone once close() has run.
+   */
+  private runOpen<T>(fn: () => Promise<T>): Promise<T> {
+    return this.lock.run(() => (this.closed ? Promise.reject(new Error(CLOSED)) : fn()));
   }
 
   private say(level: 'debug' | 'info' | 'warn' | 'error', message: string): void {

@@ -193,6 +193,11 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
     : server;
   const ws = opts.ws ? new WsRpcServer({ ...opts.ws, maxMessage: limit }) : undefined;
   if (ws) server.on('upgrade', (req, socket, head) => ws.handleUpgrade(req, socket, head));
+  // A client's half-close does not cancel the requests it sent (RFC 9112 section 9.6): answer them,
+  // then end. node:http's default (_http_server.js socketOnEnd, httpAllowHalfOpen false) aborts
+  // them and ends at once, losing the answer of a request read in the same poll as the FIN; the
+  // lean path answers them too (server-lean-half-close.test.ts).
+  Object.assign(server, { httpAllowHalfOpen: true });
   // sendTransaction holds the request open until the block commits.
   server.requestTimeout = 0;
   server.keepAliveTimeout = opts.keepAliveTimeoutMs ?? 60_000;

@@ -323,8 +323,10 @@ function serve(
     heads();
   };
 
-  // As node:http (httpAllowHalfOpen false): a request cut short is a 400 (answers still due are
-  // not written, as none has started); otherwise the connection ends at once, answers due included.
+  // A request cut short by the client's end is a 400 (answers still due are not written, as
+  // none has started). Otherwise the answers due are written, then the connection ends: a
+  // half-close does not cancel the requests sent before it (RFC 9112 section 9.6), and a request
+  // and the FIN read in one poll (a body over one 64 KB read) lost its answer.
   const onEnd = () => {
     const partial = !closing && (buf !== undefined || head !== undefined);
     closing = true;
@@ -332,7 +334,8 @@ function serve(
     if (partial) {
       if (socket.writable) socket.write(BAD_REQUEST_ANSWER);
       socket.destroy();
-    } else socket.end();
+    } else if (queue.length === 0) socket.end();
+    // else flush's finish ends it after the last answer due
   };
 
   const onClose = () => {
