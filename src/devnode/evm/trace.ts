@@ -274,26 +274,33 @@ export class TraceRecorder {
    * callee's, which did not fail, and the debugger's failure stop, call stack and Locals were the
    * callee's. A step rather than a rule in the debugger, so every reader of the trace (the storage
    * view's undo point too) sees the built-in's frame end where it failed. None when its last callee
-   * failed: passing that failure on, or failing because of it, the callee is where it went wrong.
+   * failed and it fails with that callee's data: passing the failure on, the callee is where it went
+   * wrong (diagnostics.ts track's rule). Failing with other data after catching it is its own.
    */
   builtinEnd(start: TraceStep | undefined, output: Uint8Array, status: number, gasLeft: bigint): void {
     const call = start?.builtin;
     if (start === undefined || call === undefined) return;
     call.status = status;
     if (this.exceeded === undefined && this.addBytes(output.length)) call.output = toHex(output);
-    if (status === TransactionStatus.None || !this.failsAfterCallees(start.frame)) return;
+    if (status === TransactionStatus.None || !this.failsOnItsOwn(start.frame, toHex(output))) return;
     if (!this.roomForStep() || !this.addBytes(16)) return;
     const gas = Number(gasLeft < 0n ? 0n : gasLeft);
     this.trace.steps.push({ pc: 0, op: 'BUILTIN', gas, depth: start.depth, frame: start.frame, stack: [] });
   }
 
-  /** The open `frame`'s last step is a callee's, and its last direct callee succeeded. */
-  private failsAfterCallees(frame: number): boolean {
+  /**
+   * The open `frame`'s last step is a callee's, and its last direct callee succeeded or failed with
+   * data other than `output` (the built-in's own).
+   */
+  private failsOnItsOwn(frame: number, output: string): boolean {
     const steps = this.trace.steps;
     if (steps.length === 0 || steps[steps.length - 1].frame === frame) return false;
     // Frames after an open one are its callees' and theirs: the last with it as parent is its last.
-    for (let f = this.trace.frames.length - 1; f > frame; f--)
-      if (this.trace.frames[f].parent === frame) return this.trace.frames[f].error === undefined;
+    for (let f = this.trace.frames.length - 1; f > frame; f--) {
+      const callee = this.trace.frames[f];
+      if (callee.parent !== frame) continue;
+      return callee.error === undefined || (callee.output !== undefined && callee.output !== output);
+    }
     return true;
   }
 

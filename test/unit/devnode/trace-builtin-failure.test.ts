@@ -162,3 +162,27 @@ test('a callee that fails and a built-in that passes its failure on: the failure
     await chain.close();
   }
 });
+
+test('a built-in that catches its callee’s failure and fails with its own data: the failure is its own step', async () => {
+  const chain = await newChain({ builtins: relayBuiltins() });
+  try {
+    // The callee reverts with a word; the relay ('fail') catches that and fails with nothing: not
+    // the callee's data passed on, so where it went wrong is the relay, as diagnostics' track says.
+    const leaf = await deployRuntime(chain, push(42n) + push(0n) + '52' + push(32n) + push(0n) + 'fd');
+    const { status, trace: t } = await tracedTx(chain, {
+      to: RELAY_ADDRESS,
+      input: relayInput(leaf, 'fail'),
+    });
+    assert.equal(status, 15);
+    const leafFrame = t.frames.findIndex((f) => f.codeAddress === leaf);
+    assert.equal(t.frames[leafFrame].error, 'revert');
+    const last = t.steps.length - 1;
+    assert.deepEqual([t.steps[last - 1].op, t.steps[last - 1].frame], ['REVERT', leafFrame]);
+    assert.deepEqual([t.steps[last].op, t.steps[last].frame, t.steps[last].depth], ['BUILTIN', 0, 0]);
+    const m = new TraceModel(t, () => undefined);
+    assert.deepEqual(m.failure(), { step: last, error: 'PrecompiledError' });
+    assert.deepEqual(m.callStack(last), [{ frame: 0, step: last }]);
+  } finally {
+    await chain.close();
+  }
+});
