@@ -12,8 +12,7 @@ import { createRpcHandler, type RpcHandler } from './rpc/dispatch';
 import { FilterStore } from './rpc/filters';
 import { methods } from './rpc/methods';
 import { startHttpServer } from './server/http';
-import { internalErrorAnswer } from './server/leanHttp';
-import { handledAfterPoll, writeSoon } from './server/turnBatch';
+import { handledAfterPoll } from './server/turnBatch';
 import type { Web3Server } from './web3/server';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -132,21 +131,7 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
   let tempCertDir: string | undefined;
   try {
     const group = new SimGroup(chain);
-    const rpc = createRpcHandler({ chain, group, filters: new FilterStore(chain) }, methods);
-    // stop() answers every request read before it began, then closes the chain: a handler never
-    // runs on a closing chain, and nothing it commits goes unanswered. One dispatched after stop()
-    // began is refused unexecuted, with the answer a closed chain gives.
-    const running = new Set<Promise<string>>();
-    let stopping = false;
-    const handle: RpcHandler = (body) => {
-      const answer = stopping
-        ? Promise.resolve(internalErrorAnswer(new Error('the chain is closed')))
-        : rpc(body);
-      running.add(answer);
-      const done = () => running.delete(answer);
-      answer.then(done, done);
-      return answer;
-    };
+    const handle = createRpcHandler({ chain, group, filters: new FilterStore(chain) }, methods);
     let tls;
     let smTls;
     if (options.tls) {
@@ -215,15 +200,7 @@ export async function startDevnode(options: DevnodeOptions = {}): Promise<Devnod
       web3Url: web3?.url,
       stop: () =>
         (stopped ??= (async () => {
-          stopping = true;
           await web3?.close();
-          // A turn of writes runs the handlers queued for after the poll (server/turnBatch.ts) and
-          // writes the answers settled by then; repeated until none is under way.
-          for (;;) {
-            await new Promise<void>((resolve) => writeSoon(resolve));
-            if (running.size === 0) break;
-            await Promise.allSettled(running);
-          }
           await server.close();
           await chain.close();
           if (tempCertDir) rmSync(tempCertDir, { recursive: true, force: true });
