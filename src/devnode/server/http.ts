@@ -12,6 +12,8 @@ import type { TlcpConfig } from '../../protocol/tlcp/engine';
 import { TlcpSocket } from '../../protocol/tlcp/stream';
 import type { RpcHandler } from '../rpc/dispatch';
 import { WsRpcServer, type WsRpcHooks } from './wsRpc';
+import { AnswersDue } from './answersDue';
+import { writeSoon } from './turnBatch';
 import { internalErrorAnswer, leanConnectionHandler, type LeanHooks } from './leanHttp';
 
 export interface HttpServerOptions {
@@ -71,7 +73,7 @@ function respond(res: http.ServerResponse, status: number, body: string, close =
 function leanPath(
   server: http.Server,
   event: 'connection' | 'secureConnection',
-  hooks: Pick<LeanHooks, 'answer' | 'bodyLimit' | 'bodyTimeoutMs'>,
+  hooks: Pick<LeanHooks, 'answer' | 'bodyLimit' | 'bodyTimeoutMs' | 'due'>,
   onFallback?: () => void,
 ): Set<Duplex> | undefined {
   const listeners = server.listeners(event);
@@ -96,6 +98,10 @@ function leanPath(
   return sockets;
 }
 
+// close() waits at most this long for the answers owed (a client that keeps sending on its
+// connections would otherwise keep them owed for ever).
+const CLOSE_DRAIN_LIMIT_MS = 5000;
+
 export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer> {
   const limit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const bodyTimeout = opts.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
@@ -107,6 +113,7 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
     headersTimeout,
     connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.floor(headersTimeout / 2))),
   };
+  const due = new AnswersDue();
   const answer = (body: string): Promise<string> =>
     opts.handler(body).then((text) => text, internalErrorAnswer);
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
@@ -151,7 +158,11 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
       clearTimeout(timer);
       if (tooLarge || timedOut) return;
       const body = Buffer.concat(chunks).toString('utf8');
-      void answer(body).then((text) => respond(res, 200, text));
+      due.begin();
+      void answer(body).then((text) => {
+        respond(res, 200, text);
+        due.end();
+      });
     });
     req.on('error', () => res.destroy());
   };
@@ -210,6 +221,7 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
           {
             // The lean path answers a rejection itself (one promise reaction less per request).
             answer: opts.handler,
+            due,
             bodyLimit: limit,
             bodyTimeoutMs: bodyTimeout,
           },
@@ -240,14 +252,23 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
         port,
         close: () =>
           new Promise<void>((done) => {
+            // No new connections; then the answers owed are settled and written (the turn's
+            // writes, turnBatch.ts) before the connections go.
             if (listener !== server) {
               server.close();
               listener.close(() => done());
-              for (const s of raw ?? []) s.destroy();
             } else server.close(() => done());
-            server.closeAllConnections();
-            for (const s of lean ?? []) s.destroy();
-            ws?.closeAll();
+            let bound: NodeJS.Timeout | undefined;
+            const limit = new Promise<void>((resolve) => (bound = setTimeout(resolve, CLOSE_DRAIN_LIMIT_MS)));
+            void Promise.race([due.idle(), limit])
+              .then(() => new Promise<void>((written) => writeSoon(written)))
+              .then(() => {
+                for (const s of raw ?? []) s.destroy();
+                server.closeAllConnections();
+                for (const s of lean ?? []) s.destroy();
+                ws?.closeAll();
+                clearTimeout(bound);
+              });
           }),
       });
     });

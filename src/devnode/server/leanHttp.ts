@@ -18,6 +18,7 @@ import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
 import { errorMessage } from '../../protocol/unknownValues';
 import { writeSoon } from './turnBatch';
+import type { AnswersDue } from './answersDue';
 
 /** What the lean path needs from the server (http.ts). */
 export interface LeanHooks {
@@ -31,6 +32,8 @@ export interface LeanHooks {
   headersTimeoutMs: number;
   /** node:http's keepAliveTimeout: an idle connection is dropped after it. */
   keepAliveTimeoutMs: number;
+  /** Counts the answers owed, for the server's close(). */
+  due?: AnswersDue;
 }
 
 type Socket = Duplex & {
@@ -262,10 +265,13 @@ function serve(
     const slot: Slot = { status: 200, close: h.close };
     queue.push(slot);
     // One promise reaction per request: the handler's own promise, its rejection answered here.
+    const due = hooks.due;
     const settle = (answer: string) => {
       slot.text = answer;
       flushSoon();
+      due?.end();
     };
+    due?.begin();
     void hooks.answer(text).then(settle, (e: unknown) => settle(internalErrorAnswer(e)));
     if (h.close && buf !== undefined) afterClose();
     return true;
