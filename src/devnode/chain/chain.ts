@@ -256,13 +256,11 @@ class Chain implements DevChain {
   }
 
   async getStorageAt(address: string, slot: Uint8Array): Promise<Uint8Array> {
-    this.assertOpen();
     normalizeAddressPadded(address);
     return this.runOpen(() => this.execution.storageAt(address, slot));
   }
 
   async balance(address: string): Promise<bigint> {
-    this.assertOpen();
     normalizeAddressPadded(address);
     return this.runOpen(() => this.execution.balanceOf(address));
   }
@@ -334,7 +332,6 @@ class Chain implements DevChain {
   call(to: string, data: Uint8Array, from?: string): Promise<CallOutcome> {
     // Checked before queueing, as before: a malformed address never waits for a block.
     try {
-      this.assertOpen();
       normalizeAddressPadded(to);
       if (from !== undefined && from !== '') normalizeAddressPadded(from);
     } catch (e) {
@@ -372,14 +369,12 @@ class Chain implements DevChain {
     from: string | undefined,
     limits: TraceLimits,
   ): Promise<{ status: number; output: Uint8Array; trace: Trace }> {
-    this.assertOpen();
     normalizeAddressPadded(to);
     if (from !== undefined && from !== '') normalizeAddressPadded(from);
     return this.runOpen(() => this.execution.traceCall(this.blockNumber(), to, data, from, limits));
   }
 
   async simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {
-    this.assertOpen();
     if (to !== '') normalizeAddressPadded(to);
     if (from !== undefined && from !== '') normalizeAddressPadded(from);
     return this.runOpen(() => this.execution.simulate(this.blockNumber(), to, data, from));
@@ -406,8 +401,8 @@ class Chain implements DevChain {
   }
 
   /**
-   * Work under the chain's lock that refuses if close() began while it waited: close() takes the
-   * lock after the work queued before it, and the store is gone once close() has run.
+   * Work under the chain's lock that refuses once close() has begun, also when it began while the
+   * work waited: close() takes the lock after the work queued before it, then the store is gone.
    */
   private runOpen<T>(fn: () => Promise<T>): Promise<T> {
     return this.lock.run(() => (this.closed ? Promise.reject(new Error(CLOSED)) : fn()));

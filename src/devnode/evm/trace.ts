@@ -281,8 +281,9 @@ export class TraceRecorder {
     const call = start?.builtin;
     if (start === undefined || call === undefined) return;
     call.status = status;
-    if (this.exceeded === undefined && this.addBytes(output.length)) call.output = toHex(output);
-    if (status === TransactionStatus.None || !this.failsOnItsOwn(start.frame, toHex(output))) return;
+    const hex = toHex(output);
+    if (this.exceeded === undefined && this.addBytes(output.length)) call.output = hex;
+    if (status === TransactionStatus.None || !this.failsOnItsOwn(start.frame, hex)) return;
     if (!this.roomForStep() || !this.addBytes(16)) return;
     const gas = Number(gasLeft < 0n ? 0n : gasLeft);
     this.trace.steps.push({ pc: 0, op: 'BUILTIN', gas, depth: start.depth, frame: start.frame, stack: [] });
