@@ -4,8 +4,8 @@
 //     transactions from 8 concurrent senders, timed from the first send to the last receipt;
 //   - calls of m(k) with varying k (so no result cache can answer them; every answer is checked)
 //     and block-number requests, one in flight on each of 16 keep-alive connections
-//     (bench/lib/loadClient.ts): 20 slices of 2,000 of each per peer, peers rotated each slice,
-//     summed (bench/lib/reads.ts says why; --read-slices N).
+//     (bench/lib/loadClient.ts): 20 slices of each per peer (2,000 calls, 8,000 block numbers),
+//     peers rotated each slice, summed (bench/lib/reads.ts says why; --read-slices N).
 // Prints tx/s for each and the ratios, CPU per transaction (whole server process and its main
 // thread, the serial part), the server's CPU per call and per block-number request (less
 // disturbed by other load than req/s), peak RSS, and the machine's load average during the run. Goals: throughput >= 4x Hardhat and above anvil's
@@ -33,7 +33,7 @@ import { runSenders } from './lib/concurrency';
 import { arg, args, flag, helpIfAsked, intArg, numberArg, optionalIntArg } from './lib/args';
 import { compileCounter } from './lib/counter';
 import { cpuSeconds, peakRssMiB } from './lib/processes';
-import { READERS, READS, formatSeries, measureReads } from './lib/reads';
+import { READERS, SLICE_SIZE, formatSeries, measureReads } from './lib/reads';
 import { sourceAt } from './lib/sourceAt';
 
 const USAGE = `node --import tsx bench/devnode.bench.ts [options]   (or: npm run bench -- devnode.bench [options])
@@ -178,7 +178,7 @@ async function run(work: string): Promise<void> {
 
     console.log(
       `workload: ${TXS} set(uint256) txs from ${SENDERS} senders (${rounds} rounds per node, alternating); ` +
-        `${slices} slices of ${READS} calls and of ${READS} block-number requests from ${READERS} clients ` +
+        `${slices} slices of ${SLICE_SIZE.call} calls and of ${SLICE_SIZE['block number']} block-number requests from ${READERS} clients ` +
         `per node (peers rotated, after a warm-up; figures summed over the slices)`,
     );
     console.log(

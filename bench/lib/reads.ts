@@ -4,8 +4,8 @@
 // Why the reads come in slices, rotated and summed: the machine's speed drifts by tens of
 // percent within seconds (two identical dev nodes measured one after the other, 5,000 requests
 // each, differed by up to 1.35x in req/s). So each kind of read goes to every peer in turn, a
-// slice of 2,000 requests at a time (a fraction of a second to a few seconds), in a rotated
-// order each time (no peer is always first after another's slice), for many slices; a peer's
+// slice at a time (SLICE_SIZE: 0.1 s to a few seconds), in a rotated order each time (no peer
+// is always first after another's slice), for many slices; a peer's
 // figure is its requests over its seconds summed over all its slices (not its best slice, which
 // would favour the noisier peer). Each peer first gets an uncounted warm-up of both kinds: the
 // JIT-compiled peers (the dev node, Hardhat) re-optimize their read paths after the
@@ -18,8 +18,12 @@ import type { Timing } from './concurrency';
 import { LoadClient, type ReadRequest } from './loadClient';
 import { cpuSeconds } from './processes';
 
-/** Requests per slice. */
-export const READS = 2000;
+/**
+ * Requests per slice of each kind, so that a slice lasts about 0.1 s on the fastest peer: with
+ * 2,000 a getBlockNumber slice took 20–40 ms, a few of the scheduler's time slices, and one
+ * peer's slices ranged from 27,000 to 96,000 req/s in one run.
+ */
+export const SLICE_SIZE: Record<ReadKind, number> = { call: 2000, 'block number': 8000 };
 export const READERS = 16;
 const WARM_UP = 8000;
 
@@ -34,6 +38,7 @@ export interface Reader {
 
 /** One slice of one kind of read for one peer, with the server's CPU time per request. */
 export interface ReadRun extends Timing {
+  requests: number;
   serverCpuMsPerReq: number;
 }
 
@@ -54,7 +59,11 @@ export type ReadKind = 'call' | 'block number';
 async function measure(peer: Reader, client: LoadClient, requests: ReadRequest[]): Promise<ReadRun> {
   const cpu0 = cpuSeconds(peer.pid);
   const t = await client.run(requests);
-  return { ...t, serverCpuMsPerReq: ((cpuSeconds(peer.pid) - cpu0) * 1000) / requests.length };
+  return {
+    ...t,
+    requests: requests.length,
+    serverCpuMsPerReq: ((cpuSeconds(peer.pid) - cpu0) * 1000) / requests.length,
+  };
 }
 
 function median(xs: number[]): number {
@@ -67,7 +76,7 @@ function series(runs: ReadRun[]): ReadSeries {
   const seconds = runs.reduce((a, r) => a + r.seconds, 0);
   return {
     runs,
-    reqPerSec: (READS * runs.length) / seconds,
+    reqPerSec: runs.reduce((a, r) => a + r.requests, 0) / seconds,
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     serverCpuMsPerReq: runs.reduce((a, r) => a + r.serverCpuMsPerReq, 0) / runs.length,
@@ -75,7 +84,7 @@ function series(runs: ReadRun[]): ReadSeries {
 }
 
 /**
- * Measures both kinds of read on every peer: `slices` slices of READS requests each, peers in a
+ * Measures both kinds of read on every peer: `slices` slices of SLICE_SIZE requests each, peers in a
  * rotated order each time. `written` keys exist (1-based); calls spread over all of them.
  */
 export async function measureReads<P extends Reader>(
@@ -101,7 +110,8 @@ export async function measureReads<P extends Reader>(
         for (let j = 0; j < peers.length; j++) {
           const p = peers[(r + j) % peers.length];
           // Calls go on through the keys from slice to slice.
-          const run = await measure(p, clients.get(p)!, requests[kind](p, r * READS, READS));
+          const n = SLICE_SIZE[kind];
+          const run = await measure(p, clients.get(p)!, requests[kind](p, r * n, n));
           runs.get(kind)!.get(p)!.push(run);
         }
       }
@@ -113,7 +123,7 @@ export async function measureReads<P extends Reader>(
 }
 /** One line per peer: the summed figures, then the range of the slices' req/s. */
 export function formatSeries(s: ReadSeries): string {
-  const rates = s.runs.map((r) => READS / r.seconds);
+  const rates = s.runs.map((r) => r.requests / r.seconds);
   return (
     `${s.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${s.p50.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms` +
     `  server CPU ${s.serverCpuMsPerReq.toFixed(3)} ms/req` +
