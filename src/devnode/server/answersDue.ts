@@ -19,6 +19,11 @@ export class AnswersDue {
     if (--this.count === 0 && this.waiters.length > 0) for (const w of this.waiters.splice(0)) w();
   }
 
+  /** Whether an answer is due now. */
+  get owed(): boolean {
+    return this.count > 0;
+  }
+
   /** Resolves once no answer is due. */
   idle(): Promise<void> {
     return this.count === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
