@@ -1,17 +1,12 @@
 // The dev node's chain: wires the transaction pool (pool.ts), the sealer (sealer.ts), execution
 // (execution.ts), the committed chain and its indexes (ledger.ts) and the data directory
-// (persistence.ts) behind the DevChain interface the RPC layer uses. State, blocks and indexes
-// live in one key-value store (storage/kv.ts): RocksDB with a data directory, memory without.
+// (persistence.ts) behind the DevChain interface the RPC layer uses; its synchronous reads are
+// chainReader.ts. State, blocks and indexes live in one key-value store (storage/kv.ts): RocksDB
+// with a data directory, memory without.
 
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
 import { equalBytes, toHex } from '../../protocol/hex';
-import type {
-  Builtins,
-  ChainFacts,
-  ConsensusNode,
-  GenesisOptions,
-  SystemConfigEntry,
-} from '../builtin/types';
+import type { Builtins, ChainFacts, GenesisOptions } from '../builtin/types';
 import type { Trace, TraceLimits } from '../evm/trace';
 import { TraceReplica, type ReplaySource, type ReplayStats, type TxTrace } from './traceReplay';
 import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
@@ -21,6 +16,7 @@ import { TxPool, type Committed, type Pending } from './pool';
 import type { BlockRecord } from './record';
 import { Mutex } from './mutex';
 import { Ledger } from './ledger';
+import { ChainReader, CLOSED } from './chainReader';
 import { DiagnosticsStore } from './diagnosticsStore';
 import type { DataDir } from './persistence';
 import { signHeader, type SealerKey } from './header';
@@ -38,13 +34,7 @@ import {
   type DevChain,
   type SimNode,
   type StoredBlock,
-  type StoredReceipt,
-  type StoredTransaction,
-  type TotalTxCount,
 } from './types';
-
-/** Every entry point's refusal once close() has begun (submit's, from before). */
-const CLOSED = 'the chain is closed';
 
 export { COMPATIBILITY_VERSION, DEFAULT_TX_COUNT_LIMIT, DEFAULT_TX_GAS_LIMIT } from './blockConfig';
 
@@ -59,7 +49,7 @@ export async function createChain(options: ChainOptions): Promise<DevChain> {
   return chain;
 }
 
-class Chain implements DevChain {
+class Chain extends ChainReader implements DevChain {
   readonly suite: CryptoSuite;
   readonly nodes: SimNode[] = [];
   readonly accounts: DevAccount[] = [];
@@ -67,12 +57,10 @@ class Chain implements DevChain {
   readonly diagnostics: DiagnosticsStore;
 
   private readonly builtins: Builtins;
-  private ledger!: Ledger;
-  private execution!: Execution;
   /** What the live Execution and the debugger's replica of it share. */
   private executionParts!: ReplaySource['execution'];
   private readonly sealerKeys = new Map<string, SealerKey>();
-  private readonly pool: TxPool;
+  protected readonly pool: TxPool;
   private readonly listeners = new Set<(b: StoredBlock) => void>();
   private readonly lock = new Mutex();
   /** The debugger's replica of the chain (built on the first transaction trace). */
@@ -81,9 +69,9 @@ class Chain implements DevChain {
   private dataDir: DataDir | undefined;
   private kv: KvStore | undefined;
   private sealer: Sealer | undefined;
-  private closed = false;
 
   constructor(options: ChainOptions) {
+    super();
     setup.validateOptions(options);
     this.options = { ...options };
     this.suite = cryptoSuite(options.sm);
@@ -227,27 +215,7 @@ class Chain implements DevChain {
     }
   }
 
-  // ---- queries --------------------------------------------------------------------------------
-
-  blockNumber(): number {
-    return this.ledger.blockNumber();
-  }
-
-  getBlockByNumber(n: number): StoredBlock | undefined {
-    return this.ledger.block(n);
-  }
-
-  getBlockByHash(hash: Uint8Array): StoredBlock | undefined {
-    return this.ledger.blockByHash(hash);
-  }
-
-  getTransaction(hash: Uint8Array): StoredTransaction | undefined {
-    return this.ledger.transaction(hash);
-  }
-
-  getReceipt(hash: Uint8Array): StoredReceipt | undefined {
-    return this.ledger.receipt(hash);
-  }
+  // ---- queries (the synchronous ones: chainReader.ts) -------------------------------------------
 
   // eslint-disable-next-line @typescript-eslint/require-await -- async so a bad address rejects
   async getCode(address: string): Promise<Uint8Array> {
@@ -265,48 +233,12 @@ class Chain implements DevChain {
     return this.runOpen(() => this.execution.balanceOf(address));
   }
 
-  web3Nonce(address: string): bigint | undefined {
-    return this.execution.web3Nonce(address);
-  }
-
-  pendingWeb3Nonce(address: string): bigint | undefined {
-    return this.pool.pendingWeb3Nonce(normalizeAddressPadded(address));
-  }
-
-  getAbi(address: string): string {
-    return this.ledger.abi(normalizeAddressPadded(address));
-  }
-
   cacheStats(): Record<string, CacheStats> {
     return {
       ...this.execution.cacheStats(),
       ...this.ledger.cacheStats(),
       diagnostics: this.diagnostics.cacheStats(),
     };
-  }
-
-  pendingCount(): number {
-    return this.pool.size;
-  }
-
-  totalTransactionCount(): TotalTxCount {
-    return this.ledger.totals();
-  }
-
-  systemConfig(key: string): SystemConfigEntry | undefined {
-    return this.execution.systemConfig(key, this.blockNumber() + 1);
-  }
-
-  consensusNodes(): ConsensusNode[] {
-    return this.execution.consensusNodes(this.blockNumber() + 1);
-  }
-
-  pbftView(): number {
-    // bcos-pbft moves the view only on a view change (PBFTEngine::onTimeout → incToView,
-    // reachNewView → setView); committing a block leaves it alone, and the leader rotates with
-    // the block number: leaderIndex(n) = (n / leader_period + view) % sealers. The simulated
-    // group never times out, so its view stays at the initial 0.
-    return 0;
   }
 
   onBlock(listener: (block: StoredBlock) => void): () => void {
@@ -393,11 +325,6 @@ class Chain implements DevChain {
     else await this.kv?.close();
     this.dataDir = undefined;
     this.kv = undefined;
-  }
-
-  /** Refuses as submit does once close() has begun. */
-  private assertOpen(): void {
-    if (this.closed) throw new Error(CLOSED);
   }
 
   /**
