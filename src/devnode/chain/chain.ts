@@ -76,21 +76,25 @@ class Chain extends ChainReader implements DevChain {
     this.options = { ...options };
     this.suite = cryptoSuite(options.sm);
     this.builtins = options.builtins ?? setup.loadBuiltins();
-    this.diagnostics = new DiagnosticsStore(() => this.kv, options.diagnosticsCache);
+    this.diagnostics = new DiagnosticsStore(
+      () => this.kv,
+      options.diagnosticsCache,
+      () => !this.closed,
+    );
     this.facts = setup.chainFacts(
       options,
       this.nodes,
-      () => this.blockNumber(),
-      () => this.execution.authEnabled(this.blockNumber() + 1),
+      () => this.ledger.blockNumber(),
+      () => this.execution.authEnabled(this.ledger.blockNumber() + 1),
     );
     this.pool = new TxPool({
       suite: this.suite,
       chainId: options.chainId,
       groupId: options.groupId,
       committedNonces: { has: (nonce) => this.ledger.committedNonces.has(nonce) },
-      blockNumber: () => this.blockNumber(),
+      blockNumber: () => this.ledger.blockNumber(),
       web3Nonce: (sender) => this.execution.web3Nonce(sender),
-      web3ChainId: () => this.execution.configValue(KEY_WEB3_CHAIN_ID, this.blockNumber() + 1),
+      web3ChainId: () => this.execution.configValue(KEY_WEB3_CHAIN_ID, this.ledger.blockNumber() + 1),
     });
   }
 
@@ -102,6 +106,7 @@ class Chain extends ChainReader implements DevChain {
     this.dataDir = opened.dataDir;
     const seed = opened.seed;
     const kv = (this.kv = this.dataDir?.kv ?? new MemoryKv());
+    // A node's block number is a read like the chain's own: it refuses once closed.
     const keys = setup.makeKeys(seed, this.options, this.suite, () => this.blockNumber());
     for (const [id, key] of keys.sealerKeys) this.sealerKeys.set(id, key);
     this.nodes.push(...keys.nodes);
@@ -130,7 +135,11 @@ class Chain extends ChainReader implements DevChain {
       },
     });
     if (this.ledger.blockNumber() < 0) await this.writeGenesis();
-    else this.say('info', `opened the chain at block ${this.blockNumber()} from ${kv.location ?? 'memory'}`);
+    else
+      this.say(
+        'info',
+        `opened the chain at block ${this.ledger.blockNumber()} from ${kv.location ?? 'memory'}`,
+      );
     if (this.dataDir !== undefined && this.dataDir.fundedAccounts === undefined)
       this.say('warn', setup.unfundedWarning(this.dataDir.dir));
     if (this.dataDir?.needsMigration === true)
@@ -142,7 +151,7 @@ class Chain extends ChainReader implements DevChain {
       pool: this.pool,
       lock: this.lock,
       blockTimeMs: o.blockTimeMs,
-      blockNumber: () => this.blockNumber(),
+      blockNumber: () => this.ledger.blockNumber(),
       timestamp: (n) => this.ledger.header(n)!.timestamp,
       txCountLimit: (n) => Number(this.execution.configValue('tx_count_limit', n) ?? DEFAULT_TX_COUNT_LIMIT),
       build: (number, timestamp, batch) => this.execution.build(number, timestamp, batch, undefined),
@@ -172,8 +181,10 @@ class Chain extends ChainReader implements DevChain {
   }
 
   private async replay(r: BlockRecord): Promise<void> {
-    if (r.number !== this.blockNumber() + 1)
-      throw new Error(`block log out of order: expected block ${this.blockNumber() + 1}, found ${r.number}`);
+    if (r.number !== this.ledger.blockNumber() + 1)
+      throw new Error(
+        `block log out of order: expected block ${this.ledger.blockNumber() + 1}, found ${r.number}`,
+      );
     const entries = setup.replayEntries(r, this.suite, this.options.chainId);
     const built = await this.execution.build(r.number, r.timestamp, entries, r.signatures);
     if (!equalBytes(built.block.hash, r.hash)) {
@@ -270,7 +281,7 @@ class Chain extends ChainReader implements DevChain {
       return Promise.reject(e instanceof Error ? e : new Error(String(e)));
     }
     // Not async: an async function returning this promise would resolve through two more turns.
-    return this.runOpen(() => this.execution.call(this.blockNumber(), to, data, from));
+    return this.runOpen(() => this.execution.call(this.ledger.blockNumber(), to, data, from));
   }
 
   // ---- debugger traces (devnode extensions) --------------------------------------------------
@@ -303,13 +314,13 @@ class Chain extends ChainReader implements DevChain {
   ): Promise<{ status: number; output: Uint8Array; trace: Trace }> {
     normalizeAddressPadded(to);
     if (from !== undefined && from !== '') normalizeAddressPadded(from);
-    return this.runOpen(() => this.execution.traceCall(this.blockNumber(), to, data, from, limits));
+    return this.runOpen(() => this.execution.traceCall(this.ledger.blockNumber(), to, data, from, limits));
   }
 
   async simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {
     if (to !== '') normalizeAddressPadded(to);
     if (from !== undefined && from !== '') normalizeAddressPadded(from);
-    return this.runOpen(() => this.execution.simulate(this.blockNumber(), to, data, from));
+    return this.runOpen(() => this.execution.simulate(this.ledger.blockNumber(), to, data, from));
   }
 
   // ---- shutdown -------------------------------------------------------------------------------
