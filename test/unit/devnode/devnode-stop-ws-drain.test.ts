@@ -39,8 +39,11 @@ interface RawWs {
   frame(pred: (m: BcosMessage) => boolean): Promise<BcosMessage>;
 }
 
-/** A WebSocket client that records every frame and answers the server's close frame. */
-function connectWs(port: number): Promise<RawWs> {
+/**
+ * A WebSocket client that records every frame and answers the server's close frame, after
+ * writing `beforeCloseReply` if given.
+ */
+function connectWs(port: number, beforeCloseReply?: Buffer): Promise<RawWs> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const key = randomBytes(16).toString('base64');
@@ -80,7 +83,9 @@ function connectWs(port: number): Promise<RawWs> {
       for (const ev of reader.push(chunk)) {
         frames.push(ev);
         // RFC 6455 section 5.5.1: the endpoint that receives a Close frame sends one in response.
-        if (ev.opcode === OP_CLOSE) socket.end(encodeFrame(OP_CLOSE, ev.data.subarray(0, 2), true));
+        if (ev.opcode !== OP_CLOSE) continue;
+        if (beforeCloseReply) socket.write(beforeCloseReply);
+        socket.end(encodeFrame(OP_CLOSE, ev.data.subarray(0, 2), true));
       }
       for (const w of waiters.splice(0)) w();
     });
@@ -209,4 +214,23 @@ test('WebSocket requests read before stop() are answered, then the server sends 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a request that reaches the server after its close frame is not run', async () => {
+  const node = await startDevnode({ ...OPTIONS, logLevel: 'silent' });
+  const raw = signedTx(node, { input: deployCode(RETURN_42) });
+  const submit = node.chain.submit.bind(node.chain);
+  let submitted = 0;
+  node.chain.submit = (tx) => (submitted++, submit(tx));
+  // Sent on the close frame's arrival, ahead of the client's close reply.
+  const ws = await connectWs(node.port, request(1, 'sendTransaction', ['group0', '', raw, false]));
+  await node.stop();
+  await ws.closed;
+  assert.deepEqual(
+    ws.frames.map((f) => f.opcode),
+    [OP_CLOSE],
+    'the close frame, and no answer after it',
+  );
+  // It could not be answered, so it was not handed to the chain.
+  assert.equal(submitted, 0);
 });
