@@ -1,4 +1,5 @@
-// The answers a server still owes: requests read and handed to the handler whose answer has not
+// The answers a server still owes (HTTP, lean or node:http, and the WebSocket channel's
+// RPC_REQUESTs count into one): requests read and handed to the handler whose answer has not
 // settled. close() waits for none to be due before it drops the connections, so a request read
 // before the dev node stopped (a transaction whose block commits meanwhile) is answered, and a
 // handler the turn's batch still holds runs before the chain closes. Two integer updates per
