@@ -1,17 +1,12 @@
 // The dev node's chain: wires the transaction pool (pool.ts), the sealer (sealer.ts), execution
 // (execution.ts), the committed chain and its indexes (ledger.ts) and the data directory
-// (persistence.ts) behind the DevChain interface the RPC layer uses. State, blocks and indexes
-// live in one key-value store (storage/kv.ts): RocksDB with a data directory, memory without.
+// (persistence.ts) behind the DevChain interface the RPC layer uses; its synchronous reads are
+// chainReader.ts. State, blocks and indexes live in one key-value store (storage/kv.ts): RocksDB
+// with a data directory, memory without.
 
 import { cryptoSuite, type CryptoSuite } from '../../protocol/crypto/suite';
 import { equalBytes, toHex } from '../../protocol/hex';
-import type {
-  Builtins,
-  ChainFacts,
-  ConsensusNode,
-  GenesisOptions,
-  SystemConfigEntry,
-} from '../builtin/types';
+import type { Builtins, ChainFacts, GenesisOptions } from '../builtin/types';
 import type { Trace, TraceLimits } from '../evm/trace';
 import { TraceReplica, type ReplaySource, type ReplayStats, type TxTrace } from './traceReplay';
 import { KEY_WEB3_CHAIN_ID } from '../../protocol/builtin/sysconfig';
@@ -21,6 +16,7 @@ import { TxPool, type Committed, type Pending } from './pool';
 import type { BlockRecord } from './record';
 import { Mutex } from './mutex';
 import { Ledger } from './ledger';
+import { ChainReader, CLOSED } from './chainReader';
 import { DiagnosticsStore } from './diagnosticsStore';
 import type { DataDir } from './persistence';
 import { signHeader, type SealerKey } from './header';
@@ -38,13 +34,7 @@ import {
   type DevChain,
   type SimNode,
   type StoredBlock,
-  type StoredReceipt,
-  type StoredTransaction,
-  type TotalTxCount,
 } from './types';
-
-/** Every entry point's refusal once close() has begun (submit's, from before). */
-const CLOSED = 'the chain is closed';
 
 export { COMPATIBILITY_VERSION, DEFAULT_TX_COUNT_LIMIT, DEFAULT_TX_GAS_LIMIT } from './blockConfig';
 
@@ -59,7 +49,7 @@ export async function createChain(options: ChainOptions): Promise<DevChain> {
   return chain;
 }
 
-class Chain implements DevChain {
+class Chain extends ChainReader implements DevChain {
   readonly suite: CryptoSuite;
   readonly nodes: SimNode[] = [];
   readonly accounts: DevAccount[] = [];
@@ -67,12 +57,10 @@ class Chain implements DevChain {
   readonly diagnostics: DiagnosticsStore;
 
   private readonly builtins: Builtins;
-  private ledger!: Ledger;
-  private execution!: Execution;
   /** What the live Execution and the debugger's replica of it share. */
   private executionParts!: ReplaySource['execution'];
   private readonly sealerKeys = new Map<string, SealerKey>();
-  private readonly pool: TxPool;
+  protected readonly pool: TxPool;
   private readonly listeners = new Set<(b: StoredBlock) => void>();
   private readonly lock = new Mutex();
   /** The debugger's replica of the chain (built on the first transaction trace). */
@@ -81,28 +69,32 @@ class Chain implements DevChain {
   private dataDir: DataDir | undefined;
   private kv: KvStore | undefined;
   private sealer: Sealer | undefined;
-  private closed = false;
 
   constructor(options: ChainOptions) {
+    super();
     setup.validateOptions(options);
     this.options = { ...options };
     this.suite = cryptoSuite(options.sm);
     this.builtins = options.builtins ?? setup.loadBuiltins();
-    this.diagnostics = new DiagnosticsStore(() => this.kv, options.diagnosticsCache);
+    this.diagnostics = new DiagnosticsStore(
+      () => this.kv,
+      options.diagnosticsCache,
+      () => !this.closed,
+    );
     this.facts = setup.chainFacts(
       options,
       this.nodes,
-      () => this.blockNumber(),
-      () => this.execution.authEnabled(this.blockNumber() + 1),
+      () => this.ledger.blockNumber(),
+      () => this.execution.authEnabled(this.ledger.blockNumber() + 1),
     );
     this.pool = new TxPool({
       suite: this.suite,
       chainId: options.chainId,
       groupId: options.groupId,
       committedNonces: { has: (nonce) => this.ledger.committedNonces.has(nonce) },
-      blockNumber: () => this.blockNumber(),
+      blockNumber: () => this.ledger.blockNumber(),
       web3Nonce: (sender) => this.execution.web3Nonce(sender),
-      web3ChainId: () => this.execution.configValue(KEY_WEB3_CHAIN_ID, this.blockNumber() + 1),
+      web3ChainId: () => this.execution.configValue(KEY_WEB3_CHAIN_ID, this.ledger.blockNumber() + 1),
     });
   }
 
@@ -114,6 +106,7 @@ class Chain implements DevChain {
     this.dataDir = opened.dataDir;
     const seed = opened.seed;
     const kv = (this.kv = this.dataDir?.kv ?? new MemoryKv());
+    // A node's block number is a read like the chain's own: it refuses once closed.
     const keys = setup.makeKeys(seed, this.options, this.suite, () => this.blockNumber());
     for (const [id, key] of keys.sealerKeys) this.sealerKeys.set(id, key);
     this.nodes.push(...keys.nodes);
@@ -142,7 +135,11 @@ class Chain implements DevChain {
       },
     });
     if (this.ledger.blockNumber() < 0) await this.writeGenesis();
-    else this.say('info', `opened the chain at block ${this.blockNumber()} from ${kv.location ?? 'memory'}`);
+    else
+      this.say(
+        'info',
+        `opened the chain at block ${this.ledger.blockNumber()} from ${kv.location ?? 'memory'}`,
+      );
     if (this.dataDir !== undefined && this.dataDir.fundedAccounts === undefined)
       this.say('warn', setup.unfundedWarning(this.dataDir.dir));
     if (this.dataDir?.needsMigration === true)
@@ -154,7 +151,7 @@ class Chain implements DevChain {
       pool: this.pool,
       lock: this.lock,
       blockTimeMs: o.blockTimeMs,
-      blockNumber: () => this.blockNumber(),
+      blockNumber: () => this.ledger.blockNumber(),
       timestamp: (n) => this.ledger.header(n)!.timestamp,
       txCountLimit: (n) => Number(this.execution.configValue('tx_count_limit', n) ?? DEFAULT_TX_COUNT_LIMIT),
       build: (number, timestamp, batch) => this.execution.build(number, timestamp, batch, undefined),
@@ -184,8 +181,10 @@ class Chain implements DevChain {
   }
 
   private async replay(r: BlockRecord): Promise<void> {
-    if (r.number !== this.blockNumber() + 1)
-      throw new Error(`block log out of order: expected block ${this.blockNumber() + 1}, found ${r.number}`);
+    if (r.number !== this.ledger.blockNumber() + 1)
+      throw new Error(
+        `block log out of order: expected block ${this.ledger.blockNumber() + 1}, found ${r.number}`,
+      );
     const entries = setup.replayEntries(r, this.suite, this.options.chainId);
     const built = await this.execution.build(r.number, r.timestamp, entries, r.signatures);
     if (!equalBytes(built.block.hash, r.hash)) {
@@ -227,27 +226,7 @@ class Chain implements DevChain {
     }
   }
 
-  // ---- queries --------------------------------------------------------------------------------
-
-  blockNumber(): number {
-    return this.ledger.blockNumber();
-  }
-
-  getBlockByNumber(n: number): StoredBlock | undefined {
-    return this.ledger.block(n);
-  }
-
-  getBlockByHash(hash: Uint8Array): StoredBlock | undefined {
-    return this.ledger.blockByHash(hash);
-  }
-
-  getTransaction(hash: Uint8Array): StoredTransaction | undefined {
-    return this.ledger.transaction(hash);
-  }
-
-  getReceipt(hash: Uint8Array): StoredReceipt | undefined {
-    return this.ledger.receipt(hash);
-  }
+  // ---- queries (the synchronous ones: chainReader.ts) -------------------------------------------
 
   // eslint-disable-next-line @typescript-eslint/require-await -- async so a bad address rejects
   async getCode(address: string): Promise<Uint8Array> {
@@ -265,48 +244,12 @@ class Chain implements DevChain {
     return this.runOpen(() => this.execution.balanceOf(address));
   }
 
-  web3Nonce(address: string): bigint | undefined {
-    return this.execution.web3Nonce(address);
-  }
-
-  pendingWeb3Nonce(address: string): bigint | undefined {
-    return this.pool.pendingWeb3Nonce(normalizeAddressPadded(address));
-  }
-
-  getAbi(address: string): string {
-    return this.ledger.abi(normalizeAddressPadded(address));
-  }
-
   cacheStats(): Record<string, CacheStats> {
     return {
       ...this.execution.cacheStats(),
       ...this.ledger.cacheStats(),
       diagnostics: this.diagnostics.cacheStats(),
     };
-  }
-
-  pendingCount(): number {
-    return this.pool.size;
-  }
-
-  totalTransactionCount(): TotalTxCount {
-    return this.ledger.totals();
-  }
-
-  systemConfig(key: string): SystemConfigEntry | undefined {
-    return this.execution.systemConfig(key, this.blockNumber() + 1);
-  }
-
-  consensusNodes(): ConsensusNode[] {
-    return this.execution.consensusNodes(this.blockNumber() + 1);
-  }
-
-  pbftView(): number {
-    // bcos-pbft moves the view only on a view change (PBFTEngine::onTimeout → incToView,
-    // reachNewView → setView); committing a block leaves it alone, and the leader rotates with
-    // the block number: leaderIndex(n) = (n / leader_period + view) % sealers. The simulated
-    // group never times out, so its view stays at the initial 0.
-    return 0;
   }
 
   onBlock(listener: (block: StoredBlock) => void): () => void {
@@ -338,7 +281,7 @@ class Chain implements DevChain {
       return Promise.reject(e instanceof Error ? e : new Error(String(e)));
     }
     // Not async: an async function returning this promise would resolve through two more turns.
-    return this.runOpen(() => this.execution.call(this.blockNumber(), to, data, from));
+    return this.runOpen(() => this.execution.call(this.ledger.blockNumber(), to, data, from));
   }
 
   // ---- debugger traces (devnode extensions) --------------------------------------------------
@@ -371,13 +314,13 @@ class Chain implements DevChain {
   ): Promise<{ status: number; output: Uint8Array; trace: Trace }> {
     normalizeAddressPadded(to);
     if (from !== undefined && from !== '') normalizeAddressPadded(from);
-    return this.runOpen(() => this.execution.traceCall(this.blockNumber(), to, data, from, limits));
+    return this.runOpen(() => this.execution.traceCall(this.ledger.blockNumber(), to, data, from, limits));
   }
 
   async simulate(to: string, data: Uint8Array, from?: string): Promise<SimulationOutcome> {
     if (to !== '') normalizeAddressPadded(to);
     if (from !== undefined && from !== '') normalizeAddressPadded(from);
-    return this.runOpen(() => this.execution.simulate(this.blockNumber(), to, data, from));
+    return this.runOpen(() => this.execution.simulate(this.ledger.blockNumber(), to, data, from));
   }
 
   // ---- shutdown -------------------------------------------------------------------------------
@@ -393,11 +336,6 @@ class Chain implements DevChain {
     else await this.kv?.close();
     this.dataDir = undefined;
     this.kv = undefined;
-  }
-
-  /** Refuses as submit does once close() has begun. */
-  private assertOpen(): void {
-    if (this.closed) throw new Error(CLOSED);
   }
 
   /**

@@ -7,6 +7,7 @@ import { utf8Decode, utf8Encode } from '../../protocol/hex';
 import type { ExecDiagnostics, FailurePoint } from '../evm/diagnostics';
 import { BoundedCache, ENTRY_OVERHEAD, stringBytes, type CacheStats } from '../storage/boundedCache';
 import { REMEDY, StoreDamaged, type KvBatch, type KvStore } from '../storage/kv';
+import { CLOSED } from './chainReader';
 
 /** Diagnostics kept decoded in memory (the newest first to go to the store only). */
 export const DIAGNOSTICS_CACHE = 10_000;
@@ -21,6 +22,7 @@ export class DiagnosticsStore {
   constructor(
     private readonly kv: () => KvStore | undefined,
     cacheSize = DIAGNOSTICS_CACHE,
+    private readonly isOpen: () => boolean = () => true,
   ) {
     // Also bounded by bytes: one transaction may print thousands of console.log lines.
     this.cache = new BoundedCache({
@@ -64,7 +66,9 @@ export class DiagnosticsStore {
     return this.cache.stats();
   }
 
+  /** Refuses, as the chain's other reads do, once the chain is closed. */
   get(txHash: string): ExecDiagnostics | undefined {
+    if (!this.isOpen()) throw new Error(CLOSED);
     const h = txHash.toLowerCase();
     const hit = this.cache.get(h);
     if (hit !== undefined) return hit;

@@ -233,7 +233,8 @@ export class EventSubSession {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      if (this.loop()) this.schedule();
+      // Closed meanwhile: the chain may be closed too, and its reads refuse.
+      if (!this.closed && this.loop()) this.schedule();
     });
   }
 

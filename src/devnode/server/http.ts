@@ -34,7 +34,7 @@ export interface HttpServerOptions {
   /** Time an idle keep-alive connection is kept (ms, advertised in Keep-Alive; 60 s by default). */
   keepAliveTimeoutMs?: number;
   /** The SDKs' WebSocket channel on the same port (handshake, RPC_REQUEST, BLOCK_NOTIFY). */
-  ws?: Omit<WsRpcHooks, 'maxMessage'>;
+  ws?: Omit<WsRpcHooks, 'maxMessage' | 'due'>;
   /** false: every request through node:http (the lean path's reference in tests). */
   lean?: boolean;
   /** Tests: called each time a connection leaves the lean path for node:http. */
@@ -181,14 +181,15 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
     : http.createServer(timing, onRequest);
   // With SM TLS a plain TCP listener runs the TLCP handshake and hands finished connections to
   // the HTTP server (which then serves them exactly as plain or TLS ones, WebSocket included).
-  const raw = opts.smTls ? new Set<net.Socket>() : undefined;
+  // Each TCP connection's TLCP stream (what the HTTP server and the WebSocket channel see).
+  const raw = opts.smTls ? new Map<net.Socket, Duplex>() : undefined;
   const listener: net.Server = opts.smTls
     ? net.createServer((socket) => {
-        raw!.add(socket);
         socket.on('close', () => raw!.delete(socket));
         // As node:http does on accept: answers are small writes Nagle would hold for the client's ACK.
         socket.setNoDelay(true);
         const tlcp = new TlcpSocket(socket, 'server', opts.smTls!);
+        raw!.set(socket, tlcp);
         // A failed handshake has already sent its alert; the connection just ends. A peer that
         // never completes one does not hold the socket.
         const onHandshakeError = () => tlcp.destroy();
@@ -202,7 +203,7 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
         });
       })
     : server;
-  const ws = opts.ws ? new WsRpcServer({ ...opts.ws, maxMessage: limit }) : undefined;
+  const ws = opts.ws ? new WsRpcServer({ ...opts.ws, maxMessage: limit, due }) : undefined;
   if (ws) server.on('upgrade', (req, socket, head) => ws.handleUpgrade(req, socket, head));
   // A client's half-close does not cancel the requests it sent (RFC 9112 section 9.6): answer them,
   // then end. node:http's default (_http_server.js socketOnEnd, httpAllowHalfOpen false) aborts
@@ -253,22 +254,28 @@ export function startHttpServer(opts: HttpServerOptions): Promise<RunningServer>
         close: () =>
           new Promise<void>((done) => {
             // No new connections; then the answers owed are settled and written (the turn's
-            // writes, turnBatch.ts) before the connections go.
+            // writes, turnBatch.ts) before the connections go, WebSocket ones with a close frame.
             if (listener !== server) {
               server.close();
               listener.close(() => done());
             } else server.close(() => done());
             let bound: NodeJS.Timeout | undefined;
             const limit = new Promise<void>((resolve) => (bound = setTimeout(resolve, CLOSE_DRAIN_LIMIT_MS)));
-            void Promise.race([due.idle(), limit])
-              .then(() => new Promise<void>((written) => writeSoon(written)))
-              .then(() => {
-                for (const s of raw ?? []) s.destroy();
-                server.closeAllConnections();
-                for (const s of lean ?? []) s.destroy();
-                ws?.closeAll();
-                clearTimeout(bound);
-              });
+            // Requests an open connection sent meanwhile are owed too: the connections go in the
+            // same turn as no answer is found due, so none read in between is left unanswered.
+            const drained = (): Promise<void> =>
+              due
+                .idle()
+                .then(() => new Promise<void>((written) => writeSoon(written)))
+                .then(() => (due.owed ? drained() : undefined));
+            void Promise.race([drained(), limit]).then(() => {
+              ws?.closeAll();
+              // A WebSocket's connection stays for its close handshake (closeAll bounds it).
+              for (const [s, tlcp] of raw ?? []) if (ws?.carries(tlcp) !== true) s.destroy();
+              server.closeAllConnections();
+              for (const s of lean ?? []) if (ws?.carries(s) !== true) s.destroy();
+              clearTimeout(bound);
+            });
           }),
       });
     });

@@ -10,6 +10,8 @@ import { parseJsonLenient, JsonNumber, type JsonValue, type JsonWritable } from 
 import { writeJson, writeJsonFast } from '../rpc/jsonWrite';
 import type { RpcHandler } from '../rpc/dispatch';
 import { EventSubSession, type EventSource } from './eventSub';
+import type { AnswersDue } from './answersDue';
+import { internalErrorAnswer } from './leanHttp';
 import {
   acceptKey,
   encodeFrame,
@@ -55,6 +57,19 @@ export interface WsRpcHooks {
   maxMessage: number;
   /** Blocks for event subscriptions; without it event-sub messages are ignored. */
   events?: EventSource;
+  /** Counts the RPC answers owed, for the server's close() (shared with the HTTP path). */
+  due?: AnswersDue;
+}
+
+// After its close frame the server waits this long for the client's before dropping the
+// connection (RFC 6455 section 7.1.1: the server closes the TCP connection first, once both are sent).
+const CLOSE_HANDSHAKE_LIMIT_MS = 1000;
+
+/** One connection, as closeAll() sees it. */
+interface Connection {
+  socket: Duplex;
+  /** Sends a close frame with `code` (once) and ends; nothing but control frames is read after it. */
+  close(code: number): void;
 }
 
 function asUInt(v: JsonValue | undefined): number | undefined {
@@ -68,7 +83,7 @@ function asUInt(v: JsonValue | undefined): number | undefined {
 }
 
 export class WsRpcServer {
-  private readonly sockets = new Set<Duplex>();
+  private readonly connections = new Map<Duplex, Connection>();
 
   constructor(private readonly hooks: WsRpcHooks) {}
 
@@ -85,10 +100,11 @@ export class WsRpcServer {
       'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
         `Sec-WebSocket-Accept: ${acceptKey(key)}\r\nServer: Boost.Beast/351\r\n\r\n`,
     );
-    this.sockets.add(socket);
     const reader = new FrameReader(this.hooks.maxMessage, true);
+    // RFC 6455 section 5.5.1: no data frame after the close frame.
+    let closeSent = false;
     const send = (op: number, data: Uint8Array) => {
-      if (!socket.destroyed) socket.write(encodeFrame(op, data));
+      if (!socket.destroyed && !closeSent) socket.write(encodeFrame(op, data));
     };
     const unsubscribe = this.hooks.onBlock((notes) => {
       for (const n of notes) {
@@ -111,9 +127,14 @@ export class WsRpcServer {
     const sendMessage = (m: BcosMessage) => send(OP_BINARY, encodeMessage(m));
     const eventSub = this.hooks.events ? new EventSubSession(this.hooks.events, sendMessage) : undefined;
     const closeWith = (code: number) => {
+      if (closeSent) return;
       const body = Buffer.alloc(2);
       body.writeUInt16BE(code, 0);
       send(OP_CLOSE, body);
+      closeSent = true;
+      // Nothing is pushed after the close frame (and nothing reads the chain once it closes).
+      unsubscribe();
+      eventSub?.close();
       socket.end();
     };
     const onData = (chunk: Buffer) => {
@@ -125,18 +146,23 @@ export class WsRpcServer {
         return;
       }
       for (const ev of events) {
-        if (ev.opcode === OP_PING) send(OP_PONG, ev.data);
+        // Once the close frame is out only the client's close is awaited: a request read after
+        // it could not be answered, so it is not run.
+        if (closeSent) {
+          if (ev.opcode === OP_CLOSE) socket.destroy();
+        } else if (ev.opcode === OP_PING) send(OP_PONG, ev.data);
         else if (ev.opcode === OP_CLOSE) closeWith(1000);
         else if (ev.opcode === OP_BINARY || ev.opcode === OP_TEXT)
           this.onMessage(ev.data, sendMessage, () => closeWith(1000), eventSub);
       }
     };
+    this.connections.set(socket, { socket, close: closeWith });
     socket.on('data', onData);
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
       unsubscribe();
       eventSub?.close();
-      this.sockets.delete(socket);
+      this.connections.delete(socket);
     });
     if (head.length) onData(head);
   }
@@ -155,7 +181,10 @@ export class WsRpcServer {
     if (events?.onMessage(msg)) return;
     if (msg.type === MSG_RPC_REQUEST) {
       // The node answers with a fresh message: same version, seq and ext; type and status 0.
-      void this.hooks.handle(msg.payload.toString('utf8')).then((text) =>
+      // Owed from here until written (one reaction per request, as before; a rejection is
+      // answered as the HTTP path answers it).
+      const due = this.hooks.due;
+      const answer = (text: string) => {
         reply({
           version: msg.version,
           type: 0,
@@ -163,8 +192,13 @@ export class WsRpcServer {
           seq: msg.seq,
           ext: msg.ext,
           payload: Buffer.from(text),
-        }),
-      );
+        });
+        due?.end();
+      };
+      due?.begin();
+      void this.hooks
+        .handle(msg.payload.toString('utf8'))
+        .then(answer, (e: unknown) => answer(internalErrorAnswer(e)));
     } else if (msg.type === MSG_HANDSHAKE) {
       this.onHandshake(msg, reply, drop);
     }
@@ -203,8 +237,22 @@ export class WsRpcServer {
     reply({ ...msg, payload: Buffer.from(payload) });
   }
 
+  /** Whether `socket` is one of this server's WebSocket connections. */
+  carries(socket: Duplex): boolean {
+    return this.connections.has(socket);
+  }
+
+  /**
+   * The server is going away (1001, RFC 6455 section 7.4.1): each connection gets its close frame,
+   * then ends once the client's close arrives, or after CLOSE_HANDSHAKE_LIMIT_MS. The caller has
+   * waited for the answers owed (`due`): what is still owed after it is not written.
+   */
   closeAll(): void {
-    for (const s of this.sockets) s.destroy();
-    this.sockets.clear();
+    for (const c of this.connections.values()) {
+      c.close(1001);
+      const timer = setTimeout(() => c.socket.destroy(), CLOSE_HANDSHAKE_LIMIT_MS);
+      timer.unref();
+      c.socket.once('close', () => clearTimeout(timer));
+    }
   }
 }
