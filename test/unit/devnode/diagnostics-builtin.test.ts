@@ -31,7 +31,8 @@ const BAD_CONFIG_REASON = 'The value for tx_count_limit must be a valid number.'
 
 /**
  * Runtime code that CALLs `target` with its own call data; when that fails it REVERTs with the
- * callee's return data ('bubble') or with none ('own'). Returns the code and the REVERT's offset.
+ * callee's return data ('bubble') or with a word of its own, 7 ('own'). Returns the code and the
+ * REVERT's offset.
  */
 function forwarder(target: string, onFailure: 'bubble' | 'own'): { code: string; revertPc: number } {
   const zero = push(0n);
@@ -42,7 +43,7 @@ function forwarder(target: string, onFailure: 'bubble' | 'own'): { code: string;
   const fail =
     onFailure === 'bubble'
       ? '3d' + push(0n) + push(0n) + '3e' + '3d' + push(0n) // RETURNDATACOPY, then REVERT(0, size)
-      : push(0n) + push(0n); // REVERT(0, 0)
+      : push(7n) + push(0n) + '52' + push(32n) + push(0n); // MSTORE(0, 7), then REVERT(0, 32)
   // PUSH1 <ok> JUMPI <fail> REVERT JUMPDEST STOP
   const head = forward.length / 2 + 3;
   const revertPc = head + fail.length / 2;
@@ -116,7 +117,7 @@ test('a contract that catches the failure and reverts with its own data is the p
     const at = await deployRuntime(chain, code);
     const r = await failedTx(chain, { to: at, input: badConfigInput(chain) });
     assert.equal(r.status, 16);
-    assert.equal(r.output.length, 0);
+    assert.equal(toHex(r.output), '0x' + '7'.padStart(64, '0'));
     assert.deepEqual(r.failure, {
       codeAddress: at,
       address: at,
@@ -170,6 +171,23 @@ test('built-ins calling built-ins and contracts: the innermost own failure; a me
       create: false,
       depth: 1,
       error: 'revert',
+    } satisfies FailurePoint);
+
+    // The relay catches a callee's failure (a word of revert data) and fails with data of its
+    // own (none): its own failure, as the debugger's trace has it (trace.ts failsOnItsOwn).
+    const revertWord = await deployRuntime(chain, push(1n) + push(0n) + '52' + push(32n) + push(0n) + 'fd');
+    const caught = relayInput(revertWord, 'fail');
+    const c = await failedTx(chain, { to: RELAY_ADDRESS, input: caught });
+    assert.equal(c.status, 15);
+    assert.equal(c.output.length, 0);
+    assert.deepEqual(c.failure, {
+      codeAddress: RELAY_ADDRESS,
+      address: RELAY_ADDRESS,
+      pc: -1,
+      create: false,
+      depth: 0,
+      error: 'PrecompiledError',
+      builtin: { address: RELAY_ADDRESS, name: 'test-relay', method: toHex(caught.subarray(0, 4)) },
     } satisfies FailurePoint);
   } finally {
     await chain.close();
