@@ -1,7 +1,7 @@
 // What the devnode remembers about an execution beyond its receipt, for the developer: the
 // console.log lines it printed and where it failed (code address and program counter of the
-// frame the failure came from, and the built-in contract when one failed). Real nodes have none of this; the devnode serves it through its
-// own `devnode_*` methods (rpc/methods/devnode.ts).
+// frame the failure came from, and the built-in contract when one failed). Real nodes have none
+// of this; the devnode serves it through its own `devnode_*` methods (rpc/methods/devnode.ts).
 
 import type { EVMResult, Message } from '@ethereumjs/evm';
 import { bindAbi, type Hasher } from '../../protocol/builtin/abi';
