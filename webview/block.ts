@@ -108,6 +108,9 @@ function transactionBody(tx: TransactionView): Node {
                       { class: 'status-fail', 'data-testid': 'failure-location' },
                       `${tx.failure.where} (${tx.failure.error})`,
                       tx.failure.snippet ? h('div', { class: 'mono' }, tx.failure.snippet) : undefined,
+                      tx.failure.builtin
+                        ? h('div', { 'data-testid': 'failure-builtin' }, `in built-in ${tx.failure.builtin}`)
+                        : undefined,
                     ),
                   },
                 ]

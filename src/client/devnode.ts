@@ -1,24 +1,42 @@
 // The devnode's own diagnostics (its `devnode_*` methods; a real node answers -32601, and these
 // helpers then resolve null): console.log output and the failing code address and program
-// counter of a transaction or call, for Hardhat-like failure locations (see sourceMap.ts).
+// counter of a transaction or call, for Hardhat-like failure locations (see sourceMap.ts), and
+// the built-in contract when one failed. Answers are checked (devnodeAnswers.ts).
 
 import type { Client } from './client';
 import type { Trace } from '../protocol/rpc/trace';
 import { RpcError } from './errors';
 import type { RequestOptions } from './transport/types';
 import * as v from './validate';
+import { diagnosticsAnswer, traceCallAnswer } from './devnodeAnswers';
+
+/** A built-in (precompiled) contract that failed on its own. */
+export interface DevnodeBuiltinFailure {
+  /** "0x" + 40 hex, as the node names it (0x…100e). */
+  address: string;
+  /** The devnode's name for it: "BFSPrecompiled", "TableManager", "CommitteeManager", … */
+  name: string;
+  /** The signature its selector names ("mkdir(string)"), else the selector as hex. */
+  method: string;
+}
 
 export interface DevnodeFailurePoint {
   codeAddress: string;
   address: string;
+  /** Program counter in the failing code; -1 when the point is a built-in itself. */
   pc: number;
   /** The failing code was creation code (a constructor). */
   create: boolean;
   /** For a creation: the init code that ran (transaction input or CREATE data), to find its source map. */
   initCode?: string;
   depth: number;
-  /** The EVM error: "revert", "out of gas", "invalid opcode", … */
+  /** The EVM error: "revert", "out of gas", "invalid opcode", …, or a built-in's status name. */
   error: string;
+  /**
+   * The built-in that failed on its own: with pc -1 the point is that built-in (codeAddress =
+   * address = it); with a contract's pc, the contract passed the built-in's revert data on.
+   */
+  builtin?: DevnodeBuiltinFailure;
 }
 
 export interface DevnodeDiagnostics {
@@ -48,13 +66,12 @@ export function getDevnodeDiagnostics(
   txHash: string,
   options?: RequestOptions,
 ): Promise<DevnodeDiagnostics | null> {
-  const hash = v.hash32('getDevnodeDiagnostics', txHash);
+  const op = 'getDevnodeDiagnostics';
+  const hash = v.hash32(op, txHash);
   return orNull(
-    client.request<DevnodeDiagnostics | null>(
-      'devnode_getTransactionDiagnostics',
-      [client.group, hash],
-      options,
-    ),
+    client
+      .request<unknown>('devnode_getTransactionDiagnostics', [client.group, hash], options)
+      .then((answer) => diagnosticsAnswer(op, answer)),
   );
 }
 
@@ -69,7 +86,11 @@ export function devnodeTraceCall(
   const op = 'devnodeTraceCall';
   const params = [client.group, v.address(op, to), v.hexData(op, 'data', data)];
   if (from !== undefined) params.push(v.address(op, from));
-  return orNull(client.request<DevnodeTrace>('devnode_traceCall', params, options));
+  return orNull(
+    client
+      .request<unknown>('devnode_traceCall', params, options)
+      .then((answer) => traceCallAnswer(op, answer)),
+  );
 }
 
 /** A debugger trace from the devnode (step shape: src/protocol/rpc/trace.ts). */

@@ -83,6 +83,7 @@ export { WsChannel, type WsChannelOptions, type HandshakeResult } from './transp
 export {
   getDevnodeDiagnostics,
   devnodeTraceCall,
+  type DevnodeBuiltinFailure,
   type DevnodeDiagnostics,
   type DevnodeFailurePoint,
   type DevnodeTrace,

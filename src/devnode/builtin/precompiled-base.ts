@@ -64,6 +64,7 @@ export function definePrecompiled(spec: PrecompiledSpec): Precompiled {
   return {
     address: spec.address,
     name: spec.name,
+    abi: spec.abi,
     execute: (ctx, input) => executeSpec(spec, ctx, input),
   };
 }

@@ -82,6 +82,8 @@ export interface Precompiled {
   /** 0x-prefixed lowercase address padded to 40 hex digits, e.g. 0x000…100e. */
   readonly address: string;
   readonly name: string;
+  /** Its ABI, when it has one: names the method of a failed call in the failure point. */
+  readonly abi?: readonly string[];
   execute(ctx: PrecompiledContext, input: Uint8Array): Promise<PrecompiledResult> | PrecompiledResult;
 }
 

@@ -4,7 +4,7 @@
 // memory cache, which keeps the newest for quick answers.
 
 import { utf8Decode, utf8Encode } from '../../protocol/hex';
-import type { ExecDiagnostics, FailurePoint } from '../evm/diagnostics';
+import type { BuiltinFailure, ExecDiagnostics, FailurePoint } from '../evm/diagnostics';
 import { BoundedCache, ENTRY_OVERHEAD, stringBytes, type CacheStats } from '../storage/boundedCache';
 import { REMEDY, StoreDamaged, type KvBatch, type KvStore } from '../storage/kv';
 import { CLOSED } from './chainReader';
@@ -115,6 +115,21 @@ function isFailure(f: unknown): f is FailurePoint {
     'create' in f &&
     typeof f.create === 'boolean' &&
     'error' in f &&
-    typeof f.error === 'string'
+    typeof f.error === 'string' &&
+    // Records from before built-ins were named have none; one that is there must be whole.
+    (!('builtin' in f) || isBuiltinFailure(f.builtin))
+  );
+}
+
+function isBuiltinFailure(b: unknown): b is BuiltinFailure {
+  return (
+    typeof b === 'object' &&
+    b !== null &&
+    'address' in b &&
+    typeof b.address === 'string' &&
+    'name' in b &&
+    typeof b.name === 'string' &&
+    'method' in b &&
+    typeof b.method === 'string'
   );
 }

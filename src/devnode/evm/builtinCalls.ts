@@ -6,11 +6,12 @@ import { EVMError, type EVM, type ExecResult, type Log } from '@ethereumjs/evm';
 import { Address } from '@ethereumjs/util';
 import { fromHex } from '../../protocol/hex';
 import { normalizeAddressPadded } from '../../protocol/address';
-import { TransactionStatus } from '../../protocol/rpc/status';
+import { statusName, TransactionStatus } from '../../protocol/rpc/status';
 import type { LogRecord, Precompiled, PrecompiledContext, PrecompiledResult } from '../builtin/types';
 import type { JournaledStateManager } from './stateManager';
 import { encodeErrorString, failureOutput, statusForEvmError } from './status';
 import type { TxScope } from './txScope';
+import { builtinFailure, trackBuiltin } from './diagnostics';
 import { blockFor } from './evmAdapters';
 import { DEFAULT_PRECOMPILED_GAS, NotEnoughCashError, type ExecutorOptions } from './execTypes';
 
@@ -120,6 +121,23 @@ export async function invokeBuiltin(
   return { result, logs };
 }
 
+/**
+ * A built-in run without an EVM message (a transaction sent to it, a built-in's call to another)
+ * returned: a failure goes to the failure point as an EVM frame's does in leaveFrame.
+ */
+export function trackBuiltinRun(
+  host: BuiltinHost,
+  scope: TxScope,
+  p: Precompiled,
+  input: Uint8Array,
+  depth: number,
+  result: PrecompiledResult,
+): void {
+  if (result.status === TransactionStatus.None) return;
+  const named = builtinFailure(p, input, host.opts.suite);
+  trackBuiltin(scope.failure, named, depth, statusName(result.status), result.output);
+}
+
 async function callInternal(
   host: BuiltinHost,
   to: string,
@@ -147,6 +165,7 @@ async function callInternal(
       scope.env.gasLimit,
     );
     scope.tracer?.builtinFrameEnd(r.result.output, r.result.status);
+    trackBuiltinRun(host, scope, builtin, data, depth, r.result);
     return r.result;
   }
   const evm = await host.evm(scope.env.cancun);

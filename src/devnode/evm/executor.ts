@@ -14,7 +14,7 @@ import { encodeErrorString, failureOutput, statusForEvmError } from './status';
 import { runStaticFrame } from './staticCall';
 import { runTxFrame } from './txFrame';
 import { createDevnodeEvm } from './evmSetup';
-import { invokeBuiltin, runNestedBuiltin, type BuiltinHost } from './builtinCalls';
+import { invokeBuiltin, runNestedBuiltin, trackBuiltinRun, type BuiltinHost } from './builtinCalls';
 import { enterFrame, leaveFrame, type TxScope } from './txScope';
 import type { TraceRecorder } from './trace';
 import {
@@ -191,6 +191,7 @@ export class EvmExecutor {
         env.gasLimit,
       );
       scope.tracer?.builtinFrameEnd(r.result.output, r.result.status);
+      trackBuiltinRun(this.host, scope, builtin, inv.input, 0, r.result);
       const gasUsed = (r.result.gasUsed ?? DEFAULT_PRECOMPILED_GAS) + transferGas;
       return {
         status: r.result.status,

@@ -4,7 +4,7 @@
 // deploy and method ACLs and contract status for frames opened by contracts.
 
 import type { EVMResult, Message } from '@ethereumjs/evm';
-import { track, type FailureTracker } from './diagnostics';
+import { builtinFailure, track, type FailureTracker } from './diagnostics';
 import type { TraceRecorder } from './trace';
 import { encodeErrorString } from './status';
 import { ECHO_INPUT_STUB, isEthereumPrecompile, revertStub } from './evmAdapters';
@@ -66,7 +66,10 @@ export function leaveFrame(opts: ExecutorOptions, scope: TxScope | undefined, r:
   if (frame.refused) r.execResult.executionGasUsed = 0n;
   if (r.execResult.exceptionError !== undefined) {
     tables.undoTo(frame.tableMark);
-    track(scope.failure, frame.message, r);
+    track(scope.failure, frame.message, r, (address, input) => {
+      const p = opts.builtins.precompiles.get(address);
+      return p && builtinFailure(p, input, opts.suite);
+    });
   } else if (frame.message.depth > 0 && r.createdAddress !== undefined && !scope.readOnly) {
     // A contract created by a contract: record its admin, as the node does for every deploy.
     opts.builtins.auth.onDeployed(tables, r.createdAddress.toString(), {

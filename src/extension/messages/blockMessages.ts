@@ -56,8 +56,13 @@ export interface FailureView {
   where: string;
   /** Source text at the location (first line). */
   snippet?: string;
-  /** EVM error: "revert", "out of gas", … */
+  /** EVM error: "revert", "out of gas", …; a built-in's status name ("PrecompiledError") when it is the point. */
   error: string;
+  /**
+   * The built-in whose failure the contract at `where` passed on: "BFSPrecompiled (0x100e)
+   * link(string,string,string)". A built-in that is the point itself is named in `where`.
+   */
+  builtin?: string;
 }
 
 export interface BlockView {

@@ -70,6 +70,12 @@ export class BuiltinAbi {
     return out;
   }
 
+  /** The canonical signature the input's selector names, without decoding its arguments. */
+  signatureOf(input: Uint8Array): string | undefined {
+    if (input.length < 4) return undefined;
+    return this.bySelector.get(hex(input.subarray(0, 4)))?.format('sighash');
+  }
+
   /** Undefined when the selector is not one of this ABI's functions (or input is under 4 bytes). */
   decodeCall(input: Uint8Array): DecodedCall | undefined {
     if (input.length < 4) return undefined;

@@ -23,7 +23,11 @@ import { builtinAbi } from '../../../src/extension/models/builtinAbis';
 import { addDiagnostics, diagnosticsSuffix } from '../../../src/extension/webviews/txDiagnostics';
 import { loadCodecs } from '../../../src/extension/webviews/codecs';
 import type { AbiRegistry } from '../../../src/extension/abiRegistry';
-import { BFS_ADDRESS } from '../../../src/protocol/builtin/addresses';
+import { BFS_ADDRESS, TABLE_MANAGER_ADDRESS } from '../../../src/protocol/builtin/addresses';
+import { bindAbi } from '../../../src/protocol/builtin/abi';
+import { TABLE_MANAGER_ABI } from '../../../src/protocol/builtin/tables';
+import { cryptoSuite } from '../../../src/protocol/crypto/suite';
+import { toHex } from '../../../src/protocol/hex';
 
 const CONSOLE_SOL = readFileSync(join(__dirname, '../../../media/solidity/console.sol'), 'utf8');
 const SOURCE = `// SPDX-License-Identifier: MIT
@@ -50,6 +54,12 @@ contract Crate {
 contract Warehouse {
     Crate public crate;
     constructor(uint256 n) { crate = new Crate(n); }
+}
+contract Forwarder {
+    function forward(address target, bytes calldata data) public {
+        (bool ok, bytes memory result) = target.call(data);
+        if (!ok) assembly { revert(add(result, 32), mload(result)) }
+    }
 }`;
 
 describe('transaction pages: built-in calls, failure reasons and locations, console.log', () => {
@@ -131,6 +141,44 @@ describe('transaction pages: built-in calls, failure reasons and locations, cons
     const v = await view(receipt.transactionHash);
     assert.equal(v.receipt?.revertReason, 'SoldOut(item=2)');
     assert.match(v.failure?.where ?? '', /^Shop\.buy \(Shop\.sol:\d+\)$/);
+  });
+
+  it('a failure in a built-in: a transaction sent to it, and a contract passing it on', async () => {
+    const input = toHex(
+      bindAbi(TABLE_MANAGER_ABI, cryptoSuite(false)).encodeCall('createTable(string,(string,string[]))', [
+        't_dup',
+        ['id', ['a', 'a']],
+      ]),
+    );
+    // A value field twice: PrecompiledError "duplicated field: a" (TableManagerPrecompiled::
+    // createTable → checkCreateTableParam → checkNameValidate, bcos-executor/src/precompiled/
+    // common/Utilities.cpp), status 15 (TransactionExecutive::callPrecompiled).
+    const direct = await api.send(signer, TABLE_MANAGER_ADDRESS, input);
+    assert.equal(direct.status, 15);
+    const label = 'TableManager (0x1002) createTable(string,(string,string[]))';
+    const d = await api.devTools.diagnostics(direct.transactionHash);
+    assert.equal(await diagnosticsSuffix(api, d), ` · failed in built-in ${label}`);
+    assert.deepEqual((await view(direct.transactionHash)).failure, {
+      where: `built-in ${label}`,
+      error: 'PrecompiledError',
+    });
+
+    const fwd = compiledContracts.find((x) => x.name === 'Forwarder')!;
+    const fwdAbi = JSON.stringify(fwd.abi);
+    const at = (await api.deploy(signer, fwd.bytecode, fwdAbi)).contractAddress;
+    const codec = new ContractCodec(fwdAbi, (t) => api.hashText(t));
+    const data = codec.encodeCall('forward(address,bytes)', [TABLE_MANAGER_ADDRESS, input]);
+    const passed = await api.send(signer, at, data);
+    // The failed built-in is a REVERT to its caller (bugfix_precompiled_evm_status,
+    // TransactionExecutive::execute), which passes its data on: status 16.
+    assert.equal(passed.status, 16);
+    const line = SOURCE.split('\n').findIndex((l) => l.includes('if (!ok) assembly')) + 1;
+    const suffix = await diagnosticsSuffix(api, await api.devTools.diagnostics(passed.transactionHash));
+    assert.ok(suffix.startsWith(` · failed at Forwarder.forward (Shop.sol:${line}): `), suffix);
+    assert.ok(suffix.endsWith(` · in built-in ${label}`), suffix);
+    const v = await view(passed.transactionHash);
+    assert.equal(v.failure?.where, `Forwarder.forward (Shop.sol:${line})`);
+    assert.equal(v.failure?.builtin, label);
   });
 
   it('a failing constructor: the page, the notification suffix and a constructor failing inside new', async () => {

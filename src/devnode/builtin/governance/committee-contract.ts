@@ -45,6 +45,7 @@ export function createCommitteeContract(addresses: CommitteeAddresses): Precompi
   return {
     address: addresses.committee,
     name: 'Committee',
+    abi: COMMITTEE_ABI,
     execute: (ctx, input) => runSolidity(contract, ctx, input),
   };
 }

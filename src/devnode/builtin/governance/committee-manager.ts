@@ -238,6 +238,7 @@ export function createCommitteeManager(addresses: CommitteeAddresses): Precompil
   return {
     address: COMMITTEE_MANAGER_ADDRESS,
     name: 'CommitteeManager',
+    abi: COMMITTEE_MANAGER_ABI,
     execute: (ctx, input) => runSolidity(contract, ctx, input),
   };
 }

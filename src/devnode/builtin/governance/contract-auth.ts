@@ -175,6 +175,7 @@ export function createContractAuthPrecompiled(): Precompiled {
   return {
     address: AUTH_MANAGER_ADDRESS,
     name: NAME,
+    abi: CONTRACT_AUTH_ABI,
     async execute(ctx: PrecompiledContext, input: Uint8Array): Promise<PrecompiledResult> {
       const abi = bindAbi(CONTRACT_AUTH_ABI, ctx.suite);
       try {

@@ -44,6 +44,7 @@ export function createGovernance(options: { sm?: boolean } = {}): Governance {
   const manager: Precompiled = {
     address: managers.get(false)!.address,
     name: 'CommitteeManager',
+    abi: managers.get(false)!.abi,
     execute: (ctx, input) => managers.get(ctx.suite.sm)!.execute(ctx, input),
   };
   return {
@@ -57,6 +58,7 @@ function onlyOn(contract: Precompiled, addresses: CommitteeAddresses): Precompil
   return {
     address: contract.address,
     name: contract.name,
+    abi: contract.abi,
     execute: (ctx: PrecompiledContext, input: Uint8Array) =>
       ctx.suite.sm === addresses.sm ? contract.execute(ctx, input) : { status: 0, output: new Uint8Array(0) },
   };

@@ -87,6 +87,7 @@ export function createProposalManagerContract(addresses: CommitteeAddresses): Pr
   return {
     address: addresses.proposalManager,
     name: 'ProposalManager',
+    abi: PROPOSAL_MANAGER_ABI,
     execute: (ctx, input) => runSolidity(contract, ctx, input),
   };
 }

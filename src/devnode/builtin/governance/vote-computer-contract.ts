@@ -38,6 +38,7 @@ export function createVoteComputerContract(addresses: CommitteeAddresses): Preco
   return {
     address: addresses.voteComputer,
     name: 'VoteComputer',
+    abi: VOTE_COMPUTER_ABI,
     execute: (ctx, input) => runSolidity(contract, ctx, input),
   };
 }

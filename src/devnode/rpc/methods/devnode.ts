@@ -1,7 +1,8 @@
 // Devnode extensions, not FISCO BCOS methods (a real node answers -32601 to them): what the
 // devnode knows about an execution beyond its receipt, for the developer's tools.
 //   devnode_getTransactionDiagnostics [group, txHash]
-//     → {"consoleLogs": [..], "failure": {codeAddress, address, pc, create, depth, error} | null},
+//     → {"consoleLogs": [..], "failure": {codeAddress, address, pc, create, depth, error,
+//        builtin?: {address, name, method}} | null} (pc -1: the failure is the built-in's own),
 //       or null when the devnode has none for that hash (unknown, or from before a restart)
 //   devnode_traceCall [group, to, data, from?]
 //     → {"status", "output", "consoleLogs", "failure"} of a read-only call at the latest state
@@ -34,9 +35,11 @@ function checkGroup(ctx: RpcContext, group: string): void {
 }
 
 function diagnosticsJson(d: ExecDiagnostics | undefined): { [k: string]: JsonValue } {
+  if (d?.failure === undefined) return { consoleLogs: d?.consoleLogs ?? [], failure: null };
+  const { builtin, ...point } = d.failure;
   return {
-    consoleLogs: d?.consoleLogs ?? [],
-    failure: d?.failure ? { ...d.failure } : null,
+    consoleLogs: d.consoleLogs,
+    failure: builtin ? { ...point, builtin: { ...builtin } } : { ...point },
   };
 }
 
