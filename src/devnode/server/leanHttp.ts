@@ -19,6 +19,7 @@ import { STATUS_CODES } from 'node:http';
 import { errorMessage } from '../../protocol/unknownValues';
 import { writeSoon } from './turnBatch';
 import type { AnswersDue } from './answersDue';
+import { IdleSweep, type IdleClock } from './idleSweep';
 
 /** What the lean path needs from the server (http.ts). */
 export interface LeanHooks {
@@ -37,7 +38,6 @@ export interface LeanHooks {
 }
 
 type Socket = Duplex & {
-  setTimeout?(ms: number): unknown;
   destroySoon?(): void;
 };
 
@@ -122,11 +122,13 @@ export function leanConnectionHandler(hooks: LeanHooks): (socket: Socket) => voi
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nServer: Boost.Beast/351\r\n` +
     `Content-Type: application/json\r\nContent-Length: ${length}\r\n` +
     (close ? 'Connection: close\r\n\r\n' : keepAlive);
-  return (socket) => serve(socket, hooks, answerHead, bodyLimit, bodyTimeoutMs);
+  const sweep = new IdleSweep();
+  return (socket) => serve(socket, sweep, hooks, answerHead, bodyLimit, bodyTimeoutMs);
 }
 
 function serve(
   socket: Socket,
+  sweep: IdleSweep,
   hooks: LeanHooks,
   answerHead: (status: number, length: number, close: boolean) => string,
   bodyLimit: number,
@@ -149,12 +151,12 @@ function serve(
   let draining = false;
   let closeRequested = false; // a request asked for Connection: close
 
-  const setTimer = (ms: number) => socket.setTimeout?.(ms);
+  // The connection's inactivity timeout (idleSweep.ts: one sweep, not a timer per socket).
+  const clock: IdleClock = sweep.add(() => onTimeout());
+  const setTimer = (ms: number) => sweep.arm(clock, ms);
   setTimer(hooks.headersTimeoutMs);
-  // Once the first head is in, the socket's timer is the keep-alive timeout for good: its
-  // inactivity clock restarts with every read and write, and onTimeout ignores it while a request
-  // is under way. (Setting it to 0 per request and back after each answer cost two timer-list
-  // updates per request.)
+  // Once the first head is in, the timeout is the keep-alive timeout for good: its clock
+  // restarts with every read and write, and onTimeout ignores it while a request is under way.
   let keepAliveTimer = false;
   const armKeepAlive = () => {
     if (keepAliveTimer) return;
@@ -193,6 +195,7 @@ function serve(
       const text = slot.text!;
       if (socket.writable) {
         const sent = socket.write(answerHead(slot.status, Buffer.byteLength(text), slot.close) + text);
+        clock.activity++;
         served = true;
         // A client that does not read its answers: stop reading its requests until it does.
         if (!sent && !draining) {
@@ -317,6 +320,7 @@ function serve(
   };
 
   const onData = (chunk: Buffer) => {
+    clock.activity++;
     if (closing) {
       if (closeRequested) afterClose();
       return; // otherwise the rest of a refused body
@@ -346,6 +350,7 @@ function serve(
 
   const onClose = () => {
     stopBodyTimer();
+    sweep.remove(clock);
     queue.length = 0;
   };
   const onError = () => socket.destroy();
@@ -359,15 +364,13 @@ function serve(
     socket.off('end', onEnd);
     socket.off('close', onClose);
     socket.off('error', onError);
-    socket.off('timeout', onTimeout);
     socket.off('drain', onDrain);
     stopBodyTimer();
-    setTimer(0);
+    sweep.remove(clock);
   }
 
   socket.on('data', onData);
   socket.on('end', onEnd);
   socket.on('close', onClose);
   socket.on('error', onError);
-  socket.on('timeout', onTimeout);
 }
