@@ -68,7 +68,10 @@ const CLOSE_HANDSHAKE_LIMIT_MS = 1000;
 /** One connection, as closeAll() sees it. */
 interface Connection {
   socket: Duplex;
-  /** Sends a close frame with `code` (once) and ends; nothing but control frames is read after it. */
+  /**
+   * Sends a close frame with `code` (once); the connection ends when the client's close arrives.
+   * Nothing but control frames is read after it.
+   */
   close(code: number): void;
 }
 
@@ -126,7 +129,10 @@ export class WsRpcServer {
     });
     const sendMessage = (m: BcosMessage) => send(OP_BINARY, encodeMessage(m));
     const eventSub = this.hooks.events ? new EventSubSession(this.hooks.events, sendMessage) : undefined;
-    const closeWith = (code: number) => {
+    // `awaitReply`: the server is the first to close (shutting down), so the TCP connection ends
+    // once the client's close frame arrives (onData) or closeAll's bound runs out (RFC 6455
+    // section 7.1.1); otherwise it answers the client's close, or fails the connection, and ends.
+    const closeWith = (code: number, awaitReply = false) => {
       if (closeSent) return;
       const body = Buffer.alloc(2);
       body.writeUInt16BE(code, 0);
@@ -135,7 +141,7 @@ export class WsRpcServer {
       // Nothing is pushed after the close frame (and nothing reads the chain once it closes).
       unsubscribe();
       eventSub?.close();
-      socket.end();
+      if (!awaitReply) socket.end();
     };
     const onData = (chunk: Buffer) => {
       let events;
@@ -156,7 +162,7 @@ export class WsRpcServer {
           this.onMessage(ev.data, sendMessage, () => closeWith(1000), eventSub);
       }
     };
-    this.connections.set(socket, { socket, close: closeWith });
+    this.connections.set(socket, { socket, close: (code) => closeWith(code, true) });
     socket.on('data', onData);
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
