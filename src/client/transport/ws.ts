@@ -41,6 +41,9 @@ export interface HandshakeResult {
 
 type PushListener = (m: BcosMessage) => void;
 
+// How long the channel waits for the node to end the connection after answering its close frame.
+const CLOSE_REPLY_LIMIT_MS = 1000;
+
 export class WsChannel {
   readonly url: string;
   private socket?: Duplex;
@@ -177,8 +180,13 @@ export class WsChannel {
       }
       for (const f of frames) {
         if (f.opcode === OP_PING) socket.write(encodeFrame(OP_PONG, f.data, true));
-        else if (f.opcode === OP_CLOSE) socket.destroy();
-        else this.onMessage(f.data);
+        else if (f.opcode === OP_CLOSE) {
+          // RFC 6455 section 5.5.1: a close frame is answered with one (echoing its status code);
+          // the server then ends the TCP connection, or this side does after CLOSE_REPLY_LIMIT_MS.
+          socket.end(encodeFrame(OP_CLOSE, f.data.subarray(0, 2), true));
+          setTimeout(() => socket.destroy(), CLOSE_REPLY_LIMIT_MS).unref();
+          return;
+        } else this.onMessage(f.data);
       }
     });
     socket.on('error', () => socket.destroy());
