@@ -256,8 +256,8 @@ export class WsRpcServer {
   closeAll(): void {
     for (const c of this.connections.values()) {
       c.close(1001);
+      // Not unref'd: a peer that never answers must not leave its socket open past the bound.
       const timer = setTimeout(() => c.socket.destroy(), CLOSE_HANDSHAKE_LIMIT_MS);
-      timer.unref();
       c.socket.once('close', () => clearTimeout(timer));
     }
   }
