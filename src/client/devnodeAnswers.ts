@@ -2,6 +2,7 @@
 // find source lines and name built-ins, so an answer of another shape (a different devnode, a
 // proxy) fails here, naming the method and the field, instead of giving "at pc undefined".
 
+import { isRecord } from '../protocol/unknownValues';
 import type { DevnodeBuiltinFailure, DevnodeDiagnostics, DevnodeFailurePoint, DevnodeTrace } from './devnode';
 
 type Fields = Record<string, unknown>;
@@ -13,11 +14,9 @@ class Malformed extends TypeError {
 }
 
 function object(op: string, name: string, v: unknown): Fields {
-  if (typeof v !== 'object' || v === null || Array.isArray(v))
+  if (!isRecord(v))
     throw new Malformed(op, `${name} must be an object, got ${v === null ? 'null' : typeof v}`);
-  // Checked just above: a non-null, non-array object, read field by field below.
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-type-assertion
-  return v as Fields;
+  return v;
 }
 
 function str(op: string, o: Fields, name: string, path: string): string {

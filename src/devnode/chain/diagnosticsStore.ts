@@ -4,6 +4,7 @@
 // memory cache, which keeps the newest for quick answers.
 
 import { utf8Decode, utf8Encode } from '../../protocol/hex';
+import { isRecord } from '../../protocol/unknownValues';
 import type { BuiltinFailure, ExecDiagnostics, FailurePoint } from '../evm/diagnostics';
 import { BoundedCache, ENTRY_OVERHEAD, stringBytes, type CacheStats } from '../storage/boundedCache';
 import { REMEDY, StoreDamaged, type KvBatch, type KvStore } from '../storage/kv';
@@ -106,15 +107,10 @@ function parse(bytes: Uint8Array, location: string, k: string): ExecDiagnostics 
 
 function isFailure(f: unknown): f is FailurePoint {
   return (
-    typeof f === 'object' &&
-    f !== null &&
-    'codeAddress' in f &&
+    isRecord(f) &&
     typeof f.codeAddress === 'string' &&
-    'pc' in f &&
     typeof f.pc === 'number' &&
-    'create' in f &&
     typeof f.create === 'boolean' &&
-    'error' in f &&
     typeof f.error === 'string' &&
     // Records from before built-ins were named have none; one that is there must be whole.
     (!('builtin' in f) || isBuiltinFailure(f.builtin))
@@ -123,13 +119,6 @@ function isFailure(f: unknown): f is FailurePoint {
 
 function isBuiltinFailure(b: unknown): b is BuiltinFailure {
   return (
-    typeof b === 'object' &&
-    b !== null &&
-    'address' in b &&
-    typeof b.address === 'string' &&
-    'name' in b &&
-    typeof b.name === 'string' &&
-    'method' in b &&
-    typeof b.method === 'string'
+    isRecord(b) && typeof b.address === 'string' && typeof b.name === 'string' && typeof b.method === 'string'
   );
 }

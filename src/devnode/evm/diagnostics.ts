@@ -5,7 +5,7 @@
 
 import type { EVMResult, Message } from '@ethereumjs/evm';
 import { bindAbi, type Hasher } from '../../protocol/builtin/abi';
-import { toHex } from '../../protocol/hex';
+import { equalBytes, toHex } from '../../protocol/hex';
 import type { Precompiled } from '../builtin/types';
 
 /** A built-in (precompiled) contract whose own failure a failure point records. */
@@ -74,15 +74,14 @@ export function builtinFailure(
   return { address: p.address, name: p.name, method: signature ?? toHex(input.subarray(0, 4)) };
 }
 
-function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
-  if (!a || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** A frame at `depth` that fails with `data` passes on the failure of its callee the point is in. */
 function passesOn(tracker: FailureTracker, depth: number, data: Uint8Array): boolean {
-  return tracker.point !== undefined && tracker.depth === depth + 1 && sameBytes(tracker.data, data);
+  return (
+    tracker.point !== undefined &&
+    tracker.depth === depth + 1 &&
+    tracker.data !== undefined &&
+    equalBytes(tracker.data, data)
+  );
 }
 
 /**
